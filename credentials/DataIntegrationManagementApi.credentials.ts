@@ -1,0 +1,60 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class DataIntegrationManagementApi implements ICredentialType {
+	name = 'dataIntegrationManagementApi';
+
+	displayName = 'Data Integration Management API';
+
+	icon: Icon = {
+		light: 'file:../nodes/DataIntegrationManagement/dataIntegrationManagement.svg',
+		dark: 'file:../nodes/DataIntegrationManagement/dataIntegrationManagement.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/data-integration-management/n8n-nodes-data-integration-management#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'The key the service issued for your workspace. It is sent in the x-api-key header.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'https://api.example.com/v1',
+			description: 'The address of the API, ending in the version segment /v1. A trailing slash is fine.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'x-api-key': '={{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	// GET /users needs a valid key and changes nothing, so it tells a right key from a wrong one.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/users',
+			method: 'GET',
+		},
+	};
+}
