@@ -49,12 +49,6 @@ export const ERROR_CODES = {
 /** Value of `origin` on a tag created or edited through the API (allowed values not shown). */
 export const TAG_ORIGIN_API = 'api';
 
-/** Defaults the spec names as valid values for a new connector. */
-export const CONNECTOR_DEFAULTS = {
-	connectionType: 'source',
-	authMethod: 'direct',
-} as const;
-
 // ----- Types of the API's resources (field names exactly as the spec gives them) -----
 
 export interface Envelope<T> {

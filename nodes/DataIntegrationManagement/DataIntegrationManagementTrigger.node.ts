@@ -1,0 +1,119 @@
+import {
+	NodeConnectionTypes,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { pollAuditLog } from './trigger/poll';
+
+export class DataIntegrationManagementTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Data Integration Management Trigger',
+		name: 'dataIntegrationManagementTrigger',
+		icon: { light: 'file:dataIntegrationManagement.svg', dark: 'file:dataIntegrationManagement.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: 'New audit log entries',
+		description: 'Starts the workflow for each new entry of the audit log',
+		defaults: { name: 'Data Integration Management Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'dataIntegrationManagementApi', required: true }],
+		properties: [
+			{
+				displayName: 'Start From',
+				name: 'startFrom',
+				type: 'options',
+				default: 'now',
+				options: [
+					{
+						name: 'Now',
+						value: 'now',
+						description: 'Only entries that appear after the workflow is activated',
+					},
+					{
+						name: 'A Date',
+						value: 'date',
+						description: 'Every entry from a date on, including the backlog',
+					},
+				],
+			},
+			{
+				displayName: 'Start Date',
+				name: 'startDate',
+				type: 'dateTime',
+				required: true,
+				default: '',
+				displayOptions: { show: { startFrom: ['date'] } },
+				description: 'Entries at or after this time are emitted',
+			},
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				description: 'Entries that do not match are skipped (they still count as seen)',
+				options: [
+					{
+						displayName: 'Actor Email',
+						name: 'actorEmail',
+						type: 'string',
+						placeholder: 'name@email.com',
+						default: '',
+						description: 'Only entries by this actor (case-insensitive)',
+					},
+					{
+						displayName: 'Actor Type',
+						name: 'actorType',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. user',
+						description: 'Only entries whose actor is of this type (case-insensitive)',
+					},
+					{
+						displayName: 'Event Contains',
+						name: 'eventContains',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. paused',
+						description: 'Only entries whose event description contains this text (case-insensitive)',
+					},
+				],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Lookback (Seconds)',
+						name: 'lookbackSeconds',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 60,
+						description:
+							'How far behind the newest entry each poll looks again, so that an entry that shows up late with a slightly older timestamp is still emitted, once',
+					},
+					{
+						displayName: 'Max Items per Poll',
+						name: 'maxItemsPerPoll',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 1000,
+						description: 'The most entries one poll emits; the rest follow on the next polls, in order',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollAuditLog.call(this);
+	}
+}

@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { Operation } from '../operation';
+import { withDisplay } from '../operation';
+import { concurrencyOptions, connectionField, descriptionField } from '../fields';
+import { copyTextFields, readJsonObject, readRequired, requireSomeChange } from '../parameters';
+import { apiRequest } from '../../transport';
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Asset ID',
+		name: 'assetId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The ID of the asset to edit',
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		// The API does not let an asset's type change, so it is not offered here.
+		options: [connectionField, descriptionField, { displayName: 'Name', name: 'name', type: 'string', default: '' }],
+	},
+	concurrencyOptions,
+];
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const assetId = readRequired.call(this, 'assetId', itemIndex, 'Asset ID');
+	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	copyTextFields(updates, ['name', 'description'], body);
+	const connection = readJsonObject.call(this, updates.connection, 'Connection', itemIndex);
+	if (connection) body.connection = connection;
+	requireSomeChange.call(this, body, ['Name', 'Description', 'Connection'], itemIndex);
+	const { data } = await apiRequest.call(this, 'PATCH', `/assets/${encodeURIComponent(assetId)}`, { body });
+	return data as IDataObject;
+}
+
+export const update: Operation = {
+	description: withDisplay('asset', 'update', fields),
+	execute,
+	concurrent: true,
+};

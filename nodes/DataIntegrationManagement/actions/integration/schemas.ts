@@ -1,0 +1,139 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { SchemasConfig, SchemasPatch } from '../../api';
+
+/** Source-schema helpers shared by the integration operations and the pickers. Pure functions. */
+
+export type SchemaLevel = 'schema' | 'table' | 'column';
+
+/**
+ * One flat record per schema, table or column of a schemas map, each naming where it sits.
+ * Nested maps are left out: every level is its own list.
+ */
+export function flattenSchemas(schemas: SchemasConfig, level: SchemaLevel): IDataObject[] {
+	const records: IDataObject[] = [];
+	for (const [schema, schemaEntry] of Object.entries(schemas)) {
+		const { tables, ...schemaFields } = schemaEntry;
+		if (level === 'schema') {
+			records.push({ schema, ...schemaFields });
+			continue;
+		}
+		for (const [table, tableEntry] of Object.entries(tables ?? {})) {
+			const { columns, ...tableFields } = tableEntry;
+			if (level === 'table') {
+				records.push({ schema, table, ...tableFields });
+				continue;
+			}
+			for (const [column, columnEntry] of Object.entries(columns ?? {})) {
+				records.push({ schema, table, column, ...columnEntry });
+			}
+		}
+	}
+	return records;
+}
+
+/** One requested change of the "changes" mode, already read from the node's parameters. */
+export interface SchemaChange {
+	level: SchemaLevel;
+	schema: string;
+	table?: string;
+	column?: string;
+	enabled?: boolean;
+	hashed?: boolean;
+}
+
+/**
+ * Nests changes into the request shape of `PATCH /integrations/{id}/schemas`, carrying only the
+ * entries and flags the changes touch. Returns the problems instead when a change is incomplete
+ * or two changes disagree on one flag.
+ */
+export function buildSchemasPatch(changes: SchemaChange[]): { patch: SchemasPatch; problems: string[] } {
+	const patch: SchemasPatch = {};
+	const problems: string[] = [];
+	changes.forEach((change, index) => {
+		const label = `change ${index + 1}`;
+		const needed: Array<keyof SchemaChange> =
+			change.level === 'schema' ? ['schema'] : change.level === 'table' ? ['schema', 'table'] : ['schema', 'table', 'column'];
+		const missing = needed.filter((key) => !change[key]);
+		if (missing.length) {
+			problems.push(`${label} (${change.level}) needs ${missing.join(' and ')}`);
+			return;
+		}
+		if (change.enabled === undefined && change.hashed === undefined) {
+			problems.push(`${label} sets neither Enabled nor Hashed`);
+			return;
+		}
+		const schemaEntry = (patch[change.schema] = patch[change.schema] ?? {});
+		let target: { enabled?: boolean; hashed?: boolean } = schemaEntry;
+		if (change.level !== 'schema') {
+			const tables = (schemaEntry.tables = schemaEntry.tables ?? {});
+			const tableEntry = (tables[change.table!] = tables[change.table!] ?? {});
+			target = tableEntry;
+			if (change.level === 'column') {
+				const columns = (tableEntry.columns = tableEntry.columns ?? {});
+				target = columns[change.column!] = columns[change.column!] ?? {};
+			}
+		}
+		const path = [change.schema, change.table, change.column].filter(Boolean).join('.');
+		for (const flag of ['enabled', 'hashed'] as const) {
+			const value = flag === 'hashed' && change.level !== 'column' ? undefined : change[flag];
+			if (value === undefined) continue;
+			if (target[flag] !== undefined && target[flag] !== value) {
+				problems.push(`${label} sets ${flag} of ${path} to ${value}, but an earlier change set it to ${target[flag]}`);
+				continue;
+			}
+			target[flag] = value;
+		}
+	});
+	return { patch, problems };
+}
+
+const WRITABLE_FLAGS: Record<SchemaLevel, string[]> = {
+	schema: ['enabled'],
+	table: ['enabled'],
+	column: ['enabled', 'hashed'],
+};
+const CHILDREN: Record<SchemaLevel, { key: string; level: SchemaLevel } | undefined> = {
+	schema: { key: 'tables', level: 'table' },
+	table: { key: 'columns', level: 'column' },
+	column: undefined,
+};
+
+/**
+ * Checks a user-given schemas object against the request shape of the PATCH: maps of names to
+ * entries, only the writable boolean flags, nothing else. Returns one line per problem, naming
+ * its path; none means valid.
+ */
+export function validateSchemasPatch(value: unknown): string[] {
+	const problems: string[] = [];
+	const isObject = (v: unknown): v is Record<string, unknown> =>
+		typeof v === 'object' && v !== null && !Array.isArray(v);
+
+	const visitMap = (map: unknown, level: SchemaLevel, path: string) => {
+		if (!isObject(map)) {
+			problems.push(`${path} must be an object of ${level} names to entries`);
+			return;
+		}
+		for (const [name, entry] of Object.entries(map)) visitEntry(entry, level, path ? `${path}.${name}` : name);
+	};
+	const visitEntry = (entry: unknown, level: SchemaLevel, path: string) => {
+		if (!isObject(entry)) {
+			problems.push(`${path} must be an object`);
+			return;
+		}
+		const child = CHILDREN[level];
+		for (const [key, v] of Object.entries(entry)) {
+			if (WRITABLE_FLAGS[level].includes(key)) {
+				if (typeof v !== 'boolean') problems.push(`${path}.${key} must be true or false`);
+			} else if (child && key === child.key) {
+				visitMap(v, child.level, `${path}.${key}`);
+			} else {
+				problems.push(`${path}.${key} cannot be set (a ${level} accepts ${[...WRITABLE_FLAGS[level], ...(child ? [child.key] : [])].join(', ')})`);
+			}
+		}
+	};
+
+	if (!isObject(value)) return ['Schemas must be a JSON object of schema names to entries'];
+	visitMap(value, 'schema', '');
+	return problems;
+}

@@ -1,0 +1,181 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import type { Operation } from '../operation';
+import { withDisplay } from '../operation';
+import { concurrencyOptions, integrationIdField } from '../fields';
+import { readJsonObject, readRequired } from '../parameters';
+import { apiRequest } from '../../transport';
+import type { SchemasConfig, SchemasPatch } from '../../api';
+import { buildSchemasPatch, validateSchemasPatch, type SchemaChange, type SchemaLevel } from './schemas';
+
+/** A flag that a change may set, clear, or leave as it is. */
+function flagField(displayName: string, name: string, verbs: [string, string], extra: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		default: 'keep',
+		options: [
+			{ name: 'Leave Unchanged', value: 'keep' },
+			{ name: verbs[0], value: verbs[0].toLowerCase() },
+			{ name: verbs[1], value: verbs[1].toLowerCase() },
+		],
+		...extra,
+	};
+}
+
+const ENABLED_VALUES: Record<string, boolean | undefined> = { enable: true, disable: false, keep: undefined };
+const HASHED_VALUES: Record<string, boolean | undefined> = { hash: true, unhash: false, keep: undefined };
+
+const fields: INodeProperties[] = [
+	integrationIdField,
+	{
+		displayName: 'Update Mode',
+		name: 'updateMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'changes',
+		options: [
+			{
+				name: 'List of Changes',
+				value: 'changes',
+				description: 'Pick schemas, tables and columns and say what to change',
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'Give the schemas object of the request yourself',
+			},
+		],
+	},
+	{
+		displayName: 'Changes',
+		name: 'changes',
+		type: 'fixedCollection',
+		placeholder: 'Add Change',
+		typeOptions: { multipleValues: true },
+		default: {},
+		displayOptions: { show: { updateMode: ['changes'] } },
+		options: [
+			{
+				displayName: 'Change',
+				name: 'change',
+				values: [
+					{
+						displayName: 'Level',
+						name: 'level',
+						type: 'options',
+						default: 'table',
+						options: [
+							{ name: 'Schema', value: 'schema' },
+							{ name: 'Table', value: 'table' },
+							{ name: 'Column', value: 'column' },
+						],
+					},
+					{
+						displayName: 'Schema Name or ID',
+						name: 'schema',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getSchemaNames', loadOptionsDependsOn: ['integrationId'] },
+						default: '',
+						description:
+							'The schema as named in the source. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+					{
+						displayName: 'Table Name or ID',
+						name: 'table',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getTableNames', loadOptionsDependsOn: ['integrationId', '&schema'] },
+						default: '',
+						displayOptions: { show: { level: ['table', 'column'] } },
+						description:
+							'The table as named in the source. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+					{
+						displayName: 'Column Name or ID',
+						name: 'column',
+						type: 'options',
+						typeOptions: {
+							loadOptionsMethod: 'getColumnNames',
+							loadOptionsDependsOn: ['integrationId', '&schema', '&table'],
+						},
+						default: '',
+						displayOptions: { show: { level: ['column'] } },
+						description:
+							'The column as named in the source. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+					flagField('Enabled', 'enabled', ['Enable', 'Disable'], { default: 'enable' }),
+					flagField('Hashed', 'hashed', ['Hash', 'Unhash'], { displayOptions: { show: { level: ['column'] } } }),
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Schemas',
+		name: 'schemas',
+		type: 'json',
+		required: true,
+		default: '{\n  "public": {\n    "enabled": true,\n    "tables": {\n      "orders": { "enabled": true, "columns": { "email": { "hashed": true } } }\n    }\n  }\n}',
+		displayOptions: { show: { updateMode: ['json'] } },
+		description:
+			'Schema names mapped to { enabled, tables }; table names to { enabled, columns }; column names to { enabled, hashed }',
+	},
+	concurrencyOptions,
+];
+
+function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
+	const entries = this.getNodeParameter('changes.change', itemIndex, []) as IDataObject[];
+	const changes: SchemaChange[] = entries.map((entry) => ({
+		level: (entry.level as SchemaLevel) ?? 'table',
+		schema: String(entry.schema ?? '').trim(),
+		table: String(entry.table ?? '').trim() || undefined,
+		column: String(entry.column ?? '').trim() || undefined,
+		enabled: ENABLED_VALUES[String(entry.enabled ?? 'keep')],
+		hashed: HASHED_VALUES[String(entry.hashed ?? 'keep')],
+	}));
+	if (changes.length === 0) {
+		throw new NodeOperationError(this.getNode(), `Add at least one change under "Changes" (item ${itemIndex})`, {
+			itemIndex,
+		});
+	}
+	const { patch, problems } = buildSchemasPatch(changes);
+	if (problems.length) {
+		throw new NodeOperationError(this.getNode(), `The changes are incomplete (item ${itemIndex}): ${problems.join('; ')}`, {
+			itemIndex,
+		});
+	}
+	return patch;
+}
+
+function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
+	const schemas = readJsonObject.call(this, this.getNodeParameter('schemas', itemIndex, ''), 'Schemas', itemIndex);
+	const problems = schemas ? validateSchemasPatch(schemas) : ['it is empty'];
+	if (problems.length) {
+		throw new NodeOperationError(this.getNode(), `The field "Schemas" is not a valid schema update (item ${itemIndex}): ${problems.join('; ')}`, {
+			itemIndex,
+			description: 'Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set.',
+		});
+	}
+	return schemas as SchemasPatch;
+}
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const integrationId = readRequired.call(this, 'integrationId', itemIndex, 'Integration ID');
+	const mode = this.getNodeParameter('updateMode', itemIndex, 'changes') as string;
+	const schemas = mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
+	const { data } = await apiRequest.call(this, 'PATCH', `/integrations/${encodeURIComponent(integrationId)}/schemas`, {
+		body: { schemas } as IDataObject,
+	});
+	return { schemas: ((data as { schemas?: SchemasConfig } | undefined)?.schemas ?? {}) as unknown as IDataObject };
+}
+
+export const updateSchemas: Operation = {
+	description: withDisplay('integration', 'updateSchemas', fields),
+	execute,
+	concurrent: true,
+};

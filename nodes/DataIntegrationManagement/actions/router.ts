@@ -1,0 +1,85 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+
+import type { Operation } from './operation';
+import { operationsByResource } from './resources';
+
+/**
+ * The node's one per-item loop. Each input item runs its operation; each object an operation
+ * returns becomes an output item paired to that input. Output keeps input order whatever the
+ * concurrency. A failure names its item; with "On Error: Continue" it becomes an `{ error }`
+ * item paired to its input and the other items go on.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation: Operation | undefined = operationsByResource[resource]?.[operationName];
+	if (!operation) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of resource "${resource}" is not supported`,
+		);
+	}
+
+	const concurrency = operation.concurrent
+		? Math.max(1, Math.floor(Number(this.getNodeParameter('options.concurrency', 0, 1)) || 1))
+		: 1;
+	const results: INodeExecutionData[][] = new Array(items.length);
+	let failure: Error | undefined;
+	let next = 0;
+
+	const runItem = async (itemIndex: number) => {
+		try {
+			const output = await operation.execute.call(this, itemIndex);
+			results[itemIndex] = (Array.isArray(output) ? output : [output]).map((json) => ({
+				json,
+				pairedItem: { item: itemIndex },
+			}));
+		} catch (error) {
+			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
+			results[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
+		}
+	};
+
+	// Up to `concurrency` items in flight; after a failure no new item starts.
+	const worker = async () => {
+		while (failure === undefined && next < items.length) {
+			const itemIndex = next++;
+			try {
+				await runItem(itemIndex);
+			} catch (error) {
+				failure = failure ?? error;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+	if (failure) throw failure;
+
+	return [results.flat()];
+}
+
+function withItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+function errorJson(error: unknown): IDataObject {
+	const json: IDataObject = { error: (error as Error).message };
+	if (error instanceof NodeApiError) {
+		if (error.httpCode) json.httpCode = error.httpCode;
+		const code = (error.errorResponse as IDataObject | undefined)?.code;
+		if (code) json.code = code;
+	}
+	const description = (error as NodeApiError).description;
+	if (description) json.description = description;
+	return json;
+}

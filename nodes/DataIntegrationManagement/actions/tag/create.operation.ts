@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { Operation } from '../operation';
+import { withDisplay } from '../operation';
+import { concurrencyOptions, descriptionField, ownerLocator } from '../fields';
+import { copyTextFields, readRequired } from '../parameters';
+import { apiRequest } from '../../transport';
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The name of the tag',
+	},
+	{ ...ownerLocator, required: true },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [descriptionField],
+	},
+	concurrencyOptions,
+];
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body: IDataObject = {
+		name: readRequired.call(this, 'name', itemIndex, 'Name'),
+		owner: readRequired.call(this, 'owner', itemIndex, 'Owner'),
+	};
+	copyTextFields(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, ['description'], body);
+	const { data } = await apiRequest.call(this, 'POST', '/tags', { body });
+	return data as IDataObject;
+}
+
+export const create: Operation = {
+	description: withDisplay('tag', 'create', fields),
+	execute,
+	concurrent: true,
+};

@@ -1,0 +1,205 @@
+import {
+	NodeApiError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestMethods,
+	type IHttpRequestOptions,
+	type ILoadOptionsFunctions,
+	type INode,
+	type IPollFunctions,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import {
+	AUDIT_LOG_MAX_PAGE_SIZE,
+	AUDIT_LOG_QUERY,
+	AUDIT_LOG_SORT_FIELD,
+	type AuditLogEntry,
+	type AuditLogPage,
+	type Envelope,
+	type SortOrder,
+} from '../api';
+
+export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
+
+type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+/** How often a 429 answer with Retry-After is waited out before the error is reported. */
+const MAX_RATE_LIMIT_RETRIES = 3;
+/** The longest Retry-After we honour; a longer wait is reported as an error instead. */
+const MAX_RETRY_AFTER_SECONDS = 60;
+
+export interface RequestOptions {
+	body?: IDataObject;
+	qs?: IDataObject;
+}
+
+/**
+ * Sends one request to the service and returns its envelope (`code`, `message`, `data`).
+ * The URL is built from the credential's base URL; the key is added by n8n's
+ * `httpRequestWithAuthentication`. Errors come back as `NodeApiError`s built from the response
+ * alone, so the request (and the key in its headers) never travels with them.
+ */
+export async function apiRequest<T>(
+	this: Context,
+	method: IHttpRequestMethods,
+	path: string,
+	options: RequestOptions = {},
+): Promise<Envelope<T>> {
+	const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
+	const request: IHttpRequestOptions = {
+		method,
+		url: `${String(credentials.baseUrl).trim().replace(/\/+$/, '')}${path}`,
+		json: true,
+	};
+	if (options.qs) request.qs = options.qs;
+	if (options.body) request.body = options.body;
+
+	for (let retries = 0; ; retries++) {
+		try {
+			const response: unknown = await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				request,
+			);
+			return asEnvelope<T>(this.getNode(), response);
+		} catch (error) {
+			const failure = describeFailure(error);
+			const wait = failure.status === 429 ? failure.retryAfterSeconds : undefined;
+			if (wait !== undefined && wait <= MAX_RETRY_AFTER_SECONDS && retries < MAX_RATE_LIMIT_RETRIES) {
+				await sleep(wait * 1000);
+				continue;
+			}
+			throw toNodeApiError(this.getNode(), failure);
+		}
+	}
+}
+
+function asEnvelope<T>(node: INode, response: unknown): Envelope<T> {
+	if (typeof response === 'object' && response !== null && !Array.isArray(response)) {
+		return response as Envelope<T>;
+	}
+	throw new NodeApiError(
+		node,
+		{ message: 'Response is not a JSON object' },
+		{
+			message: 'The service answered with a body that is not valid JSON',
+			description:
+				'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',
+			httpCode: '502',
+		},
+	);
+}
+
+interface Failure {
+	status?: number;
+	retryAfterSeconds?: number;
+	apiCode?: string;
+	apiMessage?: string;
+	/** Network-level error code (ECONNRESET, ECONNREFUSED, ...) when nothing was answered. */
+	networkCode?: string;
+}
+
+/** Reads what the service (or the network) said, from the error n8n's HTTP helper threw. */
+function describeFailure(error: unknown): Failure {
+	const err = error as {
+		httpCode?: string | null;
+		cause?: unknown;
+		code?: string;
+		response?: { status?: number; headers?: Record<string, unknown>; data?: unknown };
+	};
+	const inner = (err.cause ?? err) as typeof err & { cause?: { code?: string } };
+	const response = inner.response ?? err.response;
+	const status = response?.status ?? (err.httpCode ? Number(err.httpCode) : undefined);
+	const body = (response?.data ?? {}) as { code?: unknown; message?: unknown };
+	return {
+		status: Number.isFinite(status) ? status : undefined,
+		retryAfterSeconds: parseRetryAfter(response?.headers?.['retry-after']),
+		apiCode: typeof body.code === 'string' ? body.code : undefined,
+		apiMessage: typeof body.message === 'string' ? body.message : undefined,
+		networkCode: inner.code ?? inner.cause?.code ?? err.code,
+	};
+}
+
+function parseRetryAfter(value: unknown): number | undefined {
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const date = Date.parse(String(value));
+	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** One plain sentence per class of failure, shown under the API's own message. */
+function describeStatus(status: number | undefined): string {
+	if (status === undefined) {
+		return 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.';
+	}
+	if (status === 400) return 'The service rejected the request as invalid. Check the fields named in the message.';
+	if (status === 401 || status === 403) {
+		return 'The API key was refused. Check the API Key in the credential.';
+	}
+	if (status === 404) return 'The service could not find what the request names. Check the ID.';
+	if (status === 429) {
+		return 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.';
+	}
+	if (status >= 500) return 'The service had an internal problem. Try again later.';
+	return `The service answered with HTTP status ${status}.`;
+}
+
+function toNodeApiError(node: INode, failure: Failure): NodeApiError {
+	const { status, apiCode, apiMessage, networkCode } = failure;
+	const errorResponse: JsonObject = {
+		message: apiMessage ?? (status ? `HTTP ${status}` : 'No response'),
+		...(apiCode ? { code: apiCode } : {}),
+		...(networkCode ? { networkCode } : {}),
+	};
+	const message = apiMessage
+		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
+		: status
+			? `The service answered with HTTP ${status}`
+			: `The service did not answer${networkCode ? ` (${networkCode})` : ''}`;
+	return new NodeApiError(node, errorResponse, {
+		message,
+		description: describeStatus(status),
+		httpCode: status ? String(status) : undefined,
+	});
+}
+
+export interface AuditLogQuery {
+	sortOrder: SortOrder;
+	/** Inclusive lower bound (ISO 8601). */
+	startTime?: string;
+	/** Exclusive upper bound (ISO 8601). */
+	endTime?: string;
+}
+
+/**
+ * Reads `GET /audit-logs` page by page (the spec's maximum of 100 a page, by offset), handing
+ * each page to `onPage`, which returns false to stop. Stops by itself at `totalItems` or at a
+ * short page. Only one page is held at a time.
+ */
+export async function forEachAuditLogPage(
+	this: Context,
+	query: AuditLogQuery,
+	onPage: (items: AuditLogEntry[]) => boolean | Promise<boolean>,
+): Promise<void> {
+	for (let offset = 0; ; offset += AUDIT_LOG_MAX_PAGE_SIZE) {
+		const qs: IDataObject = {
+			[AUDIT_LOG_QUERY.limit]: AUDIT_LOG_MAX_PAGE_SIZE,
+			[AUDIT_LOG_QUERY.offset]: offset,
+			[AUDIT_LOG_QUERY.sortBy]: AUDIT_LOG_SORT_FIELD,
+			[AUDIT_LOG_QUERY.sortOrder]: query.sortOrder,
+		};
+		if (query.startTime) qs[AUDIT_LOG_QUERY.startTime] = query.startTime;
+		if (query.endTime) qs[AUDIT_LOG_QUERY.endTime] = query.endTime;
+
+		const { data } = (await apiRequest.call(this, 'GET', '/audit-logs', {
+			qs,
+		})) as Envelope<AuditLogPage>;
+		const items = data?.items ?? [];
+		const keepGoing = await onPage(items);
+		const total = data?.totalItems ?? 0;
+		if (!keepGoing || items.length < AUDIT_LOG_MAX_PAGE_SIZE || offset + items.length >= total) return;
+	}
+}

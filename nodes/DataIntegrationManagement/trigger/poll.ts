@@ -1,0 +1,103 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import type { AuditLogEntry } from '../api';
+import { parseInstant, toUtcIso } from '../timestamps';
+import { forEachAuditLogPage } from '../transport';
+import { CursorScan, initialState, restoreState, type CursorState } from './cursor';
+
+/** Where in the workflow's static data the cursor lives. */
+const STATE_KEY = 'auditLogCursor';
+/** How many pages "Fetch Test Event" reads, newest first, looking for a matching entry. */
+const MANUAL_SEARCH_PAGES = 10;
+
+interface Filters {
+	eventContains?: string;
+	actorEmail?: string;
+	actorType?: string;
+}
+
+function entryFilter(filters: Filters): (entry: AuditLogEntry) => boolean {
+	const lower = (text: unknown) => String(text ?? '').trim().toLowerCase();
+	const event = lower(filters.eventContains);
+	const email = lower(filters.actorEmail);
+	const type = lower(filters.actorType);
+	return (entry) =>
+		(!event || lower(entry.event).includes(event)) &&
+		(!email || lower(entry.actor?.email) === email) &&
+		(!type || lower(entry.actor?.type) === type);
+}
+
+/** The user's start: the current instant, or the date they chose. */
+function readStart(this: IPollFunctions): { origin: string; start: number; emitBacklog: boolean } {
+	if (this.getNodeParameter('startFrom', 'now') !== 'date') {
+		return { origin: 'now', start: Date.now(), emitBacklog: false };
+	}
+	const raw = this.getNodeParameter('startDate', '');
+	const start = parseInstant(raw, this.getTimezone());
+	if (start === undefined) {
+		throw new NodeOperationError(this.getNode(), 'The field "Start Date" is not a valid date and time', {
+			description: 'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
+		});
+	}
+	return { origin: `date:${toUtcIso(start)}`, start, emitBacklog: true };
+}
+
+/**
+ * One poll: read from the cursor (less the lookback) oldest first, drop what was already
+ * processed, emit the rest up to the cap, and only then store the moved cursor. A poll that fails
+ * part-way throws before the store, so it emits nothing and the next poll starts from the same place.
+ */
+export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const filters = this.getNodeParameter('filters', {}) as Filters;
+	const matches = entryFilter(filters);
+	if (this.getMode() === 'manual') return await newestMatching.call(this, matches);
+
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const maxEmitted = Math.max(1, Math.floor(Number(options.maxItemsPerPoll ?? 1000)));
+	const lookbackMs = Math.max(0, Number(options.lookbackSeconds ?? 60)) * 1000;
+
+	const staticData = this.getWorkflowStaticData('node');
+	const { origin, start, emitBacklog } = readStart.call(this);
+	let state: CursorState | undefined = restoreState(staticData[STATE_KEY], origin);
+	if (!state) {
+		state = initialState(origin, start);
+		if (!emitBacklog) {
+			// First poll from "now": remember the start, emit nothing that was there before it.
+			staticData[STATE_KEY] = state as unknown as IDataObject;
+			return null;
+		}
+	}
+
+	const scan = new CursorScan(state, { lookbackMs, maxEmitted, matches });
+	await forEachAuditLogPage.call(
+		this,
+		{ sortOrder: 'asc', startTime: toUtcIso(scan.horizon) },
+		(page) => scan.absorb(page),
+	);
+	staticData[STATE_KEY] = scan.nextState(origin) as unknown as IDataObject;
+	return scan.emitted.length ? [this.helpers.returnJsonArray(scan.emitted as unknown as IDataObject[])] : null;
+}
+
+/** "Fetch Test Event": the newest matching entry, without touching the cursor. */
+async function newestMatching(
+	this: IPollFunctions,
+	matches: (entry: AuditLogEntry) => boolean,
+): Promise<INodeExecutionData[][]> {
+	let found: AuditLogEntry | undefined;
+	let pages = 0;
+	await forEachAuditLogPage.call(this, { sortOrder: 'desc' }, (page) => {
+		found = page.find(matches);
+		return !found && ++pages < MANUAL_SEARCH_PAGES;
+	});
+	if (!found) {
+		throw new NodeOperationError(this.getNode(), 'No audit log entry matches the filters yet', {
+			description: `Looked at the newest ${pages * 100} entries at most. Loosen the filters, or try again once the service has logged a matching event.`,
+		});
+	}
+	return [this.helpers.returnJsonArray([found as unknown as IDataObject])];
+}
