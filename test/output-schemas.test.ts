@@ -1,0 +1,386 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * Keeps the editor's output schemas (nodes/DataIntegrationManagement/__schema__) honest: each
+ * operation runs through n8n-core against the emulator with its default options, and every
+ * output item must match its schema file. The set of files must be exactly the node's operations.
+ *
+ * The validator below knows the keywords these files use (type, properties, required, items,
+ * additionalProperties, format). It is stricter than JSON Schema in one way: a field that the
+ * schema does not describe is an error, because the editor would not show it before a run.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { DataIntegrationManagement } from '../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
+import { operationsByResource } from '../nodes/DataIntegrationManagement/actions/resources';
+import { SEED } from './emulator/seed';
+import { useEmulator } from './helpers/emulator';
+import { runActionNode } from './helpers/n8n';
+
+// ----- A small JSON Schema validator -----
+
+interface JsonSchema {
+	type?: string;
+	properties?: Record<string, JsonSchema>;
+	required?: string[];
+	items?: JsonSchema;
+	additionalProperties?: JsonSchema | boolean;
+	format?: string;
+}
+
+const KEYWORDS = new Set(['type', 'properties', 'required', 'items', 'additionalProperties', 'format']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const TYPE_CHECKS: Record<string, (value: unknown) => boolean> = {
+	object: isPlainObject,
+	array: Array.isArray,
+	string: (value) => typeof value === 'string',
+	boolean: (value) => typeof value === 'boolean',
+	number: (value) => typeof value === 'number' && Number.isFinite(value),
+	integer: (value) => Number.isInteger(value),
+	null: (value) => value === null,
+};
+
+/** RFC 3339 date-time, as JSON Schema's "date-time" format means it. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const FORMAT_CHECKS: Record<string, (value: string) => boolean> = {
+	'date-time': (value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)),
+	email: (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
+};
+
+/** Every way `value` fails `schema`, as "path: problem" lines; empty when it matches. */
+function validate(value: unknown, schema: JsonSchema, path = '$'): string[] {
+	const errors: string[] = [];
+	const unknownKeywords = Object.keys(schema).filter((keyword) => !KEYWORDS.has(keyword));
+	if (unknownKeywords.length) {
+		return [`${path}: schema uses keywords this validator does not check: ${unknownKeywords.join(', ')}`];
+	}
+
+	if (schema.type !== undefined) {
+		const check = TYPE_CHECKS[schema.type];
+		if (!check) return [`${path}: schema has unknown type "${schema.type}"`];
+		if (!check(value)) return [`${path}: expected ${schema.type}, got ${JSON.stringify(value)}`];
+	}
+
+	if (schema.format !== undefined && typeof value === 'string') {
+		const check = FORMAT_CHECKS[schema.format];
+		if (!check) errors.push(`${path}: schema has unknown format "${schema.format}"`);
+		else if (!check(value)) errors.push(`${path}: ${JSON.stringify(value)} is not a valid ${schema.format}`);
+	}
+
+	if (isPlainObject(value)) {
+		const properties = schema.properties ?? {};
+		for (const name of schema.required ?? []) {
+			if (!(name in properties)) errors.push(`${path}: schema requires "${name}" but does not describe it`);
+			if (value[name] === undefined) errors.push(`${path}: missing required field "${name}"`);
+		}
+		for (const [name, fieldValue] of Object.entries(value)) {
+			const fieldPath = `${path}[${JSON.stringify(name)}]`;
+			if (name in properties) {
+				errors.push(...validate(fieldValue, properties[name], fieldPath));
+			} else if (isPlainObject(schema.additionalProperties)) {
+				errors.push(...validate(fieldValue, schema.additionalProperties, fieldPath));
+			} else if (schema.additionalProperties !== true) {
+				errors.push(`${fieldPath}: field is not described by the schema`);
+			}
+		}
+	}
+
+	if (Array.isArray(value) && schema.items !== undefined) {
+		value.forEach((element, index) => errors.push(...validate(element, schema.items!, `${path}[${index}]`)));
+	}
+	return errors;
+}
+
+/** What is wrong with a schema itself, anywhere in its tree: keywords, types or formats the
+ * validator does not know, or required fields it does not describe. */
+function schemaProblems(schema: JsonSchema, path = '$'): string[] {
+	const problems: string[] = [];
+	const unknownKeywords = Object.keys(schema).filter((keyword) => !KEYWORDS.has(keyword));
+	if (unknownKeywords.length) problems.push(`${path}: unknown keywords ${unknownKeywords.join(', ')}`);
+	if (schema.type === undefined || !TYPE_CHECKS[schema.type]) problems.push(`${path}: unknown type "${schema.type}"`);
+	if (schema.format !== undefined && !FORMAT_CHECKS[schema.format]) {
+		problems.push(`${path}: unknown format "${schema.format}"`);
+	}
+	for (const name of schema.required ?? []) {
+		if (!schema.properties || !(name in schema.properties)) problems.push(`${path}: requires undescribed "${name}"`);
+	}
+	for (const [name, property] of Object.entries(schema.properties ?? {})) {
+		problems.push(...schemaProblems(property, `${path}.properties.${name}`));
+	}
+	if (isPlainObject(schema.additionalProperties)) {
+		problems.push(...schemaProblems(schema.additionalProperties, `${path}.additionalProperties`));
+	}
+	if (schema.items !== undefined) problems.push(...schemaProblems(schema.items, `${path}.items`));
+	return problems;
+}
+
+// ----- The schema files -----
+
+const NODE_DIR = join(__dirname, '..', 'nodes', 'DataIntegrationManagement');
+const SCHEMA_ROOT = join(NODE_DIR, '__schema__');
+
+/** The 12 operations of the node, as resource/operation. */
+const OPERATIONS = [
+	'tag/create',
+	'tag/update',
+	'tag/deleteRelation',
+	'asset/create',
+	'asset/update',
+	'connector/create',
+	'integration/get',
+	'integration/getSchemas',
+	'integration/updateSchemas',
+	'integration/getColumns',
+	'user/getAll',
+	'auditLog/getAll',
+];
+
+/** n8n looks schemas up by node version as semver: version 1 -> v1.0.0. */
+const nodeVersion = new DataIntegrationManagement().description.version;
+const VERSION_FOLDER = `v${String(nodeVersion)}.0.0`;
+
+function listFiles(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const path = join(dir, name);
+		return statSync(path).isDirectory() ? listFiles(path) : [path];
+	});
+}
+
+function loadSchema(operation: string): JsonSchema {
+	return JSON.parse(readFileSync(join(SCHEMA_ROOT, VERSION_FOLDER, `${operation}.json`), 'utf8')) as JsonSchema;
+}
+
+// ----- Each operation, run with its default options -----
+
+const { emulator, credentials } = useEmulator();
+
+const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
+
+interface Case {
+	/** Only the parameters the operation needs; everything else keeps its default. */
+	parameters: INodeParameters;
+	/** How many items the default output mode yields for one input item. */
+	expectedItems: () => number;
+}
+
+const CASES: Record<string, Case> = {
+	'tag/create': {
+		parameters: { name: 'Customer data', owner: rl('list', SEED.users.maya) },
+		expectedItems: () => 1,
+	},
+	'tag/update': {
+		parameters: { tagId: SEED.tags.finance, updateFields: { name: 'Finance and billing' } },
+		expectedItems: () => 1,
+	},
+	'tag/deleteRelation': {
+		parameters: { tagId: SEED.tags.pii, ...SEED.piiRelation },
+		expectedItems: () => 1,
+	},
+	'asset/create': {
+		parameters: { name: 'Events stream', type: 'kafka' },
+		expectedItems: () => 1,
+	},
+	'asset/update': {
+		parameters: { assetId: SEED.assets.ordersDb, updateFields: { name: 'Orders database (primary)' } },
+		expectedItems: () => 1,
+	},
+	'connector/create': {
+		parameters: { name: 'Orders replica', type: 'postgres' },
+		expectedItems: () => 1,
+	},
+	'integration/get': {
+		parameters: { integrationId: SEED.integrations.ordersToSnowflake },
+		expectedItems: () => 1,
+	},
+	'integration/getSchemas': {
+		parameters: { integrationId: SEED.integrations.ordersToSnowflake },
+		expectedItems: () => 1,
+	},
+	'integration/updateSchemas': {
+		parameters: {
+			integrationId: SEED.integrations.ordersToSnowflake,
+			changes: {
+				change: [
+					{
+						level: 'column',
+						schema: SEED.schema,
+						table: SEED.table,
+						column: SEED.hashedColumn,
+						enabled: 'keep',
+						hashed: 'unhash',
+					},
+				],
+			},
+		},
+		expectedItems: () => 1,
+	},
+	'integration/getColumns': {
+		parameters: {
+			integrationId: SEED.integrations.ordersToSnowflake,
+			schema: rl('list', SEED.schema),
+			table: rl('name', SEED.table),
+		},
+		expectedItems: () =>
+			Object.keys(emulator().store.getSchemas(SEED.integrations.ordersToSnowflake)[SEED.schema].tables[SEED.table].columns)
+				.length,
+	},
+	'user/getAll': {
+		parameters: {},
+		expectedItems: () => Math.min(50, emulator().store.users.size),
+	},
+	'auditLog/getAll': {
+		parameters: {},
+		expectedItems: () => Math.min(50, SEED.audit.count),
+	},
+};
+
+async function runOperation(operation: string, extra: INodeParameters = {}): Promise<IDataObject[]> {
+	const [resource, name] = operation.split('/');
+	const { items, error } = await runActionNode({
+		credentials: credentials(),
+		parameters: { resource, operation: name, ...CASES[operation].parameters, ...extra },
+	});
+	expect(error).toBeUndefined();
+	return items.map((item) => item.json);
+}
+
+describe('the schema files', () => {
+	test('are exactly one per operation of the node, under the folder of its version', () => {
+		const files = listFiles(SCHEMA_ROOT)
+			.map((file) => relative(SCHEMA_ROOT, file).split(sep).join('/'))
+			.sort();
+		expect(files).toEqual(OPERATIONS.map((operation) => `${VERSION_FOLDER}/${operation}.json`).sort());
+	});
+
+	test('cover every operation the node dispatches, and the test runs each of them', () => {
+		const dispatched = Object.entries(operationsByResource).flatMap(([resource, operations]) =>
+			Object.keys(operations).map((operation) => `${resource}/${operation}`),
+		);
+		expect(dispatched.sort()).toEqual([...OPERATIONS].sort());
+		expect(Object.keys(CASES).sort()).toEqual([...OPERATIONS].sort());
+	});
+
+	test.each(OPERATIONS)('%s describes one object item, using only what the validator checks', (operation) => {
+		const schema = loadSchema(operation);
+		expect(schema.type).toBe('object');
+		expect(Object.keys(schema.properties ?? {}).length).toBeGreaterThan(0);
+		expect(schemaProblems(schema)).toEqual([]);
+	});
+});
+
+describe('each operation with its default options', () => {
+	test.each(OPERATIONS)('%s: every output item matches its schema', async (operation) => {
+		const schema = loadSchema(operation);
+		const items = await runOperation(operation);
+		expect(items).toHaveLength(CASES[operation].expectedItems());
+		expect(items.length).toBeGreaterThan(0);
+		const errors = items.flatMap((item, index) => validate(item, schema, `item[${index}]`));
+		expect(errors).toEqual([]);
+	});
+});
+
+describe('the files describe the default output mode, not the others', () => {
+	test.each([
+		['integration/getSchemas', 'columns'],
+		['integration/getSchemas', 'tables'],
+		['integration/getColumns', 'raw'],
+	])('%s with output "%s" does not match the file', async (operation, output) => {
+		const items = await runOperation(operation, { options: { output } });
+		expect(items.length).toBeGreaterThan(0);
+		expect(validate(items[0], loadSchema(operation)).length).toBeGreaterThan(0);
+	});
+});
+
+describe('the validator', () => {
+	const schemasFile = loadSchema('integration/getSchemas');
+	const validSchemas = {
+		schemas: {
+			public: {
+				nameInDestination: 'orders_public',
+				enabled: true,
+				tables: {
+					customers: {
+						nameInDestination: 'customers',
+						enabled: true,
+						syncMode: 'incremental',
+						columns: { id: { nameInDestination: 'id', enabled: true, hashed: false, isPrimaryKey: true } },
+					},
+				},
+			},
+		},
+	};
+
+	test('accepts a matching value', () => {
+		expect(validate(validSchemas, schemasFile)).toEqual([]);
+	});
+
+	test('reports a wrong type', () => {
+		expect(validate({ id: 7 }, loadSchema('tag/create'))).toEqual(['$["id"]: expected string, got 7']);
+	});
+
+	test('reports a missing required field', () => {
+		expect(validate({}, loadSchema('asset/update'))).toEqual(['$: missing required field "id"']);
+	});
+
+	test('reports a field the schema does not describe', () => {
+		expect(validate({ id: 'ast_1', extra: 1 }, loadSchema('asset/update'))).toEqual([
+			'$["extra"]: field is not described by the schema',
+		]);
+	});
+
+	test('checks each entry of a map against additionalProperties', () => {
+		const broken = structuredClone(validSchemas);
+		(broken.schemas.public.tables.customers.columns.id as IDataObject).hashed = 'no';
+		expect(validate(broken, schemasFile)).toEqual([
+			'$["schemas"]["public"]["tables"]["customers"]["columns"]["id"]["hashed"]: expected boolean, got "no"',
+		]);
+	});
+
+	test('checks each element against items, and additionalProperties: false', () => {
+		const schema: JsonSchema = {
+			type: 'array',
+			items: { type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false },
+		};
+		expect(validate([{ a: 1 }, { a: 1.5 }, { b: 2 }], schema)).toEqual([
+			'$[1]["a"]: expected integer, got 1.5',
+			'$[2]["b"]: field is not described by the schema',
+		]);
+	});
+
+	test('checks the date-time and email formats', () => {
+		const user = { id: 'usr_1', email: 'not-an-email', createdAt: '2026-13-01', name: 'A' };
+		expect(validate(user, loadSchema('user/getAll'))).toEqual([
+			'$["email"]: "not-an-email" is not a valid email',
+			'$["createdAt"]: "2026-13-01" is not a valid date-time',
+		]);
+	});
+
+	test('finds problems anywhere in a schema tree', () => {
+		const schema = {
+			type: 'object',
+			properties: { a: { type: 'object', additionalProperties: { type: 'text' } } },
+			required: ['b'],
+			items: { type: 'string', format: 'uri', minLength: 1 },
+		} as unknown as JsonSchema;
+		expect(schemaProblems(schema)).toEqual([
+			'$: requires undescribed "b"',
+			'$.properties.a.additionalProperties: unknown type "text"',
+			'$.items: unknown keywords minLength',
+			'$.items: unknown format "uri"',
+		]);
+	});
+
+	test('refuses keywords it does not check, and required names the schema does not describe', () => {
+		expect(validate('x', { type: 'string', minLength: 2 } as JsonSchema)).toEqual([
+			'$: schema uses keywords this validator does not check: minLength',
+		]);
+		expect(validate({}, { type: 'object', properties: {}, required: ['a'] })).toEqual([
+			'$: schema requires "a" but does not describe it',
+			'$: missing required field "a"',
+		]);
+	});
+});
