@@ -1,0 +1,105 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * In-memory emulator of the Data Integration Management Service for tests and demos.
+ *
+ *   const emulator = await startEmulator();
+ *   // point the credential at emulator.baseUrl with emulator.apiKey, run, then assert on
+ *   // emulator.store and emulator.requests
+ *   await emulator.close();
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { AuditLogEntry, TagRelation } from '../../nodes/DataIntegrationManagement/api';
+import { FaultQueue } from './faults';
+import { seedStore } from './seed';
+import { buildServer, type ServerContext } from './server';
+import { Store } from './store';
+import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions } from './types';
+
+export { SEED } from './seed';
+export { Store } from './store';
+export type {
+	Emulator,
+	FaultKind,
+	FaultSpec,
+	NewAuditEntry,
+	RecordedRequest,
+	StartOptions,
+} from './types';
+
+// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- a fixed, public key for local tests, not a secret
+export const DEFAULT_API_KEY = 'emulator-test-key-4f9c2a';
+
+class RunningEmulator implements Emulator, ServerContext {
+	baseUrl = '';
+	readonly apiKey: string;
+	readonly store = new Store();
+	readonly requests: RecordedRequest[] = [];
+	readonly faults = new FaultQueue();
+	latencyMs: number;
+	private readonly app: FastifyInstance;
+
+	constructor(private readonly options: StartOptions) {
+		this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
+		this.latencyMs = options.latencyMs ?? 0;
+		this.app = buildServer(this);
+		this.loadState(options.seed ?? true);
+	}
+
+	async listen(): Promise<void> {
+		const host = this.options.host ?? '127.0.0.1';
+		await this.app.listen({ port: this.options.port ?? 0, host });
+		const { port } = this.app.server.address() as AddressInfo;
+		this.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`;
+	}
+
+	clearRequests(): void {
+		this.requests.length = 0;
+	}
+
+	/**
+	 * Back to the state the emulator started in: seeded unless told otherwise (default: as at
+	 * start), no recorded requests, no faults, and the latency given at start (0 by default).
+	 */
+	reset(options: { seed?: boolean } = {}): void {
+		this.loadState(options.seed ?? this.options.seed ?? true);
+		this.clearRequests();
+		this.clearFaults();
+		this.latencyMs = this.options.latencyMs ?? 0;
+	}
+
+	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[] {
+		return this.store.addAuditEntries(entries);
+	}
+
+	addTagRelation(tagId: string, relation: TagRelation): void {
+		this.store.addTagRelation(tagId, relation);
+	}
+
+	injectFault(fault: FaultSpec): void {
+		this.faults.add(fault);
+	}
+
+	clearFaults(): void {
+		this.faults.clear();
+	}
+
+	setLatency(ms: number): void {
+		this.latencyMs = ms;
+	}
+
+	async close(): Promise<void> {
+		await this.app.close();
+	}
+
+	private loadState(seed: boolean) {
+		this.store.clear();
+		if (seed) seedStore(this.store);
+	}
+}
+
+export async function startEmulator(options: StartOptions = {}): Promise<Emulator> {
+	const emulator = new RunningEmulator(options);
+	await emulator.listen();
+	return emulator;
+}

@@ -1,0 +1,221 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * The fastify app: the API under /v1 and the emulator's control endpoints under /__emulator.
+ *
+ * Every /v1 request goes through the same gate, in this order: record it, wait the configured
+ * latency, answer with an injected fault if one matches, check the API key, reject a body that
+ * is not JSON, and only then run the operation. Bodies are parsed leniently (see parseBody) so
+ * that a bad body is recorded and reported after the key check, like any other error.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import fastify, {
+	type FastifyError,
+	type FastifyInstance,
+	type FastifyReply,
+	type FastifyRequest,
+} from 'fastify';
+import { API_KEY_HEADER, type AuditLogEntry } from '../../nodes/DataIntegrationManagement/api';
+import { ApiError, badRequest, errorCodeFor, notFound } from './errors';
+import { answerWithFault, type FaultQueue } from './faults';
+import { OPERATIONS, type Operation } from './routes';
+import type { Store } from './store';
+import type { FaultSpec, NewAuditEntry, RecordedRequest } from './types';
+import { isPlainObject, rejectQuery, type QueryParams } from './validation';
+
+/** What the server needs from the running emulator. */
+export interface ServerContext {
+	readonly apiKey: string;
+	readonly store: Store;
+	readonly requests: RecordedRequest[];
+	readonly faults: FaultQueue;
+	readonly latencyMs: number;
+	reset(options?: { seed?: boolean }): void;
+	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[];
+	injectFault(fault: FaultSpec): void;
+	clearFaults(): void;
+	setLatency(ms: number): void;
+	clearRequests(): void;
+}
+
+/** A request body that could not be used, kept as a value so the gate can report it in order. */
+class UnusableBody {
+	constructor(readonly reason: string) {}
+}
+
+/**
+ * Body parser for every content type. An empty body is no body, even with
+ * Content-Type: application/json (n8n's HTTP helper sends that header on GET and DELETE too).
+ */
+function parseBody(request: FastifyRequest, text: string): unknown {
+	if (text.trim() === '') return undefined;
+	if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+		return new UnusableBody('request body must be JSON sent with Content-Type: application/json');
+	}
+	try {
+		return JSON.parse(text);
+	} catch (error) {
+		return new UnusableBody(`request body is not valid JSON: ${(error as Error).message}`);
+	}
+}
+
+function usableBody(body: unknown): unknown {
+	if (body instanceof UnusableBody) throw badRequest(body.reason);
+	return body;
+}
+
+const V1_PREFIX = '/v1';
+
+/** The URL without its query string, as sent (not URL-decoded). */
+function pathOf(url: string): string {
+	return url.split('?')[0];
+}
+
+function routeNotFound(request: FastifyRequest): ApiError {
+	return notFound(`no operation ${request.method} ${pathOf(request.url)}`);
+}
+
+/** The API key check. Messages never include the key that was sent or the one expected. */
+function checkApiKey(request: FastifyRequest, apiKey: string) {
+	const sent = request.headers[API_KEY_HEADER];
+	if (sent === undefined || sent === '')
+		throw new ApiError(401, `missing ${API_KEY_HEADER} header`);
+	if (sent !== apiKey) throw new ApiError(401, `invalid API key in ${API_KEY_HEADER} header`);
+}
+
+function registerApi(app: FastifyInstance, context: ServerContext) {
+	const recorded = new WeakMap<FastifyRequest, RecordedRequest>();
+
+	app.register(
+		async (v1) => {
+			// Recorded on arrival, before anything can reject it; the body is filled in once parsed.
+			v1.addHook('onRequest', async (request) => {
+				const entry: RecordedRequest = {
+					method: request.method,
+					path: pathOf(request.url).slice(V1_PREFIX.length),
+					query: { ...(request.query as QueryParams) },
+					headers: { ...request.headers },
+					body: undefined,
+				};
+				recorded.set(request, entry);
+				context.requests.push(entry);
+			});
+
+			v1.addHook('preValidation', async (request, reply) => {
+				// Always present: onRequest runs first for every request of this plugin.
+				const entry = recorded.get(request)!;
+				if (!(request.body instanceof UnusableBody)) entry.body = request.body;
+				if (context.latencyMs > 0) await delay(context.latencyMs);
+				const fault = context.faults.take(request.method, entry.path);
+				if (fault) return answerWithFault(fault, request, reply);
+				checkApiKey(request, context.apiKey);
+				usableBody(request.body);
+				return undefined;
+			});
+
+			for (const operation of OPERATIONS) registerOperation(v1, context.store, operation);
+			// Wildcards rank below every static and parametric route, so this only catches the rest.
+			v1.all('/*', async (request) => {
+				throw routeNotFound(request);
+			});
+		},
+		{ prefix: V1_PREFIX },
+	);
+}
+
+function registerOperation(v1: FastifyInstance, store: Store, operation: Operation) {
+	v1.route({
+		method: operation.method,
+		url: operation.url,
+		handler: async (request) => {
+			const query = request.query as QueryParams;
+			if (!operation.takesQuery) rejectQuery(query);
+			return operation.run(store, {
+				params: request.params as Record<string, string>,
+				query,
+				body: request.body,
+			});
+		},
+	});
+}
+
+/** Control endpoints for tests and demos in other processes: no API key, not recorded. */
+function registerControl(app: FastifyInstance, context: ServerContext) {
+	const bodyObject = (request: FastifyRequest): Record<string, unknown> => {
+		const body = usableBody(request.body) ?? {};
+		if (!isPlainObject(body)) throw badRequest('request body must be a JSON object');
+		return body;
+	};
+
+	app.register(
+		async (control) => {
+			control.post('/reset', async (request) => {
+				const { seed } = bodyObject(request);
+				if (seed !== undefined && typeof seed !== 'boolean')
+					throw badRequest('seed must be a boolean');
+				context.reset({ seed });
+				return { reset: true };
+			});
+			control.post('/audit-logs', async (request) => {
+				const { entries } = bodyObject(request);
+				const valid =
+					Array.isArray(entries) &&
+					entries.every((entry) => isPlainObject(entry) && typeof entry.timestamp === 'string');
+				if (!valid)
+					throw badRequest('entries must be an array of objects, each with a timestamp string');
+				return { entries: context.addAuditEntries(entries as NewAuditEntry[]) };
+			});
+			control.get('/requests', async () => ({ requests: context.requests.map(redactApiKey) }));
+			control.delete('/requests', async (_request, reply) => {
+				context.clearRequests();
+				return reply.code(204).send();
+			});
+			control.post('/faults', async (request, reply) => {
+				context.injectFault(bodyObject(request) as unknown as FaultSpec);
+				return reply.code(201).send({ fault: request.body });
+			});
+			control.delete('/faults', async (_request, reply) => {
+				context.clearFaults();
+				return reply.code(204).send();
+			});
+			control.put('/latency', async (request) => {
+				const { ms } = bodyObject(request);
+				if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0) {
+					throw badRequest('ms must be an integer of 0 or more');
+				}
+				context.setLatency(ms);
+				return { ms };
+			});
+		},
+		{ prefix: '/__emulator' },
+	);
+}
+
+/** The recorded key stays in memory for in-process tests but is not sent over HTTP. */
+function redactApiKey(entry: RecordedRequest): RecordedRequest {
+	if (entry.headers[API_KEY_HEADER] === undefined) return entry;
+	return { ...entry, headers: { ...entry.headers, [API_KEY_HEADER]: '[redacted]' } };
+}
+
+function sendError(error: FastifyError | ApiError, reply: FastifyReply) {
+	if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
+	// fastify's own errors (body too large, bad URL) carry a 4xx status; anything else is a bug here.
+	const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+	if (status === 500) console.error('emulator: unexpected error', error);
+	const message = status === 500 ? 'internal error in the emulator' : error.message;
+	return reply.code(status).send({ code: errorCodeFor(status), message });
+}
+
+export function buildServer(context: ServerContext): FastifyInstance {
+	const app = fastify({ logger: false });
+	app.removeAllContentTypeParsers();
+	app.addContentTypeParser(
+		'*',
+		{ parseAs: 'string' },
+		async (request: FastifyRequest, text: string) => parseBody(request, text),
+	);
+	app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => sendError(error, reply));
+	app.setNotFoundHandler(async (request, reply) => sendError(routeNotFound(request), reply));
+	registerApi(app, context);
+	registerControl(app, context);
+	return app;
+}

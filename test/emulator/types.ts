@@ -1,0 +1,73 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+import type { AuditLogEntry, TagRelation } from '../../nodes/DataIntegrationManagement/api';
+import type { Store } from './store';
+
+export interface StartOptions {
+	/** Port to listen on; 0 (the default) picks a free one. */
+	port?: number;
+	/** Address to listen on; default 127.0.0.1. */
+	host?: string;
+	/** The one key the emulator accepts; default DEFAULT_API_KEY. */
+	apiKey?: string;
+	/** Load the seed data; default true. */
+	seed?: boolean;
+	/** Fixed delay before every /v1 response; default 0. */
+	latencyMs?: number;
+}
+
+export interface RecordedRequest {
+	method: string;
+	/** Relative to /v1 and as sent on the wire (not URL-decoded), without the query string. */
+	path: string;
+	query: Record<string, string | string[]>;
+	/** Header names lowercased. */
+	headers: Record<string, string | string[] | undefined>;
+	/** Parsed JSON body, or undefined when there was none or it did not parse. */
+	body: unknown;
+}
+
+export type FaultKind = 'status' | 'drop' | 'malformed';
+
+export interface FaultSpec {
+	kind: FaultKind;
+	/** HTTP status (400-599) answered by a 'status' fault. */
+	status?: number;
+	/** Sets the Retry-After header on a 'status' fault. */
+	retryAfterSeconds?: number;
+	/** Error message of a 'status' fault. */
+	message?: string;
+	/** How many matching requests the fault answers; default 1. */
+	count?: number;
+	/** Matching requests to let through before the fault fires; default 0. */
+	skip?: number;
+	/** Only requests with this method (any case). */
+	method?: string;
+	/** Only requests whose /v1-relative path starts with this, e.g. '/audit-logs'. */
+	path?: string;
+}
+
+export type NewAuditEntry = Partial<AuditLogEntry> & { timestamp: string };
+
+export interface Emulator {
+	/** e.g. http://127.0.0.1:41234/v1 */
+	baseUrl: string;
+	apiKey: string;
+	/** The emulator's state, for assertions and direct setup. */
+	store: Store;
+	/** Every /v1 request received, rejected ones included, in arrival order. */
+	requests: RecordedRequest[];
+	clearRequests(): void;
+	/**
+	 * Empties or re-seeds the state (default: as at start), clears requests and faults, and puts the
+	 * latency back to the start option (0 unless StartOptions.latencyMs was given).
+	 */
+	reset(options?: { seed?: boolean }): void;
+	/** Appends audit-log entries, filling a missing id (UUID v4), event, actor and context. */
+	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[];
+	addTagRelation(tagId: string, relation: TagRelation): void;
+	injectFault(fault: FaultSpec): void;
+	clearFaults(): void;
+	/** Fixed delay before every /v1 response. */
+	setLatency(ms: number): void;
+	close(): Promise<void>;
+}
