@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+ 
 /**
  * Contract tests of the emulator against the API spec (/work/shared/api-spec.md) and the choices
  * in api.ts, over real HTTP with the global fetch.

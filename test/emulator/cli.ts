@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * Runs a seeded emulator until interrupted: `npm run emulator`.
  * Environment: EMULATOR_PORT (4010), EMULATOR_HOST (127.0.0.1), EMULATOR_API_KEY (DEFAULT_API_KEY),

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+ 
 import { ERROR_CODES, type ErrorBody } from '../../nodes/DataIntegrationManagement/api';
 
 /** The error `code` for an HTTP status; statuses api.ts does not list fall back to the nearest class. */

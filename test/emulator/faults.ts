@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+ 
 /** Injected failures: an error status, a dropped connection, or a 200 whose JSON is cut off. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SUCCESS_CODE } from '../../nodes/DataIntegrationManagement/api';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+ 
 /** The spec's 12 operations: each reads its input, asks the store, and returns its envelope. */
 import type { HTTPMethods } from 'fastify';
 import { SUCCESS_CODE, type Envelope } from '../../nodes/DataIntegrationManagement/api';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+ 
 /**
  * Deterministic seed data: a small analytics team's workspace. Everything is fixed text except
  * the audit log, which a seeded PRNG generates, so every run produces the same state.

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+ 
 /**
  * The emulator's state and the rules that need it. Inputs arrive already shape-checked
  * (see validation.ts); what remains here is existence (ids, owners, schema names) and behaviour.

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+ 
 import type { AuditLogEntry, TagRelation } from '../../nodes/DataIntegrationManagement/api';
 import type { Store } from './store';
 

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+ 
 /**
  * Turns request bodies and query strings into typed inputs, or a 400 naming the offending field.
  * Only shapes and types are checked here; rules that need state (does the owner exist, does the
