@@ -1,4 +1,3 @@
- 
 /**
  * Contract tests of the emulator against the API spec (/work/shared/api-spec.md) and the choices
  * in api.ts, over real HTTP with the global fetch.

@@ -1,4 +1,3 @@
- 
 import { ERROR_CODES, type ErrorBody } from '../../nodes/DataIntegrationManagement/api';
 
 /** The error `code` for an HTTP status; statuses api.ts does not list fall back to the nearest class. */

@@ -1,4 +1,3 @@
- 
 /** Injected failures: an error status, a dropped connection, or a 200 whose JSON is cut off. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SUCCESS_CODE } from '../../nodes/DataIntegrationManagement/api';

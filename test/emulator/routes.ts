@@ -1,4 +1,3 @@
- 
 /** The spec's 12 operations: each reads its input, asks the store, and returns its envelope. */
 import type { HTTPMethods } from 'fastify';
 import { SUCCESS_CODE, type Envelope } from '../../nodes/DataIntegrationManagement/api';

@@ -1,4 +1,3 @@
- 
 /**
  * Deterministic seed data: a small analytics team's workspace. Everything is fixed text except
  * the audit log, which a seeded PRNG generates, so every run produces the same state.

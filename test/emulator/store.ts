@@ -1,4 +1,3 @@
- 
 /**
  * The emulator's state and the rules that need it. Inputs arrive already shape-checked
  * (see validation.ts); what remains here is existence (ids, owners, schema names) and behaviour.

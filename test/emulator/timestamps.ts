@@ -1,4 +1,3 @@
- 
 
 /**
  * ISO 8601 date-time in extended format with a mandatory time zone designator:

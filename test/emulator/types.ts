@@ -1,4 +1,3 @@
- 
 import type { AuditLogEntry, TagRelation } from '../../nodes/DataIntegrationManagement/api';
 import type { Store } from './store';
 

@@ -1,4 +1,3 @@
- 
 /**
  * Turns request bodies and query strings into typed inputs, or a 400 naming the offending field.
  * Only shapes and types are checked here; rules that need state (does the owner exist, does the
