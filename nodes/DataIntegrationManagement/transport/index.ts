@@ -56,14 +56,12 @@ export async function apiRequest<T>(
 	if (options.qs) request.qs = options.qs;
 	if (options.body) request.body = options.body;
 
+	// Only failures of the request itself are caught here: an answer that is not an envelope is
+	// reported as such by asEnvelope, not re-read as an HTTP failure.
 	for (let retries = 0; ; retries++) {
+		let response: unknown;
 		try {
-			const response: unknown = await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				request,
-			);
-			return asEnvelope<T>(this.getNode(), response);
+			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
 		} catch (error) {
 			const failure = describeFailure(error);
 			const wait = failure.status === 429 ? failure.retryAfterSeconds : undefined;
@@ -73,6 +71,7 @@ export async function apiRequest<T>(
 			}
 			throw toNodeApiError(this.getNode(), failure);
 		}
+		return asEnvelope<T>(this.getNode(), response);
 	}
 }
 
@@ -87,7 +86,6 @@ function asEnvelope<T>(node: INode, response: unknown): Envelope<T> {
 			message: 'The service answered with a body that is not valid JSON',
 			description:
 				'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',
-			httpCode: '502',
 		},
 	);
 }
@@ -111,14 +109,16 @@ function describeFailure(error: unknown): Failure {
 	};
 	const inner = (err.cause ?? err) as typeof err & { cause?: { code?: string } };
 	const response = inner.response ?? err.response;
-	const status = response?.status ?? (err.httpCode ? Number(err.httpCode) : undefined);
+	const httpStatus = response?.status ?? (err.httpCode ? Number(err.httpCode) : undefined);
+	const status = Number.isFinite(httpStatus) ? httpStatus : undefined;
 	const body = (response?.data ?? {}) as { code?: unknown; message?: unknown };
 	return {
-		status: Number.isFinite(status) ? status : undefined,
+		status,
 		retryAfterSeconds: parseRetryAfter(response?.headers?.['retry-after']),
 		apiCode: typeof body.code === 'string' ? body.code : undefined,
 		apiMessage: typeof body.message === 'string' ? body.message : undefined,
-		networkCode: inner.code ?? inner.cause?.code ?? err.code,
+		// With an answer, the HTTP client's own code (ERR_BAD_REQUEST, ...) says nothing more.
+		networkCode: status === undefined ? (inner.code ?? inner.cause?.code ?? err.code) : undefined,
 	};
 }
 
