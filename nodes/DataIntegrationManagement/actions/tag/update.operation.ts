@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
 import { concurrencyOptions, descriptionField, ownerLocator } from '../fields';
-import { copyTextFields, readRequired, requireSomeChange } from '../parameters';
+import { copyTextFields, readLocator, readRequired, requireSomeChange } from '../parameters';
 import { apiRequest } from '../../transport';
 
 const fields: INodeProperties[] = [
@@ -32,12 +32,11 @@ const fields: INodeProperties[] = [
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readRequired.call(this, 'tagId', itemIndex, 'Tag ID');
+	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	// extractValue does not reach into a collection, so the owner locator is read on its own path.
+	const owner = readLocator.call(this, 'updateFields.owner', itemIndex);
 	const body: IDataObject = {};
-	copyTextFields(
-		this.getNodeParameter('updateFields', itemIndex, {}, { extractValue: true }) as IDataObject,
-		['name', 'description', 'owner'],
-		body,
-	);
+	copyTextFields({ ...updates, owner }, ['name', 'description', 'owner'], body);
 	requireSomeChange.call(this, body, ['Name', 'Description', 'Owner'], itemIndex);
 	const { data } = await apiRequest.call(this, 'PUT', `/tags/${encodeURIComponent(tagId)}`, { body });
 	return data as IDataObject;
