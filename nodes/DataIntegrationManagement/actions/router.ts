@@ -31,7 +31,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		? Math.max(1, Math.floor(Number(this.getNodeParameter('options.concurrency', 0, 1)) || 1))
 		: 1;
 	const results: INodeExecutionData[][] = new Array(items.length);
-	let failure: Error | undefined;
+	const failures: Array<{ itemIndex: number; error: unknown }> = [];
 	let next = 0;
 
 	const runItem = async (itemIndex: number) => {
@@ -47,19 +47,21 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	// Up to `concurrency` items in flight; after a failure no new item starts.
+	// Up to `concurrency` items in flight; after a failure no new item starts. Items already in
+	// flight finish, and the failure of the lowest item index is reported: the one that running
+	// one item at a time would have reported.
 	const worker = async () => {
-		while (failure === undefined && next < items.length) {
+		while (failures.length === 0 && next < items.length) {
 			const itemIndex = next++;
 			try {
 				await runItem(itemIndex);
 			} catch (error) {
-				failure = failure ?? error;
+				failures.push({ itemIndex, error });
 			}
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-	if (failure) throw failure;
+	if (failures.length) throw failures.reduce((first, other) => (other.itemIndex < first.itemIndex ? other : first)).error;
 
 	return [results.flat()];
 }
