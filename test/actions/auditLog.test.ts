@@ -1,0 +1,111 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { SEED } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode } from '../helpers/n8n';
+import { sent } from './support';
+
+const { emulator, credentials } = useEmulator();
+
+const run = (parameters: INodeParameters) =>
+	runActionNode({ credentials: credentials(), parameters: { resource: 'auditLog', operation: 'getAll', ...parameters } });
+
+const pageQuery = (offset: number, extra: Record<string, string> = {}) => ({
+	limit: '100',
+	offset: String(offset),
+	sortBy: 'timestamp',
+	sortOrder: 'desc',
+	...extra,
+});
+
+describe('auditLog getAll', () => {
+	it('pages by 100 with offsets and stops at totalItems, newest first by default', async () => {
+		const result = await run({ returnAll: true });
+
+		expect(sent(emulator())).toEqual([0, 100, 200].map((offset) => ({
+			method: 'GET',
+			path: '/audit-logs',
+			query: pageQuery(offset),
+			body: undefined,
+		})));
+		expect(result.items).toHaveLength(SEED.audit.count);
+		const times = result.items.map((item) => Date.parse(item.json.timestamp as string));
+		expect(times).toEqual([...times].sort((a, b) => b - a));
+		expect(new Set(result.items.map((item) => item.json.id)).size).toBe(SEED.audit.count);
+		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	it('sorts oldest first with Sort Direction asc', async () => {
+		const result = await run({ returnAll: false, limit: 5, options: { sortDirection: 'asc' } });
+
+		expect(sent(emulator())).toEqual([
+			{ method: 'GET', path: '/audit-logs', query: pageQuery(0, { sortOrder: 'asc' }), body: undefined },
+		]);
+		const oldest = emulator().store.queryAuditLog({ limit: 5, offset: 0, sortOrder: 'asc' }).items;
+		expect(result.items.map((item) => item.json)).toEqual(oldest);
+	});
+
+	it('stops reading pages once Limit entries are in', async () => {
+		const result = await run({ returnAll: false, limit: 150 });
+
+		expect(emulator().requests.map((request) => request.query.offset)).toEqual(['0', '100']);
+		expect(result.items).toHaveLength(150);
+	});
+
+	it('reads one page only when totalItems is exactly one page', async () => {
+		emulator().reset({ seed: false });
+		emulator().addAuditEntries(
+			Array.from({ length: 100 }, (_, i) => ({ timestamp: new Date(Date.UTC(2026, 9, 1, 0, i)).toISOString() })),
+		);
+
+		const result = await run({ returnAll: true });
+
+		expect(emulator().requests).toHaveLength(1);
+		expect(result.items).toHaveLength(100);
+	});
+
+	it('returns nothing, with one request, from an empty log', async () => {
+		emulator().reset({ seed: false });
+
+		const result = await run({ returnAll: true });
+
+		expect(emulator().requests).toHaveLength(1);
+		expect(result.items).toEqual([]);
+	});
+
+	it('keeps entries at Since and drops entries at Until', async () => {
+		emulator().reset({ seed: false });
+		const [, atSince, inside, atUntil] = emulator().addAuditEntries([
+			{ timestamp: '2026-10-05T09:59:59.999Z', event: 'before' },
+			{ timestamp: '2026-10-05T10:00:00.000Z', event: 'at since' },
+			{ timestamp: '2026-10-05T11:00:00Z', event: 'inside' },
+			{ timestamp: '2026-10-05T12:00:00.000Z', event: 'at until' },
+		]);
+
+		const result = await run({
+			returnAll: true,
+			filters: { since: '2026-10-05T10:00:00Z', until: '2026-10-05T12:00:00Z' },
+		});
+
+		expect(emulator().requests[0].query).toEqual(
+			pageQuery(0, { startTime: '2026-10-05T10:00:00.000Z', endTime: '2026-10-05T12:00:00.000Z' }),
+		);
+		expect(result.items.map((item) => item.json.id)).toEqual([inside.id, atSince.id]);
+		expect(result.items.map((item) => item.json.id)).not.toContain(atUntil.id);
+	});
+
+	it('reads a date-time without a zone in the workflow time zone and sends it in UTC', async () => {
+		// The harness sets no workflow time zone, so n8n's default (America/New_York, UTC-4 in October) applies.
+		await run({ returnAll: true, filters: { since: '2026-10-05T00:00:00' } });
+
+		expect(emulator().requests[0].query.startTime).toBe('2026-10-05T04:00:00.000Z');
+	});
+
+	it('rejects a Since that is not a date before any request', async () => {
+		const result = await run({ returnAll: true, filters: { since: 'last tuesday' } });
+
+		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
+		expect(result.error?.message).toBe('The field "Since" is not a valid date and time (item 0)');
+		expect(emulator().requests).toHaveLength(0);
+	});
+});

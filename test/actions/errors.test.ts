@@ -1,0 +1,278 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: watches process.stdout/stderr for the API key; runs under Node in this repo only */
+import { SEED, type FaultSpec } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode, type RunActionResult } from '../helpers/n8n';
+import { sent } from './support';
+
+const { emulator, credentials } = useEmulator();
+
+const ORDERS = SEED.integrations.ordersToSnowflake;
+const REFUSED_HEADER_VALUE = 'wrong-key-7d1e0c55b9';
+
+const DESCRIPTIONS = {
+	400: 'The service rejected the request as invalid. Check the fields named in the message.',
+	401: 'The API key was refused. Check the API Key in the credential.',
+	404: 'The service could not find what the request names. Check the ID.',
+	429: 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.',
+	500: 'The service had an internal problem. Try again later.',
+	none: 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.',
+	malformed:
+		'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',
+};
+
+/** Runs the node while capturing everything written to stdout and stderr (n8n-core's log goes there). */
+async function runLogged(options: Parameters<typeof runActionNode>[0]): Promise<RunActionResult & { log: string }> {
+	const chunks: string[] = [];
+	const capture = (stream: NodeJS.WriteStream) => {
+		const write = stream.write.bind(stream);
+		return jest.spyOn(stream, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
+			chunks.push(String(chunk));
+			return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+		}) as typeof stream.write);
+	};
+	const spies = [capture(process.stdout), capture(process.stderr)];
+	try {
+		return { ...(await runActionNode(options)), log: chunks.join('') };
+	} finally {
+		for (const spy of spies) spy.mockRestore();
+	}
+}
+
+/** Neither the right key nor the wrong one shows up in outputs, the error, the run data or the log. */
+function expectNoKey(result: RunActionResult & { log: string }) {
+	for (const key of [emulator().apiKey, REFUSED_HEADER_VALUE]) {
+		expect(JSON.stringify(result.items)).not.toContain(key);
+		expect(JSON.stringify(result.error ?? null)).not.toContain(key);
+		expect(JSON.stringify(result.run)).not.toContain(key);
+		expect(result.log).not.toContain(key);
+	}
+}
+
+/** `integration get` over three items; the fault (if any) hits the third request. */
+async function getThreeWithFault(fault?: FaultSpec) {
+	if (fault) emulator().injectFault({ skip: 2, ...fault });
+	return await runLogged({
+		credentials: credentials(),
+		parameters: { resource: 'integration', operation: 'get', integrationId: ORDERS },
+		items: [{}, {}, {}],
+	});
+}
+
+describe('API errors become NodeApiErrors naming the item', () => {
+	it('400: the API message and code, with the 400 description', async () => {
+		const result = await runLogged({
+			credentials: credentials(),
+			parameters: { resource: 'tag', operation: 'create', name: 'T', owner: '={{ $json.owner }}' },
+			items: [{ owner: SEED.users.maya }, { owner: 'usr_missing' }, { owner: SEED.users.maya }],
+		});
+
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: "owner 'usr_missing' is not the id of an existing user [BAD_REQUEST]",
+			httpCode: '400',
+			description: DESCRIPTIONS[400],
+			errorResponse: { code: 'BAD_REQUEST', message: "owner 'usr_missing' is not the id of an existing user" },
+			context: { itemIndex: 1 },
+		});
+		// The node stops at the failing item: the third is never sent.
+		expect(sent(emulator()).map((request) => request.body)).toEqual([
+			{ name: 'T', owner: SEED.users.maya },
+			{ name: 'T', owner: 'usr_missing' },
+		]);
+		expect(result.items).toEqual([]);
+		expectNoKey(result);
+	});
+
+	it('401: a wrong key is refused, and the key is never shown', async () => {
+		const result = await runLogged({
+			credentials: { ...credentials(), apiKey: REFUSED_HEADER_VALUE },
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+		});
+
+		expect(emulator().requests[0].headers['x-api-key']).toBe(REFUSED_HEADER_VALUE);
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'invalid API key in x-api-key header [UNAUTHORIZED]',
+			httpCode: '401',
+			description: DESCRIPTIONS[401],
+			context: { itemIndex: 0 },
+		});
+		// The API's own body, nothing from the HTTP client (such as its ERR_BAD_REQUEST code).
+		expect(result.error?.errorResponse).toEqual({ code: 'UNAUTHORIZED', message: 'invalid API key in x-api-key header' });
+		expectNoKey(result);
+	});
+
+	it('404: an unknown id', async () => {
+		const result = await runLogged({
+			credentials: credentials(),
+			parameters: { resource: 'integration', operation: 'get', integrationId: 'int_missing' },
+		});
+
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: "integration 'int_missing' does not exist [NOT_FOUND]",
+			httpCode: '404',
+			description: DESCRIPTIONS[404],
+			errorResponse: { code: 'NOT_FOUND', message: "integration 'int_missing' does not exist" },
+			context: { itemIndex: 0 },
+		});
+		expectNoKey(result);
+	});
+
+	it('429: waited out and retried three times, then reported', async () => {
+		const result = await getThreeWithFault({ kind: 'status', status: 429, retryAfterSeconds: 0, count: 10, message: 'slow down' });
+
+		expect(emulator().requests).toHaveLength(2 + 4);
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'slow down [RATE_LIMITED]',
+			httpCode: '429',
+			description: DESCRIPTIONS[429],
+			errorResponse: { code: 'RATE_LIMITED', message: 'slow down' },
+			context: { itemIndex: 2 },
+		});
+		expectNoKey(result);
+	});
+
+	it('429 with Retry-After: waits that long, then the retry succeeds', async () => {
+		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 1 });
+		const started = Date.now();
+
+		const result = await runLogged({
+			credentials: credentials(),
+			parameters: { resource: 'integration', operation: 'get', integrationId: ORDERS },
+		});
+
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+		expect(result.error).toBeUndefined();
+		expect(emulator().requests).toHaveLength(2);
+		expect(result.items).toEqual([{ json: expect.objectContaining({ id: ORDERS }), pairedItem: { item: 0 } }]);
+	});
+
+	it('429 without Retry-After: reported at once, not retried', async () => {
+		const result = await getThreeWithFault({ kind: 'status', status: 429 });
+
+		expect(emulator().requests).toHaveLength(3);
+		expect(result.error).toMatchObject({ httpCode: '429', context: { itemIndex: 2 } });
+	});
+
+	it.each([500, 503])('%i: the 5xx description', async (status) => {
+		const result = await getThreeWithFault({ kind: 'status', status, message: 'database on fire' });
+
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'database on fire [INTERNAL_ERROR]',
+			httpCode: String(status),
+			description: DESCRIPTIONS[500],
+			errorResponse: { code: 'INTERNAL_ERROR' },
+			context: { itemIndex: 2 },
+		});
+		expect(emulator().requests).toHaveLength(3);
+		expectNoKey(result);
+	});
+
+	it('a dropped connection: no status, the network code, and its own description', async () => {
+		const result = await getThreeWithFault({ kind: 'drop' });
+
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: null,
+			description: DESCRIPTIONS.none,
+			errorResponse: { message: 'No response', networkCode: 'ECONNRESET' },
+			context: { itemIndex: 2 },
+		});
+		expect(result.error?.message).toMatch(/closed unexpectedly/);
+		expectNoKey(result);
+	});
+
+	it('a body that is not JSON: reported as such, not as an HTTP failure', async () => {
+		const result = await getThreeWithFault({ kind: 'malformed' });
+
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'The service answered with a body that is not valid JSON',
+			httpCode: null,
+			description: DESCRIPTIONS.malformed,
+			context: { itemIndex: 2 },
+		});
+		expect(emulator().requests).toHaveLength(3);
+		expectNoKey(result);
+	});
+
+	it('gives every class of failure its own description', () => {
+		expect(new Set(Object.values(DESCRIPTIONS)).size).toBe(Object.keys(DESCRIPTIONS).length);
+	});
+
+	it('keeps the key out of successful output too, while sending it', async () => {
+		const result = await getThreeWithFault();
+
+		expect(result.items).toHaveLength(3);
+		expect(emulator().requests.every((request) => request.headers['x-api-key'] === emulator().apiKey)).toBe(true);
+		expectNoKey(result);
+	});
+});
+
+describe('continue on fail', () => {
+	it('turns each failing item into an { error } item paired to it, and goes on', async () => {
+		const result = await runLogged({
+			credentials: credentials(),
+			continueOnFail: true,
+			parameters: {
+				resource: 'asset',
+				operation: 'update',
+				assetId: '={{ $json.id }}',
+				updateFields: { description: 'checked', connection: '={{ $json.connection }}' },
+			},
+			items: [
+				{ id: SEED.assets.ordersDb, connection: '{"port": 5433}' },
+				{ id: 'ast_missing', connection: '{}' },
+				{ id: SEED.assets.revenueDashboard, connection: '{"port": ' },
+				{ id: SEED.assets.revenueDashboard, connection: '{"url": "https://bi.example"}' },
+			],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sent(emulator()).map((request) => request.path)).toEqual([
+			`/assets/${SEED.assets.ordersDb}`,
+			'/assets/ast_missing',
+			`/assets/${SEED.assets.revenueDashboard}`,
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(result.items[0].json).toEqual({ id: SEED.assets.ordersDb });
+		expect(result.items[1].json).toEqual({
+			error: "asset 'ast_missing' does not exist [NOT_FOUND]",
+			httpCode: '404',
+			code: 'NOT_FOUND',
+			description: DESCRIPTIONS[404],
+		});
+		expect(result.items[2].json).toEqual({
+			error: expect.stringMatching(/^The field "Connection" is not valid JSON \(item 2\)/),
+			description: 'Give a JSON object such as {"host": "db.example.com"}.',
+		});
+		expect(result.items[3].json).toEqual({ id: SEED.assets.revenueDashboard });
+		expect(emulator().store.assets.get(SEED.assets.revenueDashboard)?.connection).toEqual({ url: 'https://bi.example' });
+		expectNoKey(result);
+	});
+
+	it('goes on after network failures and 5xx answers of a read', async () => {
+		// Faults answer in turn: the first request is dropped, the second gets a 500.
+		emulator().injectFault({ kind: 'drop' });
+		emulator().injectFault({ kind: 'status', status: 500 });
+
+		const result = await runLogged({
+			credentials: credentials(),
+			continueOnFail: true,
+			parameters: { resource: 'integration', operation: 'getSchemas', integrationId: ORDERS, options: { output: 'schemas' } },
+			items: [{}, {}, {}],
+		});
+
+		expect(result.items.map((item) => [item.pairedItem, item.json.error ?? item.json.schema])).toEqual([
+			[{ item: 0 }, expect.stringMatching(/closed unexpectedly/)],
+			[{ item: 1 }, 'injected fault: HTTP 500 [INTERNAL_ERROR]'],
+			[{ item: 2 }, 'public'],
+			[{ item: 2 }, 'billing'],
+			[{ item: 2 }, 'audit'],
+		]);
+		expect(result.items[1].json).toMatchObject({ httpCode: '500', code: 'INTERNAL_ERROR', description: DESCRIPTIONS[500] });
+	});
+});

@@ -1,0 +1,320 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { SchemasConfig } from '../../nodes/DataIntegrationManagement/api';
+import { SEED } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode } from '../helpers/n8n';
+import { rl, sent } from './support';
+
+const { emulator, credentials } = useEmulator();
+
+const ORDERS = SEED.integrations.ordersToSnowflake;
+
+const run = (parameters: INodeParameters, items?: IDataObject[]) =>
+	runActionNode({ credentials: credentials(), parameters: { resource: 'integration', ...parameters }, items });
+
+const storedSchemas = (): SchemasConfig => structuredClone(emulator().store.schemas.get(ORDERS)!);
+
+describe('integration get', () => {
+	it('returns the integration unwrapped from data.integration', async () => {
+		const result = await run({ operation: 'get', integrationId: SEED.integrations.shopToBigQuery });
+
+		expect(sent(emulator())).toEqual([
+			{ method: 'GET', path: `/integrations/${SEED.integrations.shopToBigQuery}`, query: {}, body: undefined },
+		]);
+		expect(result.items).toEqual([
+			{ json: emulator().store.integrations.get(SEED.integrations.shopToBigQuery), pairedItem: { item: 0 } },
+		]);
+		expect(result.items[0].json).toMatchObject({ paused: true, name: 'Shop MySQL to BigQuery' });
+	});
+
+	it('gets one integration per input item', async () => {
+		const result = await run({ operation: 'get', integrationId: ORDERS }, [{}, {}]);
+
+		expect(emulator().requests).toHaveLength(2);
+		expect(result.items.map((item) => [item.json.id, item.pairedItem])).toEqual([
+			[ORDERS, { item: 0 }],
+			[ORDERS, { item: 1 }],
+		]);
+	});
+});
+
+describe('integration getSchemas', () => {
+	it('returns one item holding the schemas map by default (raw)', async () => {
+		const result = await run({ operation: 'getSchemas', integrationId: ORDERS });
+
+		expect(sent(emulator())).toEqual([
+			{ method: 'GET', path: `/integrations/${ORDERS}/schemas`, query: {}, body: undefined },
+		]);
+		expect(result.items).toEqual([{ json: { schemas: storedSchemas() }, pairedItem: { item: 0 } }]);
+	});
+
+	it('returns one item per schema, without the nested tables', async () => {
+		const result = await run({ operation: 'getSchemas', integrationId: ORDERS, options: { output: 'schemas' } });
+
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ schema: 'public', nameInDestination: 'orders_public', enabled: true },
+			{ schema: 'billing', nameInDestination: 'orders_billing', enabled: true },
+			{ schema: 'audit', nameInDestination: 'orders_audit', enabled: false },
+		]);
+		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	it('returns one item per table, naming its schema', async () => {
+		const result = await run({ operation: 'getSchemas', integrationId: ORDERS, options: { output: 'tables' } });
+
+		expect(result.items.map((item) => `${item.json.schema}.${item.json.table}`)).toEqual([
+			'public.customers',
+			'public.orders',
+			'public.order_items',
+			'public.payments',
+			'billing.invoices',
+			'billing.refunds',
+			'billing.tax_rates',
+			'audit.row_changes',
+		]);
+		expect(result.items.find((item) => item.json.table === 'tax_rates')?.json).toEqual({
+			schema: 'billing',
+			table: 'tax_rates',
+			nameInDestination: 'tax_rates',
+			enabled: false,
+			syncMode: 'full_refresh',
+		});
+		expect(result.items.some((item) => 'columns' in item.json)).toBe(false);
+	});
+
+	it('returns one item per column, naming its schema and table', async () => {
+		const result = await run({ operation: 'getSchemas', integrationId: ORDERS, options: { output: 'columns' } });
+
+		const schemas = storedSchemas();
+		const expectedCount = Object.values(schemas).reduce(
+			(sum, schema) => sum + Object.values(schema.tables).reduce((n, table) => n + Object.keys(table.columns).length, 0),
+			0,
+		);
+		expect(result.items).toHaveLength(expectedCount);
+		expect(result.items.find((item) => item.json.table === SEED.table && item.json.column === SEED.hashedColumn)?.json).toEqual({
+			schema: SEED.schema,
+			table: SEED.table,
+			column: SEED.hashedColumn,
+			nameInDestination: 'email',
+			enabled: true,
+			hashed: true,
+			isPrimaryKey: false,
+		});
+	});
+
+	it('reports an unknown integration as a 404', async () => {
+		const result = await run({ operation: 'getSchemas', integrationId: 'int_nope' });
+
+		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '404', context: { itemIndex: 0 } });
+	});
+});
+
+describe('integration updateSchemas (list of changes)', () => {
+	it('sends one PATCH carrying only the touched entries, nested as the request shape', async () => {
+		const result = await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			changes: {
+				change: [
+					{ level: 'schema', schema: 'audit', enabled: 'enable' },
+					{ level: 'table', schema: 'billing', table: 'tax_rates', enabled: 'enable' },
+					{ level: 'column', schema: 'public', table: 'customers', column: 'full_name', enabled: 'keep', hashed: 'hash' },
+					{ level: 'column', schema: 'public', table: 'customers', column: 'internal_notes', enabled: 'enable', hashed: 'unhash' },
+					{ level: 'table', schema: 'public', table: 'payments', enabled: 'disable' },
+				],
+			},
+		});
+
+		expect(sent(emulator())).toEqual([
+			{
+				method: 'PATCH',
+				path: `/integrations/${ORDERS}/schemas`,
+				query: {},
+				body: {
+					schemas: {
+						audit: { enabled: true },
+						billing: { tables: { tax_rates: { enabled: true } } },
+						public: {
+							tables: {
+								customers: {
+									columns: { full_name: { hashed: true }, internal_notes: { enabled: true, hashed: false } },
+								},
+								payments: { enabled: false },
+							},
+						},
+					},
+				},
+			},
+		]);
+		const stored = storedSchemas();
+		expect(stored.audit.enabled).toBe(true);
+		expect(stored.billing.tables.tax_rates.enabled).toBe(true);
+		expect(stored.public.tables.customers.columns.full_name).toMatchObject({ enabled: true, hashed: true });
+		expect(stored.public.tables.payments.enabled).toBe(false);
+		expect(result.items).toEqual([{ json: { schemas: stored }, pairedItem: { item: 0 } }]);
+	});
+
+	it('uses the defaults Level: table and Enabled: enable', async () => {
+		await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			changes: { change: [{ schema: 'billing', table: 'tax_rates' }] },
+		});
+
+		expect(sent(emulator())[0].body).toEqual({ schemas: { billing: { tables: { tax_rates: { enabled: true } } } } });
+	});
+
+	it.each([
+		[
+			'a column change without its table',
+			[{ level: 'column', schema: 'public', column: 'email', hashed: 'hash' }],
+			'change 1 (column) needs table',
+		],
+		[
+			'two changes that disagree',
+			[
+				{ level: 'table', schema: 'public', table: 'orders', enabled: 'disable' },
+				{ level: 'table', schema: 'public', table: 'orders', enabled: 'enable' },
+			],
+			'change 2 sets enabled of public.orders to true, but an earlier change set it to false',
+		],
+	])('fails before any request on %s', async (_label, change, problem) => {
+		const result = await run({ operation: 'updateSchemas', integrationId: ORDERS, changes: { change } });
+
+		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
+		expect(result.error?.message).toContain(problem);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it('fails before any request when there is no change at all', async () => {
+		const result = await run({ operation: 'updateSchemas', integrationId: ORDERS, changes: {} });
+
+		expect(result.error?.message).toBe('Add at least one change under "Changes" (item 0)');
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it('reports a name the service does not know as the API\'s 400, leaving the configuration as it was', async () => {
+		const before = storedSchemas();
+		const result = await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			changes: { change: [{ level: 'table', schema: 'public', table: 'nope', enabled: 'disable' }] },
+		});
+
+		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400', context: { itemIndex: 0 } });
+		expect(result.error?.message).toBe("table 'nope' does not exist in schema 'public' [BAD_REQUEST]");
+		expect(storedSchemas()).toEqual(before);
+	});
+});
+
+describe('integration updateSchemas (JSON)', () => {
+	const patch = { public: { tables: { orders: { enabled: false, columns: { status: { hashed: true } } } } } };
+
+	it.each([
+		['an object', patch],
+		['JSON text', JSON.stringify(patch)],
+	])('sends the schemas given as %s and outputs the response\'s schemas', async (_label, schemas) => {
+		const result = await run({ operation: 'updateSchemas', integrationId: ORDERS, updateMode: 'json', schemas });
+
+		expect(sent(emulator())).toEqual([
+			{ method: 'PATCH', path: `/integrations/${ORDERS}/schemas`, query: {}, body: { schemas: patch } },
+		]);
+		const stored = storedSchemas();
+		expect(stored.public.tables.orders.enabled).toBe(false);
+		expect(stored.public.tables.orders.columns.status.hashed).toBe(true);
+		expect(result.items).toEqual([{ json: { schemas: stored }, pairedItem: { item: 0 } }]);
+	});
+
+	it.each([
+		['a read-only field', { public: { nameInDestination: 'x' } }, 'public.nameInDestination cannot be set'],
+		['hashed on a table', { public: { tables: { orders: { hashed: true } } } }, 'public.tables.orders.hashed cannot be set'],
+		['a flag that is not a boolean', { public: { enabled: 'yes' } }, 'public.enabled must be true or false'],
+		['tables that are not an object', { public: { tables: ['orders'] } }, 'public.tables must be an object of table names'],
+	])('rejects %s before any request', async (_label, schemas, problem) => {
+		const result = await run({ operation: 'updateSchemas', integrationId: ORDERS, updateMode: 'json', schemas });
+
+		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
+		expect(result.error?.message).toMatch(/^The field "Schemas" is not a valid schema update \(item 0\)/);
+		expect(result.error?.message).toContain(problem);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it.each([
+		['text that is not JSON', '{"public": ', /^The field "Schemas" is not valid JSON \(item 0\)/],
+		['a JSON array', '[]', /^The field "Schemas" must be a JSON object \(item 0\)/],
+	])('rejects %s before any request', async (_label, schemas, message) => {
+		const result = await run({ operation: 'updateSchemas', integrationId: ORDERS, updateMode: 'json', schemas });
+
+		expect(result.error?.message).toMatch(message);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it('sends one PATCH per input item', async () => {
+		const result = await run(
+			{ operation: 'updateSchemas', integrationId: ORDERS, updateMode: 'json', schemas: { audit: { enabled: true } } },
+			[{}, {}],
+		);
+
+		expect(sent(emulator()).map((request) => request.body)).toEqual([
+			{ schemas: { audit: { enabled: true } } },
+			{ schemas: { audit: { enabled: true } } },
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+});
+
+describe('integration getColumns', () => {
+	const columnsPath = `/integrations/${ORDERS}/schemas/${SEED.schema}/tables/${SEED.table}/columns`;
+
+	it.each([
+		['list-mode locators', rl('list', SEED.schema), rl('list', SEED.table)],
+		['by-name locators', rl('name', SEED.schema), rl('name', SEED.table)],
+		['plain strings', SEED.schema, SEED.table],
+	])('returns one item per column from %s', async (_label, schema, table) => {
+		const result = await run({ operation: 'getColumns', integrationId: ORDERS, schema, table });
+
+		expect(sent(emulator())).toEqual([{ method: 'GET', path: columnsPath, query: {}, body: undefined }]);
+		const columns = storedSchemas()[SEED.schema].tables[SEED.table].columns;
+		expect(result.items.map((item) => item.json.column)).toEqual(Object.keys(columns));
+		expect(result.items.find((item) => item.json.column === SEED.primaryKeyColumn)).toEqual({
+			json: { schema: SEED.schema, table: SEED.table, column: SEED.primaryKeyColumn, ...columns[SEED.primaryKeyColumn] },
+			pairedItem: { item: 0 },
+		});
+	});
+
+	it('returns one item holding the columns map with output raw', async () => {
+		const result = await run({
+			operation: 'getColumns',
+			integrationId: ORDERS,
+			schema: rl('list', SEED.schema),
+			table: rl('list', SEED.table),
+			options: { output: 'raw' },
+		});
+
+		expect(result.items).toEqual([
+			{ json: { columns: storedSchemas()[SEED.schema].tables[SEED.table].columns }, pairedItem: { item: 0 } },
+		]);
+	});
+
+	it('encodes a table name with a space in the path', async () => {
+		const result = await run({
+			operation: 'getColumns',
+			integrationId: SEED.integrations.northwindToRedshift,
+			schema: rl('name', 'dbo'),
+			table: rl('name', SEED.spacedTable),
+		});
+
+		expect(emulator().requests[0].path).toBe(
+			`/integrations/${SEED.integrations.northwindToRedshift}/schemas/dbo/tables/Order%20Details/columns`,
+		);
+		expect(result.items.map((item) => item.json.column)).toEqual(['OrderID', 'ProductID', 'UnitPrice', 'Quantity', 'Discount']);
+	});
+
+	it('reports an unknown table as a 404 naming it', async () => {
+		const result = await run({ operation: 'getColumns', integrationId: ORDERS, schema: 'public', table: 'nope' });
+
+		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '404', context: { itemIndex: 0 } });
+		expect(result.error?.message).toBe("table 'nope' does not exist in schema 'public' [NOT_FOUND]");
+	});
+});

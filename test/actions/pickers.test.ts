@@ -1,0 +1,181 @@
+import type { INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+
+import { SEED } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { callNodeMethod } from '../helpers/n8n';
+import { loadOptionsAt, rl, sent } from './support';
+
+const { emulator, credentials } = useEmulator();
+
+const ORDERS = SEED.integrations.ordersToSnowflake;
+
+const search = (method: string, parameters: Record<string, unknown>, filter?: string) =>
+	callNodeMethod<INodeListSearchResult>({
+		credentials: credentials(),
+		kind: 'listSearch',
+		method,
+		parameters: parameters as never,
+		filter,
+	});
+
+const names = (options: INodePropertyOptions[]) => options.map((option) => option.value);
+
+describe('searchUsers (tag owner)', () => {
+	const tagCreate = { resource: 'tag', operation: 'create' };
+
+	it('lists every user with name and email, valued by id, without a filter', async () => {
+		const { results } = await search('searchUsers', tagCreate);
+
+		expect(sent(emulator())).toEqual([{ method: 'GET', path: '/users', query: {}, body: undefined }]);
+		expect(results).toHaveLength(7);
+		expect(results[0]).toEqual({
+			name: 'Maya Patel (maya.patel@northwind-data.example)',
+			value: SEED.users.maya,
+		});
+	});
+
+	it('finds users by part of the name, ignoring case', async () => {
+		const { results } = await search('searchUsers', tagCreate, 'tANaka');
+
+		expect(results.map((result) => result.value)).toEqual([SEED.users.aiko]);
+	});
+
+	it('finds users by part of the email', async () => {
+		const { results } = await search('searchUsers', tagCreate, 'sofia.lind');
+
+		expect(results.map((result) => result.value)).toEqual([SEED.users.sofia]);
+	});
+
+	it('finds nothing for text no user has', async () => {
+		const { results } = await search('searchUsers', tagCreate, 'zzz-nobody');
+
+		expect(results).toEqual([]);
+	});
+
+	it('surfaces an API error with its status', async () => {
+		emulator().injectFault({ kind: 'status', status: 500, path: '/users' });
+
+		await expect(search('searchUsers', tagCreate)).rejects.toMatchObject({ name: 'NodeApiError', httpCode: '500' });
+	});
+});
+
+describe('searchSchemas and searchTables (getColumns)', () => {
+	const getColumns = { resource: 'integration', operation: 'getColumns', integrationId: ORDERS };
+
+	it('lists the schemas of the integration', async () => {
+		const { results } = await search('searchSchemas', getColumns);
+
+		expect(sent(emulator())).toEqual([
+			{ method: 'GET', path: `/integrations/${ORDERS}/schemas`, query: {}, body: undefined },
+		]);
+		expect(results).toEqual(['public', 'billing', 'audit'].map((name) => ({ name, value: name })));
+	});
+
+	it('filters the schemas by name', async () => {
+		const { results } = await search('searchSchemas', getColumns, 'BILL');
+
+		expect(results.map((result) => result.value)).toEqual(['billing']);
+	});
+
+	it('lists nothing, without a request, before an integration is set', async () => {
+		const { results } = await search('searchSchemas', { ...getColumns, integrationId: '' });
+
+		expect(results).toEqual([]);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it.each([
+		['a list-mode locator', rl('list', 'billing')],
+		['a by-name locator', rl('name', 'billing')],
+		['a plain string', 'billing'],
+	])('lists the tables of the schema given as %s', async (_label, schema) => {
+		const { results } = await search('searchTables', { ...getColumns, schema });
+
+		expect(results.map((result) => result.value)).toEqual(['invoices', 'refunds', 'tax_rates']);
+	});
+
+	it('filters the tables by name', async () => {
+		const { results } = await search('searchTables', { ...getColumns, schema: rl('list', 'public') }, 'order');
+
+		expect(results.map((result) => result.value)).toEqual(['orders', 'order_items']);
+	});
+
+	it('lists nothing, without a request, before a schema is picked', async () => {
+		const { results } = await search('searchTables', { ...getColumns, schema: rl('list', '') });
+
+		expect(results).toEqual([]);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it('lists nothing for a schema the integration does not have', async () => {
+		const { results } = await search('searchTables', { ...getColumns, schema: 'nope' });
+
+		expect(results).toEqual([]);
+	});
+});
+
+describe('option loaders of Update Schemas changes', () => {
+	const parameters = {
+		resource: 'integration',
+		operation: 'updateSchemas',
+		integrationId: ORDERS,
+		updateMode: 'changes',
+		changes: {
+			change: [
+				{ level: 'column', schema: 'billing', table: 'invoices' },
+				{ level: 'column', schema: 'public', table: 'customers' },
+			],
+		},
+	};
+	const load = (method: string, path: string, given: Record<string, unknown> = parameters) =>
+		loadOptionsAt({ credentials: credentials(), method, parameters: given as never, path });
+
+	it('getSchemaNames lists the schemas, sorted', async () => {
+		const options = await load('getSchemaNames', 'parameters.changes.change[0].schema');
+
+		expect(sent(emulator())).toEqual([
+			{ method: 'GET', path: `/integrations/${ORDERS}/schemas`, query: {}, body: undefined },
+		]);
+		expect(options).toEqual(['audit', 'billing', 'public'].map((name) => ({ name, value: name })));
+	});
+
+	it('getSchemaNames lists nothing, without a request, before an integration is set', async () => {
+		const options = await load('getSchemaNames', 'parameters.changes.change[0].schema', { ...parameters, integrationId: '' });
+
+		expect(options).toEqual([]);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it('getTableNames lists the tables of the schema picked in the same change (&schema)', async () => {
+		expect(names(await load('getTableNames', 'parameters.changes.change[0].table'))).toEqual([
+			'invoices',
+			'refunds',
+			'tax_rates',
+		]);
+		expect(names(await load('getTableNames', 'parameters.changes.change[1].table'))).toEqual([
+			'customers',
+			'order_items',
+			'orders',
+			'payments',
+		]);
+	});
+
+	it('getColumnNames lists the columns of the schema and table picked in the same change (&schema, &table)', async () => {
+		expect(names(await load('getColumnNames', 'parameters.changes.change[0].column'))).toEqual([
+			'amount_cents',
+			'id',
+			'issued_at',
+			'order_id',
+			'pdf_blob',
+		]);
+		expect(names(await load('getColumnNames', 'parameters.changes.change[1].column'))).toEqual(
+			Object.keys(emulator().store.schemas.get(ORDERS)!.public.tables.customers.columns).sort(),
+		);
+	});
+
+	it('getColumnNames lists nothing while the change names no table', async () => {
+		const given = { ...parameters, changes: { change: [{ level: 'column', schema: 'public' }] } };
+
+		expect(await load('getColumnNames', 'parameters.changes.change[0].column', given)).toEqual([]);
+	});
+});
