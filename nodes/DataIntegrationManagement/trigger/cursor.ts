@@ -5,19 +5,22 @@ import { parseInstant, toUtcIso } from '../timestamps';
  * The trigger's memory between polls, and the pure logic that decides what is new. Nothing here
  * does I/O: a poll feeds pages in, then takes out what to emit and the next state.
  *
- * What is new: an entry at or after the floor (the start the user chose), inside the horizon
- * (`lookback` behind the newest timestamp processed so far), whose id is not remembered. The
- * remembered ids are exactly those inside the horizon, so the state stays as small as the
- * lookback window, whatever the backlog.
+ * What is new: an entry at or after the floor, inside the horizon (`lookback` behind the newest
+ * timestamp processed so far), whose id is not remembered. The remembered ids are exactly those
+ * inside the horizon, so the state stays as small as the lookback window, whatever the backlog.
  */
 export interface CursorState {
 	/** What this cursor was started from ("now" or "date:<ISO>"); a different start resets it. */
 	origin: string;
-	/** UTC ISO: entries before this instant are never emitted. */
+	/**
+	 * UTC ISO: entries before this instant are never emitted. It starts at the start the user
+	 * chose and rises to the horizon on every store, because ids before the horizon are forgotten:
+	 * a later, larger lookback must not read them again as new.
+	 */
 	floor: string;
 	/** UTC ISO: the newest timestamp processed (emitted or skipped by the filters). */
 	cursor: string;
-	/** Ids processed inside the horizon, with their instants in epoch ms. */
+	/** Ids processed at or after the floor, with their instants in epoch ms. */
 	seen: Record<string, number>;
 }
 
@@ -30,12 +33,15 @@ export function initialState(origin: string, start: number): CursorState {
 export function restoreState(stored: unknown, origin: string): CursorState | undefined {
 	const state = stored as Partial<CursorState> | undefined;
 	if (
-		!state ||
+		typeof state !== 'object' ||
+		state === null ||
 		state.origin !== origin ||
 		parseInstant(state.floor) === undefined ||
 		parseInstant(state.cursor) === undefined ||
 		typeof state.seen !== 'object' ||
-		state.seen === null
+		state.seen === null ||
+		Array.isArray(state.seen) ||
+		!Object.values(state.seen).every(Number.isFinite)
 	) {
 		return undefined;
 	}
@@ -54,11 +60,14 @@ export interface ScanSettings {
 export class CursorScan {
 	readonly emitted: AuditLogEntry[] = [];
 
-	private readonly floor: number;
+	private floor: number;
 
 	private newest: number;
 
 	private readonly seen: Map<string, number>;
+
+	/** Ids read by this scan, to notice pages that shifted under it (see `absorb`). */
+	private readonly readByThisScan = new Set<string>();
 
 	constructor(
 		state: CursorState,
@@ -82,10 +91,19 @@ export class CursorScan {
 	 * Takes one page (sorted oldest first) in; returns whether to read the next page. Stops
 	 * part-way through a page when the cap is reached: the entries after that point are left
 	 * unprocessed, and the next poll starts from them.
+	 *
+	 * Pages are read by offset, so an entry that appears during the scan with a timestamp before
+	 * the read position pushes entries already read onto the next page, and is itself never read
+	 * by this scan. Taking in the rest of the scan could then move the cursor more than the
+	 * lookback past it, and it would be lost. So a page that repeats an entry this scan has read
+	 * ends the scan without being taken in; the next poll reads again from the cursor, less the
+	 * lookback, and finds it there.
 	 */
 	absorb(page: AuditLogEntry[]): boolean {
+		if (page.some((entry) => this.readByThisScan.has(entry.id))) return false;
 		for (const entry of page) {
 			if (this.full) break;
+			this.readByThisScan.add(entry.id);
 			// An unreadable timestamp is placed at the cursor, so the entry is still emitted once.
 			const instant = parseInstant(entry.timestamp) ?? this.newest;
 			if (instant < this.horizon || this.seen.has(entry.id)) continue;
@@ -108,10 +126,11 @@ export class CursorScan {
 		};
 	}
 
+	/** Forgets the ids before the horizon, and raises the floor to it so they stay forgotten. */
 	private forgetBeforeHorizon(): void {
-		const horizon = this.horizon;
+		this.floor = this.horizon;
 		for (const [id, instant] of this.seen) {
-			if (instant < horizon) this.seen.delete(id);
+			if (instant < this.floor) this.seen.delete(id);
 		}
 	}
 }
