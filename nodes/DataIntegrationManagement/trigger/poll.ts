@@ -32,6 +32,12 @@ function entryFilter(filters: Filters): (entry: AuditLogEntry) => boolean {
 		(!type || lower(entry.actor?.type) === type);
 }
 
+/** A number option, or its default when it is empty or not a number (an expression gone wrong). */
+function numberOption(value: unknown, fallback: number): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	return typeof number === 'number' && Number.isFinite(number) ? number : fallback;
+}
+
 /** The user's start: the current instant, or the date they chose. */
 function readStart(this: IPollFunctions): { origin: string; start: number; emitBacklog: boolean } {
 	if (this.getNodeParameter('startFrom', 'now') !== 'date') {
@@ -58,8 +64,8 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 	if (this.getMode() === 'manual') return await newestMatching.call(this, matches);
 
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const maxEmitted = Math.max(1, Math.floor(Number(options.maxItemsPerPoll ?? 1000)));
-	const lookbackMs = Math.max(0, Number(options.lookbackSeconds ?? 60)) * 1000;
+	const maxEmitted = Math.max(1, Math.floor(numberOption(options.maxItemsPerPoll, 1000)));
+	const lookbackMs = Math.max(0, numberOption(options.lookbackSeconds, 60)) * 1000;
 
 	const staticData = this.getWorkflowStaticData('node');
 	const { origin, start, emitBacklog } = readStart.call(this);
@@ -90,13 +96,20 @@ async function newestMatching(
 ): Promise<INodeExecutionData[][]> {
 	let found: AuditLogEntry | undefined;
 	let pages = 0;
+	let looked = 0;
 	await forEachAuditLogPage.call(this, { sortOrder: 'desc' }, (page) => {
 		found = page.find(matches);
+		looked += page.length;
 		return !found && ++pages < MANUAL_SEARCH_PAGES;
 	});
+	if (!found && looked === 0) {
+		throw new NodeOperationError(this.getNode(), 'The audit log has no entries yet', {
+			description: 'Try again once the service has logged an event.',
+		});
+	}
 	if (!found) {
-		throw new NodeOperationError(this.getNode(), 'No audit log entry matches the filters yet', {
-			description: `Looked at the newest ${pages * 100} entries at most. Loosen the filters, or try again once the service has logged a matching event.`,
+		throw new NodeOperationError(this.getNode(), 'No audit log entry matches the filters', {
+			description: `None of the newest ${looked} entries matches. Loosen the filters, or try again once the service has logged a matching event.`,
 		});
 	}
 	return [this.helpers.returnJsonArray([found as unknown as IDataObject])];

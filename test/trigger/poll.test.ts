@@ -1,0 +1,353 @@
+/**
+ * The trigger's poll through n8n-core's real PollContext against the emulator: what it emits, what
+ * it stores, what it asks the API, and how it fails.
+ */
+import { getGlobalState, type IDataObject, type INodeParameters } from 'n8n-workflow';
+
+import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/api';
+import { SEED, type NewAuditEntry } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { pollTrigger, type PollResult } from '../helpers/n8n';
+
+const { emulator, credentials } = useEmulator();
+
+const T0 = Date.parse('2026-11-01T00:00:00.000Z');
+const SECOND = 1000;
+const iso = (instant: number) => new Date(instant).toISOString();
+
+function dateParameters(startDate: string, extra: INodeParameters = {}): INodeParameters {
+	return { startFrom: 'date', startDate, ...extra };
+}
+
+async function poll(parameters: INodeParameters, staticData?: IDataObject): Promise<PollResult> {
+	return await pollTrigger({ credentials: credentials(), parameters, staticData });
+}
+
+/** The poll's error, or a failure of the test when it did not throw. */
+async function pollError(parameters: INodeParameters, staticData?: IDataObject, mode?: 'manual') {
+	try {
+		await pollTrigger({ credentials: credentials(), parameters, staticData, mode });
+	} catch (error) {
+		return error as Error & { description?: string };
+	}
+	throw new Error('the poll did not throw');
+}
+
+const emitted = (result: PollResult) => (result.items ?? []).map((item) => item.json);
+const idsOf = (items: Array<{ id?: unknown }>) => items.map((item) => item.id);
+
+/** The trigger's cursor inside the workflow's static data (n8n keys node data by node name). */
+function cursorOf(staticData: IDataObject) {
+	const nodeKey = Object.keys(staticData).find((key) => key.startsWith('node:'));
+	return (nodeKey ? (staticData[nodeKey] as IDataObject).auditLogCursor : undefined) as
+		| { origin: string; floor: string; cursor: string; seen: Record<string, number> }
+		| undefined;
+}
+
+/** The log as the API sorts it (by instant, equal instants in insertion order), from `from` on. */
+function logFrom(from: number): AuditLogEntry[] {
+	return emulator()
+		.store.auditEntries.map((item, position) => ({ item, position, instant: Date.parse(item.timestamp) }))
+		.filter(({ instant }) => instant >= from)
+		.sort((a, b) => a.instant - b.instant || a.position - b.position)
+		.map(({ item }) => item);
+}
+
+const auditRequests = () => emulator().requests.filter((request) => request.path === '/audit-logs');
+
+function add(entries: NewAuditEntry[]): AuditLogEntry[] {
+	return emulator().addAuditEntries(entries);
+}
+
+/** `count` entries one second apart from `from` on. */
+const sequence = (count: number, from: number, stepMs = SECOND): NewAuditEntry[] =>
+	Array.from({ length: count }, (_, i) => ({ timestamp: iso(from + i * stepMs) }));
+
+describe('startFrom: now', () => {
+	it('records the start on the first poll and emits nothing, then emits later entries once', async () => {
+		const before = Date.now();
+		const first = await poll({ startFrom: 'now' });
+		expect(first.items).toBeNull();
+		const state = cursorOf(first.staticData)!;
+		expect(state.origin).toBe('now');
+		expect(Date.parse(state.floor)).toBeGreaterThanOrEqual(before);
+		expect(Date.parse(state.floor)).toBeLessThanOrEqual(Date.now());
+		expect(state.cursor).toBe(state.floor);
+		expect(state.seen).toEqual({});
+
+		// The seeded backlog (October 2026) and an entry just before the start are not emitted.
+		const start = Date.parse(state.floor);
+		add([{ timestamp: iso(start - 1), event: 'Before activation' }]);
+		const after = add([
+			{ timestamp: iso(start), event: 'At activation' },
+			{ timestamp: iso(start + 1500), event: 'After activation' },
+		]);
+		const second = await poll({ startFrom: 'now' }, first.staticData);
+		expect(emitted(second)).toEqual(after);
+		expect(cursorOf(second.staticData)!.cursor).toBe(iso(start + 1500));
+
+		const third = await poll({ startFrom: 'now' }, second.staticData);
+		expect(third.items).toBeNull();
+	});
+});
+
+describe('startFrom: date', () => {
+	it('emits the backlog from the start date on, in timestamp order, with the fields as the API gives them', async () => {
+		const startDate = '2026-10-15T00:00:00.000Z';
+		const result = await poll(dateParameters(startDate));
+		const expected = logFrom(Date.parse(startDate));
+		expect(expected.length).toBeGreaterThan(100);
+		expect(expected.length).toBeLessThan(SEED.audit.count);
+		expect(emitted(result)).toEqual(expected);
+		const state = cursorOf(result.staticData)!;
+		expect(state.origin).toBe(`date:${startDate}`);
+		expect(state.cursor).toBe(expected[expected.length - 1].timestamp);
+
+		expect((await poll(dateParameters(startDate), result.staticData)).items).toBeNull();
+	});
+
+	it('reads a start date with an offset as that instant, and one without a zone in the workflow time zone', async () => {
+		emulator().reset({ seed: false });
+		add([{ timestamp: '2026-11-01T09:59:59.999Z' }, { timestamp: '2026-11-01T10:00:00Z' }, { timestamp: '2026-11-01T17:00:00Z' }]);
+		const withOffset = await poll(dateParameters('2026-11-01T12:00:00+02:00'));
+		expect(emitted(withOffset).map((item) => item.timestamp)).toEqual(['2026-11-01T10:00:00Z', '2026-11-01T17:00:00Z']);
+		expect(cursorOf(withOffset.staticData)!.origin).toBe('date:2026-11-01T10:00:00.000Z');
+
+		// As n8n's date picker gives it. The harness's workflow has n8n's default time zone, where
+		// 12:00 on 1 November 2026 is after the end of daylight saving time: UTC-5.
+		expect(getGlobalState().defaultTimezone).toBe('America/New_York');
+		const zoneless = await poll(dateParameters('2026-11-01T12:00:00'));
+		expect(emitted(zoneless).map((item) => item.timestamp)).toEqual(['2026-11-01T17:00:00Z']);
+	});
+
+	it('starts over when the start date changes', async () => {
+		const first = await poll(dateParameters('2026-10-20T00:00:00Z'));
+		expect(emitted(first)).toEqual(logFrom(Date.parse('2026-10-20T00:00:00Z')));
+
+		const earlier = await poll(dateParameters('2026-10-25T00:00:00Z'), first.staticData);
+		expect(emitted(earlier)).toEqual(logFrom(Date.parse('2026-10-25T00:00:00Z')));
+		expect(cursorOf(earlier.staticData)!.origin).toBe('date:2026-10-25T00:00:00.000Z');
+
+		// Switching to "now" is a new start too: it records the start and emits nothing.
+		const now = await poll({ startFrom: 'now' }, earlier.staticData);
+		expect(now.items).toBeNull();
+		expect(cursorOf(now.staticData)!.origin).toBe('now');
+	});
+
+	it('refuses a start date that names no instant', async () => {
+		const error = await pollError(dateParameters('not a date'));
+		expect(error.message).toBe('The field "Start Date" is not a valid date and time');
+	});
+});
+
+describe('filters', () => {
+	beforeEach(() => emulator().reset({ seed: false }));
+
+	it('emits only matching entries (case-insensitive); the others still move the cursor', async () => {
+		const maya = { type: 'user', email: 'maya.patel@northwind-data.example' };
+		const system = { type: 'system', email: 'system@northwind-data.example' };
+		const log = add([
+			{ timestamp: iso(T0), event: 'Integration PAUSED', actor: maya },
+			{ timestamp: iso(T0 + SECOND), event: 'Integration paused', actor: system },
+			{ timestamp: iso(T0 + 2 * SECOND), event: 'Tag created', actor: maya },
+			{ timestamp: iso(T0 + 3 * SECOND), event: 'Sync failed', actor: system },
+		]);
+		const start = iso(T0);
+
+		const byEvent = await poll(dateParameters(start, { filters: { eventContains: 'Paused' } }));
+		expect(idsOf(emitted(byEvent))).toEqual([log[0].id, log[1].id]);
+		expect(cursorOf(byEvent.staticData)!.cursor).toBe(log[3].timestamp);
+		expect(Object.keys(cursorOf(byEvent.staticData)!.seen).sort()).toEqual(idsOf(log).sort());
+
+		const byEmail = await poll(dateParameters(start, { filters: { actorEmail: 'Maya.Patel@Northwind-Data.example' } }));
+		expect(idsOf(emitted(byEmail))).toEqual([log[0].id, log[2].id]);
+
+		const byType = await poll(dateParameters(start, { filters: { actorType: 'SYSTEM', eventContains: 'sync' } }));
+		expect(idsOf(emitted(byType))).toEqual([log[3].id]);
+
+		// A skipped entry is not emitted later either, even when the filter no longer rejects it.
+		const unfiltered = await poll(dateParameters(start), byType.staticData);
+		expect(unfiltered.items).toBeNull();
+	});
+});
+
+describe('maxItemsPerPoll and lookbackSeconds', () => {
+	beforeEach(() => emulator().reset({ seed: false }));
+
+	it('emits at most the cap per poll and the rest on the next polls, in order, each once', async () => {
+		const log = add(sequence(250, T0));
+		const parameters = dateParameters(iso(T0), { options: { maxItemsPerPoll: 100 } });
+		const batches: unknown[][] = [];
+		let staticData: IDataObject | undefined;
+		for (let i = 0; i < 4; i++) {
+			const result = await poll(parameters, staticData);
+			staticData = result.staticData;
+			batches.push(idsOf(emitted(result)));
+		}
+		expect(batches.map((batch) => batch.length)).toEqual([100, 100, 50, 0]);
+		expect(batches.flat()).toEqual(idsOf(log));
+	});
+
+	it('emits an entry that shows up late inside the lookback window once, and not one older than it', async () => {
+		add(sequence(11, T0, 10 * SECOND)); // T0 .. T0+100s
+		const parameters = dateParameters(iso(T0), { options: { lookbackSeconds: 30 } });
+		const first = await poll(parameters);
+		expect(first.items).toHaveLength(11);
+
+		const [inside] = add([{ timestamp: iso(T0 + 75 * SECOND), event: 'Late but inside' }]);
+		add([{ timestamp: iso(T0 + 65 * SECOND), event: 'Too late' }]);
+		const second = await poll(parameters, first.staticData);
+		expect(emitted(second)).toEqual([inside]);
+		expect((await poll(parameters, second.staticData)).items).toBeNull();
+	});
+
+	it('returns null when nothing is new', async () => {
+		add(sequence(3, T0));
+		const first = await poll(dateParameters(iso(T0)));
+		expect(first.items).toHaveLength(3);
+		const second = await poll(dateParameters(iso(T0)), first.staticData);
+		expect(second.items).toBeNull();
+		expect(cursorOf(second.staticData)).toEqual(cursorOf(first.staticData));
+	});
+});
+
+describe('what the poll asks the API', () => {
+	beforeEach(() => emulator().reset({ seed: false }));
+
+	it('asks sortBy=timestamp&sortOrder=asc from the cursor less the lookback, in pages of 100 by offset', async () => {
+		add(sequence(250, T0));
+		const parameters = dateParameters(iso(T0), { options: { lookbackSeconds: 45 } });
+		const first = await poll(parameters);
+		expect(first.items).toHaveLength(250);
+		// The start is the floor: nothing before it is asked for.
+		expect(auditRequests().map((request) => request.query)).toEqual(
+			[0, 100, 200].map((offset) => ({
+				limit: '100',
+				offset: String(offset),
+				sortBy: 'timestamp',
+				sortOrder: 'asc',
+				startTime: iso(T0),
+			})),
+		);
+
+		emulator().clearRequests();
+		const cursor = Date.parse(cursorOf(first.staticData)!.cursor);
+		expect(cursor).toBe(T0 + 249 * SECOND);
+		await poll(parameters, first.staticData);
+		expect(auditRequests().map((request) => request.query)).toEqual([
+			{ limit: '100', offset: '0', sortBy: 'timestamp', sortOrder: 'asc', startTime: iso(cursor - 45 * SECOND) },
+		]);
+	});
+
+	it('stops at totalItems without asking for an empty page', async () => {
+		add(sequence(200, T0));
+		const result = await poll(dateParameters(iso(T0)));
+		expect(result.items).toHaveLength(200);
+		expect(auditRequests().map((request) => request.query.offset)).toEqual(['0', '100']);
+	});
+
+	it('stops asking once the cap is reached', async () => {
+		add(sequence(350, T0));
+		await poll(dateParameters(iso(T0), { options: { maxItemsPerPoll: 150 } }));
+		expect(auditRequests().map((request) => request.query.offset)).toEqual(['0', '100']);
+	});
+
+	it('sends the start as UTC ISO with milliseconds, whatever notation it was given in', async () => {
+		await poll(dateParameters('2026-11-01T01:30:00+01:30'));
+		expect(auditRequests()[0].query.startTime).toBe('2026-11-01T00:00:00.000Z');
+	});
+});
+
+describe('failures in the middle of a scan', () => {
+	beforeEach(() => emulator().reset({ seed: false }));
+
+	// n8n stores static data only after a poll that returns, and pollTrigger gives back nothing from
+	// a poll that throws; what a failed poll must leave behind is checked by polling again from the
+	// static data stored before it.
+	it.each([
+		['an HTTP 500', { kind: 'status', status: 500 }, 'injected fault: HTTP 500 [INTERNAL_ERROR]'],
+		['a dropped connection', { kind: 'drop' }, 'The connection to the server was closed unexpectedly, perhaps it is offline. You can retry the request immediately or wait and retry later.'],
+		['a body that is not JSON', { kind: 'malformed' }, 'The service answered with a body that is not valid JSON'],
+		['a 429 that outlasts the retries', { kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 }, 'injected fault: HTTP 429 [RATE_LIMITED]'],
+	] as const)('%s on page 2 fails the poll, and the next poll from the same static data emits everything once', async (_name, fault, message) => {
+		const parameters = dateParameters(iso(T0), { options: { lookbackSeconds: 10 } });
+		add(sequence(250, T0));
+		const first = await poll(parameters);
+		expect(first.items).toHaveLength(250);
+		const fresh = add(sequence(250, T0 + 300 * SECOND));
+
+		emulator().injectFault({ ...fault, path: '/audit-logs', skip: 1 });
+		emulator().clearRequests();
+		const error = await pollError(parameters, first.staticData);
+		expect(error.message).toBe(message);
+		// Page 1 was read (and would have emitted entries) before page 2 failed.
+		expect(auditRequests().map((request) => request.query.offset).slice(0, 2)).toEqual(['0', '100']);
+
+		const retried = await poll(parameters, first.staticData);
+		expect(idsOf(emitted(retried))).toEqual(idsOf(fresh));
+		expect((await poll(parameters, retried.staticData)).items).toBeNull();
+	});
+
+	it('waits out a 429 with Retry-After 0 and asks again for the same page', async () => {
+		const log = add(sequence(250, T0));
+		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 0, path: '/audit-logs', skip: 1, count: 2 });
+		const result = await poll(dateParameters(iso(T0)));
+		expect(idsOf(emitted(result))).toEqual(idsOf(log));
+		expect(auditRequests().map((request) => request.query.offset)).toEqual(['0', '100', '100', '100', '200']);
+	});
+});
+
+describe('manual mode (Fetch Test Event)', () => {
+	it('returns the newest matching entry and leaves the static data alone', async () => {
+		const stored = (await poll(dateParameters('2026-10-30T00:00:00Z'))).staticData;
+		const before = JSON.stringify(stored);
+		const newest = logFrom(0).reverse();
+
+		const any = await pollTrigger({ credentials: credentials(), parameters: dateParameters('2026-10-30T00:00:00Z'), staticData: stored, mode: 'manual' });
+		expect(emitted(any)).toEqual([newest[0]]);
+		expect(JSON.stringify(any.staticData)).toBe(before);
+
+		const filters = { eventContains: 'SYNC FAILED' };
+		const matching = await pollTrigger({ credentials: credentials(), parameters: { startFrom: 'now', filters }, mode: 'manual' });
+		const expected = newest.find((item) => item.event === 'Sync failed');
+		expect(expected).toBeDefined();
+		expect(emitted(matching)).toEqual([expected]);
+		expect(matching.staticData).toEqual({});
+	});
+
+	it('says plainly that nothing matches', async () => {
+		const error = await pollError({ startFrom: 'now', filters: { actorEmail: 'nobody@example.com' } }, undefined, 'manual');
+		expect(error.message).toBe('No audit log entry matches the filters');
+		expect(error.description).toContain(`None of the newest ${SEED.audit.count} entries matches`);
+	});
+
+	it('says plainly that the log is empty', async () => {
+		emulator().reset({ seed: false });
+		const error = await pollError({ startFrom: 'now' }, undefined, 'manual');
+		expect(error.message).toBe('The audit log has no entries yet');
+	});
+});
+
+describe('the API key', () => {
+	it('never appears in the static data or in error messages', async () => {
+		const { apiKey } = credentials();
+		const ok = await poll(dateParameters('2026-10-01T00:00:00Z'));
+		expect(ok.items).toHaveLength(SEED.audit.count);
+		expect(JSON.stringify(ok.staticData)).not.toContain(apiKey);
+
+		emulator().injectFault({ kind: 'status', status: 500, path: '/audit-logs', skip: 1, message: 'boom' });
+		const failed = await pollError(dateParameters('2026-10-01T00:00:00Z'));
+		const refused = await pollTrigger({
+			credentials: { ...credentials(), apiKey: `${apiKey}-wrong` },
+			parameters: dateParameters('2026-10-01T00:00:00Z'),
+		}).then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		expect(refused?.message).toMatch(/invalid API key/);
+		for (const error of [failed, refused!]) {
+			const text = [error.message, error.description, error.stack, JSON.stringify(error)].join('\n');
+			expect(text).not.toContain(apiKey);
+		}
+	});
+});
