@@ -1,0 +1,417 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * Exactly once, checked over many random schedules of writes, polls, failures and crashes.
+ *
+ * THE CONTRACT checked here. Let F be the floor: the start date (startFrom: date), or the instant
+ * the first poll recorded (startFrom: now); let L be the lookback. Entries become visible in
+ * batches (one addAuditEntries call, atomic in the emulator), between polls or during one (while
+ * a page request of the poll is in flight). For an entry E, let N(E) be the newest timestamp
+ * among the entries visible just before E's batch appeared (none: -infinity). Then
+ *   - E must be emitted exactly once when it matches the filters, E >= F, and E >= N(E) - L
+ *     ("on time": no more than the lookback behind the newest entry then visible), whatever caps,
+ *     failed polls, crashed polls and concurrent writes came before or after it;
+ *   - E may be emitted, at most once, when it matches, E >= F, but E < N(E) - L (too late: a
+ *     poll still reaches it only if the cursor lagged behind, e.g. because of the cap);
+ *   - E is never emitted when it does not match the filters or E < F.
+ * Timestamps are compared as instants (entries are written with and without milliseconds, with Z
+ * or an offset). Counted are the items of kept polls: polls that returned, whose static data was
+ * stored and handed to the next poll. A crashed poll (n8n died before it saved the static data,
+ * so it never started the executions either) is dropped with its items; a failed poll (500, 429
+ * beyond the retries, dropped connection, malformed body) throws and stores nothing. Each
+ * schedule ends by draining: polls without faults or writers until one returns null.
+ *
+ * Every poll goes through n8n-core's PollContext over HTTP to the emulator, starting from the
+ * stored JSON only. Writes during a poll are made when a chosen page request reaches the
+ * emulator (before it is answered), or, in some schedules, by timers while every request waits
+ * out a small latency. Seed and count: EXACTLY_ONCE_SEED, EXACTLY_ONCE_SCHEDULES. The seed fixes
+ * every random choice; only the timer-driven writes and the wall clock of "now" schedules vary
+ * from run to run.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/api';
+import type { FaultSpec, NewAuditEntry, RecordedRequest } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { pollTrigger } from '../helpers/n8n';
+
+const { emulator, credentials } = useEmulator();
+
+const SEED = Number(process.env.EXACTLY_ONCE_SEED ?? 20261122);
+const SCHEDULES = Number(process.env.EXACTLY_ONCE_SCHEDULES ?? 1000);
+
+const SECOND = 1000;
+const DATE_START = Date.parse('2026-11-01T00:00:00.000Z');
+
+/** mulberry32: small, seeded, deterministic. */
+function createRandom(seed: number) {
+	let state = seed >>> 0;
+	const next = () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+	const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+	const chance = (p: number) => next() < p;
+	const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+	return { next, int, chance, pick };
+}
+type Random = ReturnType<typeof createRandom>;
+
+const ACTORS = [
+	{ type: 'user', email: 'maya.patel@northwind-data.example' },
+	{ type: 'api_key', email: 'lucas.moreau@northwind-data.example' },
+	{ type: 'system', email: 'system@northwind-data.example' },
+];
+const EVENTS = ['Integration paused', 'Integration PAUSED by schedule', 'Tag created', 'Sync failed', 'Schema change detected'];
+const FILTERS: Array<{ filters: IDataObject; matches: (entry: AuditLogEntry) => boolean }> = [
+	{ filters: { eventContains: 'Paused' }, matches: (entry) => /paused/i.test(entry.event) },
+	{ filters: { actorType: 'USER' }, matches: (entry) => entry.actor.type === 'user' },
+	{ filters: { actorEmail: 'Lucas.Moreau@Northwind-Data.example' }, matches: (entry) => entry.actor.type === 'api_key' },
+];
+
+/** The same instant in one of the notations the API may use. */
+function notation(random: Random, instant: number): string {
+	const utc = new Date(instant).toISOString();
+	const style = random.int(0, 3);
+	if (style === 1 && instant % SECOND === 0) return utc.replace('.000Z', 'Z');
+	if (style === 2) return `${new Date(instant + 2 * 3600 * SECOND).toISOString().slice(0, 23)}+02:00`;
+	if (style === 3) return `${new Date(instant - 5 * 3600 * SECOND).toISOString().slice(0, 19)}${instant % SECOND === 0 ? '' : `.${String(instant % SECOND).padStart(3, '0')}`}-05:00`;
+	return utc;
+}
+
+interface Tracked {
+	entry: AuditLogEntry;
+	instant: number;
+	/** Newest instant visible just before this entry's batch. */
+	newestBefore: number;
+	emitted: number;
+}
+
+interface Totals {
+	schedules: number;
+	polls: number;
+	failedPolls: number;
+	crashedPolls: number;
+	concurrentBatches: number;
+	entries: number;
+	mustEmit: number;
+	/** Too late but matching and inside the floor: may be emitted, once at most. */
+	mayEmit: number;
+	emitted: number;
+	emittedOfMayEmit: number;
+	lost: number;
+	duplicated: number;
+	outsideFloor: number;
+	unmatched: number;
+	notDrained: number;
+	badOrder: number;
+	overCap: number;
+	unboundedState: number;
+}
+
+const totals: Totals = {
+	schedules: 0,
+	polls: 0,
+	failedPolls: 0,
+	crashedPolls: 0,
+	concurrentBatches: 0,
+	entries: 0,
+	mustEmit: 0,
+	mayEmit: 0,
+	emitted: 0,
+	emittedOfMayEmit: 0,
+	lost: 0,
+	duplicated: 0,
+	outsideFloor: 0,
+	unmatched: 0,
+	notDrained: 0,
+	badOrder: 0,
+	overCap: 0,
+	unboundedState: 0,
+};
+
+/** Called with every request the emulator records, as it arrives and before it is answered. */
+let onArrival: ((request: RecordedRequest) => void) | undefined;
+
+interface Cursor {
+	floor: string;
+	cursor: string;
+	seen: Record<string, number>;
+}
+
+/** One schedule: a fresh log, random settings, random steps, then the drain and the checks. */
+class Schedule {
+	readonly log: string[] = [];
+	private readonly tracked = new Map<string, Tracked>();
+	private newestVisible = -Infinity;
+	private clock: number;
+	private floor?: number;
+	private staticData: IDataObject | undefined;
+	private readonly parameters: INodeParameters;
+	private readonly matches: (entry: AuditLogEntry) => boolean;
+	private readonly lookbackMs: number;
+	private readonly cap: number;
+
+	constructor(
+		private readonly random: Random,
+		readonly mode: 'now' | 'date',
+	) {
+		this.lookbackMs = random.chance(0.2) ? 0 : random.int(1, 120) * SECOND;
+		this.cap = random.chance(0.25) ? 1000 : random.int(10, 150);
+		const filter = random.chance(0.3) ? random.pick(FILTERS) : undefined;
+		this.matches = filter?.matches ?? (() => true);
+		const options: IDataObject = { lookbackSeconds: this.lookbackMs / SECOND };
+		if (this.cap !== 1000 || random.chance(0.5)) options.maxItemsPerPoll = this.cap;
+		this.parameters = (
+			mode === 'date'
+				? { startFrom: 'date', startDate: notation(random, DATE_START), filters: filter?.filters ?? {}, options }
+				: { startFrom: 'now', filters: filter?.filters ?? {}, options }
+		) as INodeParameters;
+		this.clock = mode === 'date' ? DATE_START - 60 * SECOND : Date.now() - 3600 * SECOND;
+		if (mode === 'date') this.floor = DATE_START;
+		this.log.push(`${mode} lookback=${this.lookbackMs / SECOND}s cap=${this.cap} filter=${JSON.stringify(filter?.filters ?? {})}`);
+	}
+
+	/** Makes one batch visible; N(E) is the newest instant before it. */
+	add(instants: number[], label: string): void {
+		const random = this.random;
+		const batch: NewAuditEntry[] = instants.map((instant) => ({
+			timestamp: notation(random, instant),
+			event: random.pick(EVENTS),
+			actor: { ...random.pick(ACTORS) },
+		}));
+		const newestBefore = this.newestVisible;
+		for (const entry of emulator().addAuditEntries(batch)) {
+			const instant = Date.parse(entry.timestamp);
+			this.tracked.set(entry.id, { entry, instant, newestBefore, emitted: 0 });
+			this.newestVisible = Math.max(this.newestVisible, instant);
+		}
+		this.log.push(`${label}: +${instants.length} [${instants.map((i) => i - DATE_START).join(',')}]`);
+	}
+
+	/** Fresh entries from the clock on; some share a timestamp, some jump further than the lookback. */
+	fresh(count: number): number[] {
+		const random = this.random;
+		return Array.from({ length: count }, () => {
+			this.clock += random.pick([0, 0, random.int(1, 999), random.int(1, 5) * SECOND, random.int(60, 300) * SECOND]);
+			return this.clock;
+		});
+	}
+
+	/** Entries behind the newest visible one: inside the lookback, or (too late) outside it. */
+	late(count: number, tooLate: boolean): number[] {
+		const random = this.random;
+		const newest = Number.isFinite(this.newestVisible) ? this.newestVisible : this.clock;
+		return Array.from({ length: count }, () =>
+			tooLate ? newest - this.lookbackMs - random.int(1, 90 * SECOND) : newest - random.int(0, this.lookbackMs),
+		);
+	}
+
+	/** A random batch of writes: fresh, late, too late, or more than a page sharing one timestamp. */
+	randomWrite(label: string): void {
+		const random = this.random;
+		const kind = random.int(0, 9);
+		if (kind <= 4) this.add(this.fresh(random.int(1, 25)), `${label} fresh`);
+		else if (kind <= 6) this.add(this.late(random.int(1, 4), false), `${label} late`);
+		else if (kind === 7) this.add(this.late(random.int(1, 3), true), `${label} too-late`);
+		else if (kind === 8) this.add([...this.late(random.int(1, 3), false), ...this.fresh(random.int(1, 10))], `${label} late+fresh`);
+		else if (random.chance(0.5)) {
+			const [instant] = this.fresh(1);
+			this.add(Array<number>(random.int(101, 230)).fill(instant), `${label} tie`);
+		} else this.add(this.fresh(random.int(1, 5)), `${label} fresh`);
+	}
+
+	async poll(how: { fault?: FaultSpec; writeAtRequest?: number; latencyWrites?: number; crash?: boolean }): Promise<'kept' | 'failed' | 'crashed'> {
+		totals.polls++;
+		const random = this.random;
+		if (how.fault) emulator().injectFault({ ...how.fault, path: '/audit-logs' });
+		let arrivals = 0;
+		if (how.writeAtRequest !== undefined) {
+			onArrival = (request) => {
+				if (request.path !== '/audit-logs' || ++arrivals !== how.writeAtRequest) return;
+				totals.concurrentBatches++;
+				this.randomWrite(`during poll, at request ${arrivals}`);
+				if (random.chance(0.5)) this.randomWrite(`during poll, at request ${arrivals}`);
+			};
+		}
+		const writers: Array<Promise<void>> = [];
+		if (how.latencyWrites) {
+			emulator().setLatency(random.int(1, 3));
+			for (let i = 0; i < how.latencyWrites; i++) {
+				const wait = random.int(0, 8);
+				const label = `timer ${wait}ms`;
+				writers.push(
+					delay(wait).then(() => {
+						totals.concurrentBatches++;
+						this.randomWrite(label);
+					}),
+				);
+			}
+		}
+		const stored = this.staticData;
+		try {
+			const result = await pollTrigger({ credentials: credentials(), parameters: this.parameters, staticData: stored });
+			if (how.crash) {
+				totals.crashedPolls++;
+				this.log.push(`poll crashed before saving: ${result.items?.length ?? 0} items dropped`);
+				return 'crashed';
+			}
+			this.keep(result.items?.map((item) => item.json as unknown as AuditLogEntry) ?? [], result.staticData);
+			return 'kept';
+		} catch (error) {
+			totals.failedPolls++;
+			this.log.push(`poll failed: ${(error as Error).message}`);
+			return 'failed';
+		} finally {
+			onArrival = undefined;
+			await Promise.all(writers);
+			emulator().clearFaults();
+			emulator().setLatency(0);
+		}
+	}
+
+	private keep(items: AuditLogEntry[], staticData: IDataObject): void {
+		this.staticData = staticData;
+		const cursor = Object.values(staticData).map((node) => (node as IDataObject).auditLogCursor)[0] as Cursor;
+		if (this.floor === undefined) this.floor = Date.parse(cursor.floor);
+		this.log.push(`poll kept: ${items.length} items, cursor ${Date.parse(cursor.cursor) - DATE_START}`);
+		if (items.length > this.cap) totals.overCap++;
+		let previous = -Infinity;
+		for (const item of items) {
+			const tracked = this.tracked.get(item.id);
+			if (!tracked) throw new Error(`emitted an entry that was never written: ${item.id}`);
+			tracked.emitted++;
+			totals.emitted++;
+			if (tracked.instant < previous) totals.badOrder++;
+			previous = tracked.instant;
+		}
+		// Bounded state: only ids inside the window, which reaches no further back than the lookback.
+		const floor = Date.parse(cursor.floor);
+		const bounded =
+			floor >= this.floor && floor >= Date.parse(cursor.cursor) - this.lookbackMs && Object.values(cursor.seen).every((instant) => instant >= floor);
+		if (!bounded) totals.unboundedState++;
+	}
+
+	async run(): Promise<void> {
+		const random = this.random;
+		if (this.mode === 'now') {
+			// History from before activation (all of it older than the start the first poll records).
+			const history = this.fresh(random.int(0, 30));
+			this.add(history.map((instant) => Math.min(instant, Date.now() - SECOND)), 'before activation');
+			const first = await this.poll({});
+			if (first !== 'kept') throw new Error('the first poll from "now" failed');
+			this.clock = this.floor!;
+		} else {
+			// Backlog on both sides of the start date; sometimes more than a page.
+			this.add(this.fresh(random.chance(0.2) ? random.int(100, 180) : random.int(0, 60)), 'backlog');
+		}
+		const steps = random.int(3, 10);
+		for (let step = 0; step < steps; step++) {
+			if (random.chance(0.6)) this.randomWrite('between polls');
+			const faulty = random.chance(0.25);
+			const fault: FaultSpec | undefined = faulty
+				? {
+						...random.pick<FaultSpec>([
+							{ kind: 'status', status: 500 },
+							{ kind: 'status', status: 503 },
+							{ kind: 'drop' },
+							{ kind: 'malformed' },
+							{ kind: 'status', status: 429, retryAfterSeconds: 0, count: random.int(1, 4) },
+						]),
+						skip: random.int(0, 3),
+					}
+				: undefined;
+			await this.poll({
+				fault,
+				writeAtRequest: random.chance(0.3) ? random.pick([1, 2, 2, 3]) : undefined,
+				latencyWrites: random.chance(0.04) ? random.int(1, 3) : undefined,
+				crash: random.chance(0.1),
+			});
+		}
+		await this.drain();
+	}
+
+	private async drain(): Promise<void> {
+		const need = Math.ceil(this.tracked.size / this.cap) + 3;
+		for (let i = 0; i < need; i++) {
+			const before = totals.emitted;
+			if ((await this.poll({})) !== 'kept') throw new Error('a poll without faults failed');
+			if (totals.emitted === before) return;
+		}
+		totals.notDrained++;
+		this.log.push('did not drain');
+	}
+
+	/** Counts what broke the contract; returns a description when something did. */
+	check(): string | undefined {
+		const problems: string[] = [];
+		for (const { entry, instant, newestBefore, emitted } of this.tracked.values()) {
+			const matches = this.matches(entry);
+			const insideFloor = instant >= this.floor!;
+			const mustEmit = matches && insideFloor && instant >= newestBefore - this.lookbackMs;
+			totals.entries++;
+			if (mustEmit) totals.mustEmit++;
+			if (matches && insideFloor && !mustEmit) {
+				totals.mayEmit++;
+				if (emitted > 0) totals.emittedOfMayEmit++;
+			}
+			const where = `${entry.id} at ${instant - DATE_START} (${entry.timestamp}), N(E)=${newestBefore - DATE_START}`;
+			const broken: Array<[boolean, keyof Totals, string]> = [
+				[mustEmit && emitted === 0, 'lost', 'lost'],
+				[emitted > 1, 'duplicated', `emitted ${emitted} times`],
+				[emitted > 0 && !insideFloor, 'outsideFloor', 'emitted before the floor'],
+				[emitted > 0 && !matches, 'unmatched', 'emitted though filtered out'],
+			];
+			for (const [failed, total, what] of broken) {
+				if (!failed) continue;
+				totals[total]++;
+				problems.push(`${what}: ${where}`);
+			}
+		}
+		return problems.length ? [...problems.slice(0, 5), ...this.log].join('\n') : undefined;
+	}
+}
+
+describe('exactly once, over random schedules', () => {
+	beforeAll(() => {
+		// Hook the emulator's request log: it is appended to when a request arrives, before it is answered.
+		const requests = emulator().requests;
+		const push = requests.push.bind(requests);
+		requests.push = (...items: RecordedRequest[]) => {
+			const length = push(...items);
+			for (const item of items) onArrival?.(item);
+			return length;
+		};
+	});
+
+	it(`emits every entry inside the contract exactly once (seed ${SEED}, ${SCHEDULES} schedules)`, async () => {
+		console.log(`exactly-once: seed=${SEED} schedules=${SCHEDULES} (EXACTLY_ONCE_SEED / EXACTLY_ONCE_SCHEDULES to change)`);
+		const random = createRandom(SEED);
+		const failures: string[] = [];
+		const started = Date.now();
+		for (let index = 0; index < SCHEDULES; index++) {
+			emulator().reset({ seed: false });
+			const schedule = new Schedule(random, random.chance(0.15) ? 'now' : 'date');
+			await schedule.run();
+			totals.schedules++;
+			const problem = schedule.check();
+			if (problem && failures.length < 3) failures.push(`schedule ${index}:\n${problem}`);
+		}
+		console.log(
+			`exactly-once totals: ${Object.entries(totals)
+				.map(([name, value]) => `${name}=${value}`)
+				.join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+		);
+		expect(failures).toEqual([]);
+		expect(totals).toMatchObject({ lost: 0, duplicated: 0, outsideFloor: 0, unmatched: 0, notDrained: 0, badOrder: 0, overCap: 0, unboundedState: 0 });
+		// The schedules did exercise what they are meant to.
+		expect(totals.schedules).toBe(SCHEDULES);
+		expect(totals.mustEmit).toBeGreaterThan(SCHEDULES * 10);
+		expect(totals.failedPolls).toBeGreaterThan(SCHEDULES / 10);
+		expect(totals.crashedPolls).toBeGreaterThan(SCHEDULES / 10);
+		expect(totals.concurrentBatches).toBeGreaterThan(SCHEDULES / 10);
+	}, 240_000);
+});
