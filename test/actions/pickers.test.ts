@@ -3,7 +3,7 @@ import type { INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { callNodeMethod } from '../helpers/n8n';
-import { loadOptionsAt, rl, sent } from './support';
+import { rl, sent } from './support';
 
 const { emulator, credentials } = useEmulator();
 
@@ -128,7 +128,13 @@ describe('option loaders of Update Schemas changes', () => {
 		},
 	};
 	const load = (method: string, path: string, given: Record<string, unknown> = parameters) =>
-		loadOptionsAt({ credentials: credentials(), method, parameters: given as never, path });
+		callNodeMethod<INodePropertyOptions[]>({
+			credentials: credentials(),
+			kind: 'loadOptions',
+			method,
+			parameters: given as never,
+			path,
+		});
 
 	it('getSchemaNames lists the schemas, sorted', async () => {
 		const options = await load('getSchemaNames', 'parameters.changes.change[0].schema');

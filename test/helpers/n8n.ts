@@ -247,6 +247,8 @@ export async function callNodeMethod<T>(options: {
 	method: string;
 	parameters: INodeParameters;
 	filter?: string;
+	/** The parameter being filled, as n8n's editor names it, so `&sibling` names resolve. */
+	path?: string;
 }): Promise<T> {
 	const node = makeNode(ACTION_NODE_TYPE, options.parameters);
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
@@ -254,7 +256,7 @@ export async function callNodeMethod<T>(options: {
 		workflow,
 		node,
 		additionalDataFor(options.credentials, undefined, options.parameters),
-		`parameters.${options.method}`,
+		options.path ?? `parameters.${options.method}`,
 	);
 	const methods = nodeClasses[ACTION_NODE_TYPE].methods?.[options.kind] as
 		| Record<string, (this: LoadOptionsContext, filter?: string) => Promise<T>>
