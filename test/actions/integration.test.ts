@@ -155,14 +155,28 @@ describe('integration updateSchemas (list of changes)', () => {
 		expect(result.items).toEqual([{ json: { schemas: stored }, pairedItem: { item: 0 } }]);
 	});
 
-	it('uses the defaults Level: table and Enabled: enable', async () => {
+	it('leaves both flags unchanged by default, so a hash-only change sends only hashed', async () => {
 		await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			changes: { change: [{ level: 'column', schema: 'public', table: 'customers', column: 'internal_notes', hashed: 'hash' }] },
+		});
+
+		expect(sent(emulator())[0].body).toEqual({
+			schemas: { public: { tables: { customers: { columns: { internal_notes: { hashed: true } } } } } },
+		});
+		expect(storedSchemas().public.tables.customers.columns.internal_notes).toMatchObject({ enabled: false, hashed: true });
+	});
+
+	it('refuses a change left at the defaults (Level: table, nothing set) without a request', async () => {
+		const result = await run({
 			operation: 'updateSchemas',
 			integrationId: ORDERS,
 			changes: { change: [{ schema: 'billing', table: 'tax_rates' }] },
 		});
 
-		expect(sent(emulator())[0].body).toEqual({ schemas: { billing: { tables: { tax_rates: { enabled: true } } } } });
+		expect(result.error?.message).toContain('change 1 sets neither Enabled nor Hashed');
+		expect(sent(emulator())).toEqual([]);
 	});
 
 	it.each([

@@ -109,7 +109,8 @@ const fields: INodeProperties[] = [
 						description:
 							'The column as named in the source. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
-					flagField('Enabled', 'enabled', ['Enable', 'Disable'], { default: 'enable' }),
+					// Both flags default to "Leave Unchanged", so hashing a column never re-enables it by surprise.
+					flagField('Enabled', 'enabled', ['Enable', 'Disable']),
 					flagField('Hashed', 'hashed', ['Hash', 'Unhash'], { displayOptions: { show: { level: ['column'] } } }),
 				],
 			},
