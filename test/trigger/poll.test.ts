@@ -33,6 +33,15 @@ async function pollError(parameters: INodeParameters, staticData?: IDataObject, 
 	throw new Error('the poll did not throw');
 }
 
+async function pollTriggerError(credentialsToUse: ReturnType<typeof credentials>) {
+	try {
+		await pollTrigger({ credentials: credentialsToUse, parameters: { startFrom: 'now' } });
+	} catch (error) {
+		return error as Error;
+	}
+	throw new Error('the poll did not throw');
+}
+
 const emitted = (result: PollResult) => (result.items ?? []).map((item) => item.json);
 const idsOf = (items: Array<{ id?: unknown }>) => items.map((item) => item.id);
 
@@ -64,30 +73,52 @@ const sequence = (count: number, from: number, stepMs = SECOND): NewAuditEntry[]
 	Array.from({ length: count }, (_, i) => ({ timestamp: iso(from + i * stepMs) }));
 
 describe('startFrom: now', () => {
-	it('records the start on the first poll and emits nothing, then emits later entries once', async () => {
+	it('starts at the newest entry the service has, emits nothing on the first poll, then emits later entries once', async () => {
+		// Two entries share the newest instant, so the start must remember both.
+		const newestSeeded = Math.max(...logFrom(0).map((entry) => Date.parse(entry.timestamp)));
+		const newest = newestSeeded + 60 * SECOND;
+		const atStart = add([{ timestamp: iso(newest) }, { timestamp: iso(newest) }]);
+
+		const first = await poll({ startFrom: 'now' });
+		expect(first.items).toBeNull();
+		expect(auditRequests().map((request) => request.query)).toEqual([
+			{ limit: '100', offset: '0', sortBy: 'timestamp', sortOrder: 'desc' },
+		]);
+		expect(cursorOf(first.staticData)).toEqual({
+			origin: 'now',
+			floor: iso(newest),
+			cursor: iso(newest),
+			seen: Object.fromEntries(atStart.map((entry) => [entry.id, newest])),
+		});
+
+		// Late entries stamped before the start are not emitted; entries at or after it are, once.
+		add([{ timestamp: iso(newest - 1), event: 'Before activation' }]);
+		const after = add([
+			{ timestamp: iso(newest), event: 'At activation' },
+			{ timestamp: iso(newest + 1500), event: 'After activation' },
+		]);
+		const second = await poll({ startFrom: 'now' }, first.staticData);
+		expect(emitted(second)).toEqual(after);
+		expect(cursorOf(second.staticData)!.cursor).toBe(iso(newest + 1500));
+
+		const third = await poll({ startFrom: 'now' }, second.staticData);
+		expect(third.items).toBeNull();
+	});
+
+	it('starts at this instant when the log is empty', async () => {
+		emulator().reset({ seed: false });
 		const before = Date.now();
 		const first = await poll({ startFrom: 'now' });
 		expect(first.items).toBeNull();
 		const state = cursorOf(first.staticData)!;
-		expect(state.origin).toBe('now');
 		expect(Date.parse(state.floor)).toBeGreaterThanOrEqual(before);
 		expect(Date.parse(state.floor)).toBeLessThanOrEqual(Date.now());
-		expect(state.cursor).toBe(state.floor);
 		expect(state.seen).toEqual({});
+	});
 
-		// The seeded backlog (October 2026) and an entry just before the start are not emitted.
-		const start = Date.parse(state.floor);
-		add([{ timestamp: iso(start - 1), event: 'Before activation' }]);
-		const after = add([
-			{ timestamp: iso(start), event: 'At activation' },
-			{ timestamp: iso(start + 1500), event: 'After activation' },
-		]);
-		const second = await poll({ startFrom: 'now' }, first.staticData);
-		expect(emitted(second)).toEqual(after);
-		expect(cursorOf(second.staticData)!.cursor).toBe(iso(start + 1500));
-
-		const third = await poll({ startFrom: 'now' }, second.staticData);
-		expect(third.items).toBeNull();
+	it('fails the first poll when the key is refused, so a bad credential shows at activation', async () => {
+		const error = await pollTriggerError({ ...credentials(), apiKey: 'wrong-key' });
+		expect((error as { httpCode?: string }).httpCode).toBe('401');
 	});
 });
 

@@ -24,9 +24,10 @@ export interface CursorState {
 	seen: Record<string, number>;
 }
 
-export function initialState(origin: string, start: number): CursorState {
+/** A cursor at `start`, remembering the ids of entries already there at that instant. */
+export function initialState(origin: string, start: number, seenAtStart: string[] = []): CursorState {
 	const iso = toUtcIso(start);
-	return { origin, floor: iso, cursor: iso, seen: {} };
+	return { origin, floor: iso, cursor: iso, seen: Object.fromEntries(seenAtStart.map((id) => [id, start])) };
 }
 
 /** The stored state if it is one this trigger wrote for the same start, else undefined. */
@@ -66,8 +67,8 @@ export class CursorScan {
 
 	private readonly seen: Map<string, number>;
 
-	/** Ids read by this scan, to notice pages that shifted under it (see `absorb`). */
-	private readonly readByThisScan = new Set<string>();
+	/** Ids read by this scan inside the horizon, to notice pages that shifted under it (see `absorb`). */
+	private readonly readByThisScan = new Map<string, number>();
 
 	constructor(
 		state: CursorState,
@@ -103,9 +104,9 @@ export class CursorScan {
 		if (page.some((entry) => this.readByThisScan.has(entry.id))) return false;
 		for (const entry of page) {
 			if (this.full) break;
-			this.readByThisScan.add(entry.id);
 			// An unreadable timestamp is placed at the cursor, so the entry is still emitted once.
 			const instant = parseInstant(entry.timestamp) ?? this.newest;
+			this.readByThisScan.set(entry.id, instant);
 			if (instant < this.horizon || this.seen.has(entry.id)) continue;
 			this.seen.set(entry.id, instant);
 			if (instant > this.newest) this.newest = instant;
@@ -126,11 +127,16 @@ export class CursorScan {
 		};
 	}
 
-	/** Forgets the ids before the horizon, and raises the floor to it so they stay forgotten. */
+	/**
+	 * Forgets the ids before the horizon, and raises the floor to it so they stay forgotten. What
+	 * a scan holds thus grows with the lookback window and the emitted entries, not the backlog.
+	 */
 	private forgetBeforeHorizon(): void {
 		this.floor = this.horizon;
-		for (const [id, instant] of this.seen) {
-			if (instant < this.floor) this.seen.delete(id);
+		for (const ids of [this.seen, this.readByThisScan]) {
+			for (const [id, instant] of ids) {
+				if (instant < this.floor) ids.delete(id);
+			}
 		}
 	}
 }

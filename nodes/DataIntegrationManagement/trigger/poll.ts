@@ -38,11 +38,9 @@ function numberOption(value: unknown, fallback: number): number {
 	return typeof number === 'number' && Number.isFinite(number) ? number : fallback;
 }
 
-/** The user's start: the current instant, or the date they chose. */
-function readStart(this: IPollFunctions): { origin: string; start: number; emitBacklog: boolean } {
-	if (this.getNodeParameter('startFrom', 'now') !== 'date') {
-		return { origin: 'now', start: Date.now(), emitBacklog: false };
-	}
+/** The user's start: "now" (decided by `startAtNewestEntry`), or the date they chose. */
+function readStart(this: IPollFunctions): { origin: string; start?: number } {
+	if (this.getNodeParameter('startFrom', 'now') !== 'date') return { origin: 'now' };
 	const raw = this.getNodeParameter('startDate', '');
 	const start = parseInstant(raw, this.getTimezone());
 	if (start === undefined) {
@@ -50,7 +48,29 @@ function readStart(this: IPollFunctions): { origin: string; start: number; emitB
 			description: 'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
 		});
 	}
-	return { origin: `date:${toUtcIso(start)}`, start, emitBacklog: true };
+	return { origin: `date:${toUtcIso(start)}`, start };
+}
+
+/**
+ * The start of "now": the newest entry the service already has (its instant, and the ids that
+ * share it), or this instant when the log is empty. Anchoring on the service's own newest
+ * timestamp means a clock difference between n8n and the service can neither drop the first
+ * new entries nor let old ones through; it also checks the credential on activation.
+ */
+async function startAtNewestEntry(this: IPollFunctions, origin: string): Promise<CursorState> {
+	let newest: number | undefined;
+	const idsAtNewest: string[] = [];
+	await forEachAuditLogPage.call(this, { sortOrder: 'desc' }, (page) => {
+		for (const entry of page) {
+			const instant = parseInstant(entry.timestamp);
+			if (instant === undefined) continue;
+			newest = newest ?? instant;
+			if (instant !== newest) return false;
+			idsAtNewest.push(entry.id);
+		}
+		return true; // every entry of this page shares the newest instant: the next may too
+	});
+	return initialState(origin, newest ?? Date.now(), idsAtNewest);
 }
 
 /**
@@ -68,15 +88,15 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 	const lookbackMs = Math.max(0, numberOption(options.lookbackSeconds, 60)) * 1000;
 
 	const staticData = this.getWorkflowStaticData('node');
-	const { origin, start, emitBacklog } = readStart.call(this);
+	const { origin, start } = readStart.call(this);
 	let state: CursorState | undefined = restoreState(staticData[STATE_KEY], origin);
 	if (!state) {
-		state = initialState(origin, start);
-		if (!emitBacklog) {
+		if (start === undefined) {
 			// First poll from "now": remember the start, emit nothing that was there before it.
-			staticData[STATE_KEY] = state as unknown as IDataObject;
+			staticData[STATE_KEY] = (await startAtNewestEntry.call(this, origin)) as unknown as IDataObject;
 			return null;
 		}
+		state = initialState(origin, start);
 	}
 
 	const scan = new CursorScan(state, { lookbackMs, maxEmitted, matches });
