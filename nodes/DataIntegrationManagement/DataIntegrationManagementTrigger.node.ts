@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { optionsCollection } from './actions/fields';
 import { pollAuditLog } from './trigger/poll';
 
 export class DataIntegrationManagementTrigger implements INodeType {
@@ -84,32 +85,25 @@ export class DataIntegrationManagementTrigger implements INodeType {
 					},
 				],
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add option',
-				default: {},
-				options: [
-					{
-						displayName: 'Lookback (Seconds)',
-						name: 'lookbackSeconds',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: 60,
-						description:
-							'How far behind the newest entry each poll looks again, so that an entry that shows up late with a slightly older timestamp is still emitted, once',
-					},
-					{
-						displayName: 'Max Items per Poll',
-						name: 'maxItemsPerPoll',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 1000,
-						description: 'The most entries one poll emits; the rest follow on the next polls, in order',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Lookback (Seconds)',
+					name: 'lookbackSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: 60,
+					description:
+						'How far behind the newest entry each poll looks again, so that an entry that shows up late with a slightly older timestamp is still emitted, once',
+				},
+				{
+					displayName: 'Max Items per Poll',
+					name: 'maxItemsPerPoll',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: 1000,
+					description: 'The most entries one poll emits; the rest follow on the next polls, in order',
+				},
+			]),
 		],
 	};
 

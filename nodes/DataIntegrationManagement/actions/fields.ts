@@ -25,6 +25,15 @@ export const ownerLocator: INodeProperties = {
 	],
 };
 
+export const tagIdField: INodeProperties = {
+	displayName: 'Tag ID',
+	name: 'tagId',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'The ID of the tag',
+};
+
 export const integrationIdField: INodeProperties = {
 	displayName: 'Integration ID',
 	name: 'integrationId',
@@ -72,22 +81,20 @@ export function listLimitFields(): INodeProperties[] {
 	];
 }
 
+/** The "Options" collection of an operation, holding `options`. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options };
+}
+
 /** The `options.concurrency` of operations that write. */
-export const concurrencyOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [
-		{
-			displayName: 'Concurrency',
-			name: 'concurrency',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 64 },
-			default: 1,
-			description:
-				'How many items to send at once. Output order, pairing and errors stay the same as one at a time.',
-		},
-	],
-};
+export const concurrencyOptions = optionsCollection([
+	{
+		displayName: 'Concurrency',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 64 },
+		default: 1,
+		description:
+			'How many items to send at once. Output order, pairing and errors stay the same as one at a time.',
+	},
+]);

@@ -36,12 +36,6 @@ export function readJsonObject(
 	return parsed as IDataObject;
 }
 
-/** Reads a string parameter that may be a resource locator (`{ __rl, mode, value }`) or plain text. */
-export function readLocator(this: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return String(value ?? '').trim();
-}
-
 /** Reads a required text parameter, failing with the field's name when it is empty. */
 export function readRequired(
 	this: IExecuteFunctions,
@@ -59,12 +53,28 @@ export function readRequired(
 	return text;
 }
 
-/** Copies the given optional text fields into `body`, skipping those left empty. */
-export function copyTextFields(source: IDataObject, names: string[], body: IDataObject): void {
-	for (const name of names) {
-		const value = source[name];
-		if (typeof value === 'string' && value !== '') body[name] = value;
+/**
+ * The fields set in a collection (Additional Fields, Update Fields) as the request body holds
+ * them: text left empty is not sent, `connection` must be a JSON object, and a resource locator
+ * (which n8n's `extractValue` does not reach inside a collection) is sent as its value.
+ */
+export function readCollection(this: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
+	const values = this.getNodeParameter(name, itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	for (const [field, value] of Object.entries(values)) {
+		if (field === 'connection') {
+			const connection = readJsonObject.call(this, value, 'Connection', itemIndex);
+			if (connection) body.connection = connection;
+			continue;
+		}
+		const text = (isResourceLocator(value) ? value.value : value) as unknown;
+		if (typeof text === 'string' && text.trim() !== '') body[field] = text;
 	}
+	return body;
+}
+
+function isResourceLocator(value: unknown): value is { __rl: true; value: unknown } {
+	return typeof value === 'object' && value !== null && (value as { __rl?: unknown }).__rl === true;
 }
 
 /** Fails, before any request, when an edit operation was given nothing to change. */

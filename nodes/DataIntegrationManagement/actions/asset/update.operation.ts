@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
 import { concurrencyOptions, connectionField, descriptionField } from '../fields';
-import { copyTextFields, readJsonObject, readRequired, requireSomeChange } from '../parameters';
+import { readCollection, readRequired, requireSomeChange } from '../parameters';
 import { apiRequest } from '../../transport';
 
 const fields: INodeProperties[] = [
@@ -29,11 +29,7 @@ const fields: INodeProperties[] = [
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const assetId = readRequired.call(this, 'assetId', itemIndex, 'Asset ID');
-	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const body: IDataObject = {};
-	copyTextFields(updates, ['name', 'description'], body);
-	const connection = readJsonObject.call(this, updates.connection, 'Connection', itemIndex);
-	if (connection) body.connection = connection;
+	const body = readCollection.call(this, 'updateFields', itemIndex);
 	requireSomeChange.call(this, body, ['Name', 'Description', 'Connection'], itemIndex);
 	const { data } = await apiRequest.call(this, 'PATCH', `/assets/${encodeURIComponent(assetId)}`, { body });
 	return data as IDataObject;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
-import { listLimitFields } from '../fields';
+import { listLimitFields, optionsCollection } from '../fields';
 import { readTimestamp } from '../parameters';
 import { forEachAuditLogPage } from '../../transport';
 import type { AuditLogEntry, SortOrder } from '../../api';
@@ -32,25 +32,18 @@ const fields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Sort Direction',
-				name: 'sortDirection',
-				type: 'options',
-				default: 'desc',
-				options: [
-					{ name: 'Newest First', value: 'desc' },
-					{ name: 'Oldest First', value: 'asc' },
-				],
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Sort Direction',
+			name: 'sortDirection',
+			type: 'options',
+			default: 'desc',
+			options: [
+				{ name: 'Newest First', value: 'desc' },
+				{ name: 'Oldest First', value: 'asc' },
+			],
+		},
+	]),
 ];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
 import { concurrencyOptions, connectionField, descriptionField } from '../fields';
-import { copyTextFields, readJsonObject, readRequired } from '../parameters';
+import { readCollection, readRequired } from '../parameters';
 import { apiRequest } from '../../transport';
 
 const fields: INodeProperties[] = [
@@ -52,16 +52,13 @@ const fields: INodeProperties[] = [
 ];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {
 		name: readRequired.call(this, 'name', itemIndex, 'Name'),
 		type: readRequired.call(this, 'type', itemIndex, 'Type'),
 		connectionType: readRequired.call(this, 'connectionType', itemIndex, 'Connection Type'),
 		authMethod: readRequired.call(this, 'authMethod', itemIndex, 'Auth Method'),
+		...readCollection.call(this, 'additionalFields', itemIndex),
 	};
-	copyTextFields(additional, ['description'], body);
-	const connection = readJsonObject.call(this, additional.connection, 'Connection', itemIndex);
-	if (connection) body.connection = connection;
 	const { data } = await apiRequest.call(this, 'POST', '/connectors', { body });
 	return data as IDataObject;
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
-import { integrationIdField } from '../fields';
+import { integrationIdField, optionsCollection } from '../fields';
 import { readRequired } from '../parameters';
 import { fetchColumns } from './requests';
 
@@ -30,29 +30,22 @@ const fields: INodeProperties[] = [
 	integrationIdField,
 	nameLocator('Schema', 'schema', 'searchSchemas', 'public'),
 	nameLocator('Table', 'table', 'searchTables', 'orders'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Output',
-				name: 'output',
-				type: 'options',
-				default: 'columns',
-				options: [
-					{ name: 'One Item per Column', value: 'columns' },
-					{
-						name: 'Raw',
-						value: 'raw',
-						description: 'One item holding the columns map as the API returns it',
-					},
-				],
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			default: 'columns',
+			options: [
+				{ name: 'One Item per Column', value: 'columns' },
+				{
+					name: 'Raw',
+					value: 'raw',
+					description: 'One item holding the columns map as the API returns it',
+				},
+			],
+		},
+	]),
 ];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {

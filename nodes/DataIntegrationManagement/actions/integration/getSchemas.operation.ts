@@ -2,38 +2,31 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
-import { integrationIdField } from '../fields';
+import { integrationIdField, optionsCollection } from '../fields';
 import { readRequired } from '../parameters';
 import { fetchSchemas } from './requests';
 import { flattenSchemas, type SchemaLevel } from './schemas';
 
 const fields: INodeProperties[] = [
 	integrationIdField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Output',
-				name: 'output',
-				type: 'options',
-				default: 'raw',
-				options: [
-					{
-						name: 'Raw',
-						value: 'raw',
-						description: 'One item holding the schemas map as the API returns it',
-					},
-					{ name: 'One Item per Schema', value: 'schemas' },
-					{ name: 'One Item per Table', value: 'tables' },
-					{ name: 'One Item per Column', value: 'columns' },
-				],
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			default: 'raw',
+			options: [
+				{
+					name: 'Raw',
+					value: 'raw',
+					description: 'One item holding the schemas map as the API returns it',
+				},
+				{ name: 'One Item per Schema', value: 'schemas' },
+				{ name: 'One Item per Table', value: 'tables' },
+				{ name: 'One Item per Column', value: 'columns' },
+			],
+		},
+	]),
 ];
 
 const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = { schemas: 'schema', tables: 'table', columns: 'column' };

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
 import { concurrencyOptions, descriptionField, ownerLocator } from '../fields';
-import { copyTextFields, readRequired } from '../parameters';
+import { readCollection, readRequired } from '../parameters';
 import { apiRequest } from '../../transport';
 
 const fields: INodeProperties[] = [
@@ -31,8 +31,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const body: IDataObject = {
 		name: readRequired.call(this, 'name', itemIndex, 'Name'),
 		owner: readRequired.call(this, 'owner', itemIndex, 'Owner'),
+		...readCollection.call(this, 'additionalFields', itemIndex),
 	};
-	copyTextFields(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, ['description'], body);
 	const { data } = await apiRequest.call(this, 'POST', '/tags', { body });
 	return data as IDataObject;
 }

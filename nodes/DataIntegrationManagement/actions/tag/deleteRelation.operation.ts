@@ -2,19 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
-import { concurrencyOptions } from '../fields';
+import { concurrencyOptions, tagIdField } from '../fields';
 import { readRequired } from '../parameters';
 import { apiRequest } from '../../transport';
 
 const fields: INodeProperties[] = [
-	{
-		displayName: 'Tag ID',
-		name: 'tagId',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'The ID of the tag',
-	},
+	tagIdField,
 	{
 		displayName: 'Resource ID',
 		name: 'resourceId',

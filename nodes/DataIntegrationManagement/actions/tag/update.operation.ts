@@ -2,19 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
-import { concurrencyOptions, descriptionField, ownerLocator } from '../fields';
-import { copyTextFields, readLocator, readRequired, requireSomeChange } from '../parameters';
+import { concurrencyOptions, descriptionField, ownerLocator, tagIdField } from '../fields';
+import { readCollection, readRequired, requireSomeChange } from '../parameters';
 import { apiRequest } from '../../transport';
 
 const fields: INodeProperties[] = [
-	{
-		displayName: 'Tag ID',
-		name: 'tagId',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'The ID of the tag to edit',
-	},
+	tagIdField,
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -32,11 +25,7 @@ const fields: INodeProperties[] = [
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readRequired.call(this, 'tagId', itemIndex, 'Tag ID');
-	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	// extractValue does not reach into a collection, so the owner locator is read on its own path.
-	const owner = readLocator.call(this, 'updateFields.owner', itemIndex);
-	const body: IDataObject = {};
-	copyTextFields({ ...updates, owner }, ['name', 'description', 'owner'], body);
+	const body = readCollection.call(this, 'updateFields', itemIndex);
 	requireSomeChange.call(this, body, ['Name', 'Description', 'Owner'], itemIndex);
 	const { data } = await apiRequest.call(this, 'PUT', `/tags/${encodeURIComponent(tagId)}`, { body });
 	return data as IDataObject;
