@@ -27,7 +27,8 @@ export class DataIntegrationManagementApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'The key the service issued for your workspace. It is sent in the x-api-key header.',
+			description:
+				'The key the service issued for your workspace. It is sent in the x-api-key header.',
 		},
 		{
 			displayName: 'Base URL',
@@ -36,7 +37,8 @@ export class DataIntegrationManagementApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://api.example.com/v1',
-			description: 'The address of the API, ending in the version segment /v1. A trailing slash is fine.',
+			description:
+				'The address of the API, ending in the version segment /v1. A trailing slash is fine.',
 		},
 	];
 

@@ -29,7 +29,14 @@ interface JsonSchema {
 	format?: string;
 }
 
-const KEYWORDS = new Set(['type', 'properties', 'required', 'items', 'additionalProperties', 'format']);
+const KEYWORDS = new Set([
+	'type',
+	'properties',
+	'required',
+	'items',
+	'additionalProperties',
+	'format',
+]);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,7 +63,9 @@ function validate(value: unknown, schema: JsonSchema, path = '$'): string[] {
 	const errors: string[] = [];
 	const unknownKeywords = Object.keys(schema).filter((keyword) => !KEYWORDS.has(keyword));
 	if (unknownKeywords.length) {
-		return [`${path}: schema uses keywords this validator does not check: ${unknownKeywords.join(', ')}`];
+		return [
+			`${path}: schema uses keywords this validator does not check: ${unknownKeywords.join(', ')}`,
+		];
 	}
 
 	if (schema.type !== undefined) {
@@ -68,13 +77,15 @@ function validate(value: unknown, schema: JsonSchema, path = '$'): string[] {
 	if (schema.format !== undefined && typeof value === 'string') {
 		const check = FORMAT_CHECKS[schema.format];
 		if (!check) errors.push(`${path}: schema has unknown format "${schema.format}"`);
-		else if (!check(value)) errors.push(`${path}: ${JSON.stringify(value)} is not a valid ${schema.format}`);
+		else if (!check(value))
+			errors.push(`${path}: ${JSON.stringify(value)} is not a valid ${schema.format}`);
 	}
 
 	if (isPlainObject(value)) {
 		const properties = schema.properties ?? {};
 		for (const name of schema.required ?? []) {
-			if (!(name in properties)) errors.push(`${path}: schema requires "${name}" but does not describe it`);
+			if (!(name in properties))
+				errors.push(`${path}: schema requires "${name}" but does not describe it`);
 			if (value[name] === undefined) errors.push(`${path}: missing required field "${name}"`);
 		}
 		for (const [name, fieldValue] of Object.entries(value)) {
@@ -90,7 +101,9 @@ function validate(value: unknown, schema: JsonSchema, path = '$'): string[] {
 	}
 
 	if (Array.isArray(value) && schema.items !== undefined) {
-		value.forEach((element, index) => errors.push(...validate(element, schema.items!, `${path}[${index}]`)));
+		value.forEach((element, index) =>
+			errors.push(...validate(element, schema.items!, `${path}[${index}]`)),
+		);
 	}
 	return errors;
 }
@@ -100,13 +113,16 @@ function validate(value: unknown, schema: JsonSchema, path = '$'): string[] {
 function schemaProblems(schema: JsonSchema, path = '$'): string[] {
 	const problems: string[] = [];
 	const unknownKeywords = Object.keys(schema).filter((keyword) => !KEYWORDS.has(keyword));
-	if (unknownKeywords.length) problems.push(`${path}: unknown keywords ${unknownKeywords.join(', ')}`);
-	if (schema.type === undefined || !TYPE_CHECKS[schema.type]) problems.push(`${path}: unknown type "${schema.type}"`);
+	if (unknownKeywords.length)
+		problems.push(`${path}: unknown keywords ${unknownKeywords.join(', ')}`);
+	if (schema.type === undefined || !TYPE_CHECKS[schema.type])
+		problems.push(`${path}: unknown type "${schema.type}"`);
 	if (schema.format !== undefined && !FORMAT_CHECKS[schema.format]) {
 		problems.push(`${path}: unknown format "${schema.format}"`);
 	}
 	for (const name of schema.required ?? []) {
-		if (!schema.properties || !(name in schema.properties)) problems.push(`${path}: requires undescribed "${name}"`);
+		if (!schema.properties || !(name in schema.properties))
+			problems.push(`${path}: requires undescribed "${name}"`);
 	}
 	for (const [name, property] of Object.entries(schema.properties ?? {})) {
 		problems.push(...schemaProblems(property, `${path}.properties.${name}`));
@@ -151,7 +167,9 @@ function listFiles(dir: string): string[] {
 }
 
 function loadSchema(operation: string): JsonSchema {
-	return JSON.parse(readFileSync(join(SCHEMA_ROOT, VERSION_FOLDER, `${operation}.json`), 'utf8')) as JsonSchema;
+	return JSON.parse(
+		readFileSync(join(SCHEMA_ROOT, VERSION_FOLDER, `${operation}.json`), 'utf8'),
+	) as JsonSchema;
 }
 
 // ----- Each operation, run with its default options -----
@@ -185,7 +203,10 @@ const CASES: Record<string, Case> = {
 		expectedItems: () => 1,
 	},
 	'asset/update': {
-		parameters: { assetId: SEED.assets.ordersDb, updateFields: { name: 'Orders database (primary)' } },
+		parameters: {
+			assetId: SEED.assets.ordersDb,
+			updateFields: { name: 'Orders database (primary)' },
+		},
 		expectedItems: () => 1,
 	},
 	'connector/create': {
@@ -225,8 +246,11 @@ const CASES: Record<string, Case> = {
 			table: rl('name', SEED.table),
 		},
 		expectedItems: () =>
-			Object.keys(emulator().store.getSchemas(SEED.integrations.ordersToSnowflake)[SEED.schema].tables[SEED.table].columns)
-				.length,
+			Object.keys(
+				emulator().store.getSchemas(SEED.integrations.ordersToSnowflake)[SEED.schema].tables[
+					SEED.table
+				].columns,
+			).length,
 	},
 	'user/getAll': {
 		parameters: {},
@@ -238,7 +262,10 @@ const CASES: Record<string, Case> = {
 	},
 };
 
-async function runOperation(operation: string, extra: INodeParameters = {}): Promise<IDataObject[]> {
+async function runOperation(
+	operation: string,
+	extra: INodeParameters = {},
+): Promise<IDataObject[]> {
 	const [resource, name] = operation.split('/');
 	const { items, error } = await runActionNode({
 		credentials: credentials(),
@@ -253,7 +280,9 @@ describe('the schema files', () => {
 		const files = listFiles(SCHEMA_ROOT)
 			.map((file) => relative(SCHEMA_ROOT, file).split(sep).join('/'))
 			.sort();
-		expect(files).toEqual(OPERATIONS.map((operation) => `${VERSION_FOLDER}/${operation}.json`).sort());
+		expect(files).toEqual(
+			OPERATIONS.map((operation) => `${VERSION_FOLDER}/${operation}.json`).sort(),
+		);
 	});
 
 	test('cover every operation the node dispatches, and the test runs each of them', () => {
@@ -264,12 +293,15 @@ describe('the schema files', () => {
 		expect(Object.keys(CASES).sort()).toEqual([...OPERATIONS].sort());
 	});
 
-	test.each(OPERATIONS)('%s describes one object item, using only what the validator checks', (operation) => {
-		const schema = loadSchema(operation);
-		expect(schema.type).toBe('object');
-		expect(Object.keys(schema.properties ?? {}).length).toBeGreaterThan(0);
-		expect(schemaProblems(schema)).toEqual([]);
-	});
+	test.each(OPERATIONS)(
+		'%s describes one object item, using only what the validator checks',
+		(operation) => {
+			const schema = loadSchema(operation);
+			expect(schema.type).toBe('object');
+			expect(Object.keys(schema.properties ?? {}).length).toBeGreaterThan(0);
+			expect(schemaProblems(schema)).toEqual([]);
+		},
+	);
 });
 
 describe('each operation with its default options', () => {
@@ -307,7 +339,9 @@ describe('the validator', () => {
 						nameInDestination: 'customers',
 						enabled: true,
 						syncMode: 'incremental',
-						columns: { id: { nameInDestination: 'id', enabled: true, hashed: false, isPrimaryKey: true } },
+						columns: {
+							id: { nameInDestination: 'id', enabled: true, hashed: false, isPrimaryKey: true },
+						},
 					},
 				},
 			},
@@ -319,7 +353,9 @@ describe('the validator', () => {
 	});
 
 	test('reports a wrong type', () => {
-		expect(validate({ id: 7 }, loadSchema('tag/create'))).toEqual(['$["id"]: expected string, got 7']);
+		expect(validate({ id: 7 }, loadSchema('tag/create'))).toEqual([
+			'$["id"]: expected string, got 7',
+		]);
 	});
 
 	test('reports a missing required field', () => {
@@ -343,7 +379,11 @@ describe('the validator', () => {
 	test('checks each element against items, and additionalProperties: false', () => {
 		const schema: JsonSchema = {
 			type: 'array',
-			items: { type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false },
+			items: {
+				type: 'object',
+				properties: { a: { type: 'integer' } },
+				additionalProperties: false,
+			},
 		};
 		expect(validate([{ a: 1 }, { a: 1.5 }, { b: 2 }], schema)).toEqual([
 			'$[1]["a"]: expected integer, got 1.5',

@@ -15,11 +15,15 @@ export class DataIntegrationManagement implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Data Integration Management',
 		name: 'dataIntegrationManagement',
-		icon: { light: 'file:dataIntegrationManagement.svg', dark: 'file:dataIntegrationManagement.dark.svg' },
+		icon: {
+			light: 'file:dataIntegrationManagement.svg',
+			dark: 'file:dataIntegrationManagement.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Manage tags, assets, connectors, integrations and their source schemas, users and audit logs',
+		description:
+			'Manage tags, assets, connectors, integrations and their source schemas, users and audit logs',
 		defaults: { name: 'Data Integration Management' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

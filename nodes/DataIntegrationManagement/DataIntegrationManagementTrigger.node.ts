@@ -13,7 +13,10 @@ export class DataIntegrationManagementTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Data Integration Management Trigger',
 		name: 'dataIntegrationManagementTrigger',
-		icon: { light: 'file:dataIntegrationManagement.svg', dark: 'file:dataIntegrationManagement.dark.svg' },
+		icon: {
+			light: 'file:dataIntegrationManagement.svg',
+			dark: 'file:dataIntegrationManagement.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: 'New audit log entries',
@@ -81,7 +84,8 @@ export class DataIntegrationManagementTrigger implements INodeType {
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. paused',
-						description: 'Only entries whose event description contains this text (case-insensitive)',
+						description:
+							'Only entries whose event description contains this text (case-insensitive)',
 					},
 				],
 			},
@@ -101,7 +105,8 @@ export class DataIntegrationManagementTrigger implements INodeType {
 					type: 'number',
 					typeOptions: { minValue: 1 },
 					default: 1000,
-					description: 'The most entries one poll emits; the rest follow on the next polls, in order',
+					description:
+						'The most entries one poll emits; the rest follow on the next polls, in order',
 				},
 			]),
 		],

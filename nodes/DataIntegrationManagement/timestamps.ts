@@ -5,7 +5,8 @@
  */
 
 const ZONE_DESIGNATOR = /(Z|[+-]\d{2}:?\d{2})$/i;
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+const LOCAL_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
 
 /**
  * The instant a timestamp names, in epoch milliseconds, or undefined when it names none.
@@ -48,7 +49,14 @@ function zoneOffset(instant: number, timeZone: string): number {
 		second: '2-digit',
 	}).formatToParts(new Date(instant));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	const wallClock = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	const wallClock = Date.UTC(
+		get('year'),
+		get('month') - 1,
+		get('day'),
+		get('hour'),
+		get('minute'),
+		get('second'),
+	);
 	return wallClock - Math.floor(instant / 1000) * 1000;
 }
 

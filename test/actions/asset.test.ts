@@ -7,8 +7,15 @@ import { sent } from './support';
 
 const { emulator, credentials } = useEmulator();
 
-const run = (parameters: INodeParameters, options: { items?: IDataObject[]; continueOnFail?: boolean } = {}) =>
-	runActionNode({ credentials: credentials(), parameters: { resource: 'asset', ...parameters }, ...options });
+const run = (
+	parameters: INodeParameters,
+	options: { items?: IDataObject[]; continueOnFail?: boolean } = {},
+) =>
+	runActionNode({
+		credentials: credentials(),
+		parameters: { resource: 'asset', ...parameters },
+		...options,
+	});
 
 const connection = { host: 'warehouse.internal', port: 5439, ssl: true };
 
@@ -33,7 +40,11 @@ describe('asset create', () => {
 			},
 		]);
 		const json = result.items[0].json;
-		expect(json).toEqual({ id: expect.stringMatching(/^ast_/), name: 'Warehouse', type: 'redshift' });
+		expect(json).toEqual({
+			id: expect.stringMatching(/^ast_/),
+			name: 'Warehouse',
+			type: 'redshift',
+		});
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		expect(emulator().store.assets.get(json.id as string)?.connection).toEqual(connection);
 	});
@@ -49,24 +60,38 @@ describe('asset create', () => {
 		['a JSON array', '[1, 2]'],
 		['a JSON number', '42'],
 		['JSON null', 'null'],
-	])('rejects a connection given as %s, naming the field and item, with no request', async (_label, given) => {
-		const result = await run({
-			operation: 'create',
-			name: 'Broken',
-			type: 'postgres',
-			additionalFields: { connection: given },
-		});
+	])(
+		'rejects a connection given as %s, naming the field and item, with no request',
+		async (_label, given) => {
+			const result = await run({
+				operation: 'create',
+				name: 'Broken',
+				type: 'postgres',
+				additionalFields: { connection: given },
+			});
 
-		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
-		expect(result.error?.message).toMatch(/^The field "Connection" (is not valid JSON|must be a JSON object) \(item 0\)/);
-		expect(emulator().requests).toHaveLength(0);
-	});
+			expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
+			expect(result.error?.message).toMatch(
+				/^The field "Connection" (is not valid JSON|must be a JSON object) \(item 0\)/,
+			);
+			expect(emulator().requests).toHaveLength(0);
+		},
+	);
 
 	it('with continue-on-fail, sends the good items and turns the bad one into an error item', async () => {
 		const result = await run(
-			{ operation: 'create', name: 'Batch', type: 'postgres', additionalFields: { connection: '={{ $json.connection }}' } },
 			{
-				items: [{ connection: '{"db": "a"}' }, { connection: 'not json' }, { connection: '{"db": "c"}' }],
+				operation: 'create',
+				name: 'Batch',
+				type: 'postgres',
+				additionalFields: { connection: '={{ $json.connection }}' },
+			},
+			{
+				items: [
+					{ connection: '{"db": "a"}' },
+					{ connection: 'not json' },
+					{ connection: '{"db": "c"}' },
+				],
 				continueOnFail: true,
 			},
 		);
@@ -75,9 +100,15 @@ describe('asset create', () => {
 			{ name: 'Batch', type: 'postgres', connection: { db: 'a' } },
 			{ name: 'Batch', type: 'postgres', connection: { db: 'c' } },
 		]);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(result.items[0].json.id).toMatch(/^ast_/);
-		expect(result.items[1].json.error).toMatch(/^The field "Connection" is not valid JSON \(item 1\)/);
+		expect(result.items[1].json.error).toMatch(
+			/^The field "Connection" is not valid JSON \(item 1\)/,
+		);
 		expect(result.items[2].json.id).toMatch(/^ast_/);
 	});
 });
@@ -87,7 +118,11 @@ describe('asset update', () => {
 		const result = await run({
 			operation: 'update',
 			assetId: SEED.assets.ordersDb,
-			updateFields: { name: 'Orders DB', description: 'Moved', connection: JSON.stringify(connection) },
+			updateFields: {
+				name: 'Orders DB',
+				description: 'Moved',
+				connection: JSON.stringify(connection),
+			},
 		});
 
 		expect(sent(emulator())).toEqual([
@@ -118,7 +153,11 @@ describe('asset update', () => {
 	});
 
 	it('fails with a clear error and sends nothing when no field is given', async () => {
-		const result = await run({ operation: 'update', assetId: SEED.assets.ordersDb, updateFields: {} });
+		const result = await run({
+			operation: 'update',
+			assetId: SEED.assets.ordersDb,
+			updateFields: {},
+		});
 
 		expect(result.error?.message).toBe(
 			'Set at least one of Name, Description, Connection under "Update Fields" (item 0)',
@@ -140,7 +179,11 @@ describe('asset update', () => {
 
 	it('updates one asset per input item, in order', async () => {
 		const result = await run(
-			{ operation: 'update', assetId: SEED.assets.ordersDb, updateFields: { description: 'Same for all' } },
+			{
+				operation: 'update',
+				assetId: SEED.assets.ordersDb,
+				updateFields: { description: 'Same for all' },
+			},
 			{ items: [{}, {}] },
 		);
 

@@ -8,7 +8,10 @@ import { sent } from './support';
 const { emulator, credentials } = useEmulator();
 
 const run = (parameters: INodeParameters) =>
-	runActionNode({ credentials: credentials(), parameters: { resource: 'auditLog', operation: 'getAll', ...parameters } });
+	runActionNode({
+		credentials: credentials(),
+		parameters: { resource: 'auditLog', operation: 'getAll', ...parameters },
+	});
 
 const pageQuery = (offset: number, extra: Record<string, string> = {}) => ({
 	limit: '100',
@@ -22,24 +25,33 @@ describe('auditLog getAll', () => {
 	it('pages by 100 with offsets and stops at totalItems, newest first by default', async () => {
 		const result = await run({ returnAll: true });
 
-		expect(sent(emulator())).toEqual([0, 100, 200].map((offset) => ({
-			method: 'GET',
-			path: '/audit-logs',
-			query: pageQuery(offset),
-			body: undefined,
-		})));
+		expect(sent(emulator())).toEqual(
+			[0, 100, 200].map((offset) => ({
+				method: 'GET',
+				path: '/audit-logs',
+				query: pageQuery(offset),
+				body: undefined,
+			})),
+		);
 		expect(result.items).toHaveLength(SEED.audit.count);
 		const times = result.items.map((item) => Date.parse(item.json.timestamp as string));
 		expect(times).toEqual([...times].sort((a, b) => b - a));
 		expect(new Set(result.items.map((item) => item.json.id)).size).toBe(SEED.audit.count);
-		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
+			true,
+		);
 	});
 
 	it('sorts oldest first with Sort Direction asc', async () => {
 		const result = await run({ returnAll: false, limit: 5, options: { sortDirection: 'asc' } });
 
 		expect(sent(emulator())).toEqual([
-			{ method: 'GET', path: '/audit-logs', query: pageQuery(0, { sortOrder: 'asc' }), body: undefined },
+			{
+				method: 'GET',
+				path: '/audit-logs',
+				query: pageQuery(0, { sortOrder: 'asc' }),
+				body: undefined,
+			},
 		]);
 		const oldest = emulator().store.queryAuditLog({ limit: 5, offset: 0, sortOrder: 'asc' }).items;
 		expect(result.items.map((item) => item.json)).toEqual(oldest);
@@ -55,7 +67,9 @@ describe('auditLog getAll', () => {
 	it('reads one page only when totalItems is exactly one page', async () => {
 		emulator().reset({ seed: false });
 		emulator().addAuditEntries(
-			Array.from({ length: 100 }, (_, i) => ({ timestamp: new Date(Date.UTC(2026, 9, 1, 0, i)).toISOString() })),
+			Array.from({ length: 100 }, (_, i) => ({
+				timestamp: new Date(Date.UTC(2026, 9, 1, 0, i)).toISOString(),
+			})),
 		);
 
 		const result = await run({ returnAll: true });

@@ -74,7 +74,9 @@ describe('options.concurrency on writes', () => {
 		// The held first requests reached the service, and were answered, last ...
 		expect(proxy.completed).toHaveLength(4);
 		expect(proxy.maxInFlight).toBe(4);
-		const answerOrder = emulator().requests.map((request) => (request.body as { name: string }).name);
+		const answerOrder = emulator().requests.map(
+			(request) => (request.body as { name: string }).name,
+		);
 		expect(answerOrder.slice(-2)).toEqual(['asset-1', 'asset-0']);
 		// ... yet the output follows the input.
 		expect(result.items.map((item) => [item.json.name, item.pairedItem])).toEqual([
@@ -94,10 +96,22 @@ describe('options.concurrency on writes', () => {
 			updateFields: { description: 'x' },
 			options: { concurrency },
 		});
-		const items = [{ id: SEED.assets.ordersDb }, { id: 'ast_slow_missing' }, { id: 'ast_fast_missing' }];
+		const items = [
+			{ id: SEED.assets.ordersDb },
+			{ id: 'ast_slow_missing' },
+			{ id: 'ast_fast_missing' },
+		];
 
-		const sequential = await runActionNode({ credentials: viaProxy(), parameters: parameters(1), items });
-		const concurrent = await runActionNode({ credentials: viaProxy(), parameters: parameters(3), items });
+		const sequential = await runActionNode({
+			credentials: viaProxy(),
+			parameters: parameters(1),
+			items,
+		});
+		const concurrent = await runActionNode({
+			credentials: viaProxy(),
+			parameters: parameters(3),
+			items,
+		});
 
 		expect(sequential.error).toMatchObject({ httpCode: '404', context: { itemIndex: 1 } });
 		expect(sequential.error?.message).toContain('ast_slow_missing');
@@ -124,24 +138,40 @@ describe('options.concurrency on writes', () => {
 		const result = await createAssets(named(5), 3, true);
 
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+		expect(result.items.map((item) => item.pairedItem)).toEqual(
+			[0, 1, 2, 3, 4].map((item) => ({ item })),
+		);
 		const failed = result.items.filter((item) => item.json.error);
 		expect(failed).toHaveLength(1);
 		expect(failed[0].json).toMatchObject({ httpCode: '500', code: 'INTERNAL_ERROR' });
-		expect(result.items.filter((item) => item.json.name).map((item) => item.json.name)).toHaveLength(4);
+		expect(
+			result.items.filter((item) => item.json.name).map((item) => item.json.name),
+		).toHaveLength(4);
 		for (const item of result.items) {
-			if (!item.json.error) expect(item.json.name).toBe(`asset-${(item.pairedItem as { item: number }).item}`);
+			if (!item.json.error)
+				expect(item.json.name).toBe(`asset-${(item.pairedItem as { item: number }).item}`);
 		}
 	});
 
 	it('waits out a 429 in one item while the others go on', async () => {
-		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 0, method: 'POST', skip: 1 });
+		emulator().injectFault({
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 0,
+			method: 'POST',
+			skip: 1,
+		});
 
 		const result = await createAssets(named(4), 2);
 
 		expect(result.error).toBeUndefined();
 		expect(emulator().requests).toHaveLength(5);
-		expect(result.items.map((item) => item.json.name)).toEqual(['asset-0', 'asset-1', 'asset-2', 'asset-3']);
+		expect(result.items.map((item) => item.json.name)).toEqual([
+			'asset-0',
+			'asset-1',
+			'asset-2',
+			'asset-3',
+		]);
 	});
 
 	it('runs reads one item at a time (they take no concurrency)', async () => {
@@ -149,7 +179,11 @@ describe('options.concurrency on writes', () => {
 
 		await runActionNode({
 			credentials: viaProxy(),
-			parameters: { resource: 'integration', operation: 'get', integrationId: SEED.integrations.ordersToSnowflake },
+			parameters: {
+				resource: 'integration',
+				operation: 'get',
+				integrationId: SEED.integrations.ordersToSnowflake,
+			},
 			items: [{}, {}, {}],
 		});
 

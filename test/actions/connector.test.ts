@@ -7,7 +7,10 @@ import { sent } from './support';
 const { emulator, credentials } = useEmulator();
 
 const run = (parameters: INodeParameters) =>
-	runActionNode({ credentials: credentials(), parameters: { resource: 'connector', operation: 'create', ...parameters } });
+	runActionNode({
+		credentials: credentials(),
+		parameters: { resource: 'connector', operation: 'create', ...parameters },
+	});
 
 describe('connector create', () => {
 	it('sends connectionType "source" and authMethod "direct" by default', async () => {
@@ -18,11 +21,19 @@ describe('connector create', () => {
 				method: 'POST',
 				path: '/connectors',
 				query: {},
-				body: { name: 'Orders replica', type: 'postgres', connectionType: 'source', authMethod: 'direct' },
+				body: {
+					name: 'Orders replica',
+					type: 'postgres',
+					connectionType: 'source',
+					authMethod: 'direct',
+				},
 			},
 		]);
 		expect(result.items).toEqual([
-			{ json: { id: expect.stringMatching(/^con_/), name: 'Orders replica', type: 'postgres' }, pairedItem: { item: 0 } },
+			{
+				json: { id: expect.stringMatching(/^con_/), name: 'Orders replica', type: 'postgres' },
+				pairedItem: { item: 0 },
+			},
 		]);
 		const stored = emulator().store.connectors.get(result.items[0].json.id as string);
 		expect(stored).toMatchObject({ connectionType: 'source', authMethod: 'direct' });
@@ -34,7 +45,10 @@ describe('connector create', () => {
 			type: 'snowflake',
 			connectionType: 'destination',
 			authMethod: 'ssh_tunnel',
-			additionalFields: { description: 'Main warehouse', connection: { account: 'xy123', warehouse: 'WH' } },
+			additionalFields: {
+				description: 'Main warehouse',
+				connection: { account: 'xy123', warehouse: 'WH' },
+			},
 		});
 
 		expect(sent(emulator())[0].body).toEqual({
@@ -48,7 +62,11 @@ describe('connector create', () => {
 	});
 
 	it('rejects a connection that is not JSON, naming the field and item, with no request', async () => {
-		const result = await run({ name: 'Bad', type: 'mysql', additionalFields: { connection: "{host: 'x'}" } });
+		const result = await run({
+			name: 'Bad',
+			type: 'mysql',
+			additionalFields: { connection: "{host: 'x'}" },
+		});
 
 		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
 		expect(result.error?.message).toMatch(/^The field "Connection" is not valid JSON \(item 0\)/);

@@ -21,7 +21,9 @@ const DESCRIPTIONS = {
 };
 
 /** Runs the node while capturing everything written to stdout and stderr (n8n-core's log goes there). */
-async function runLogged(options: Parameters<typeof runActionNode>[0]): Promise<RunActionResult & { log: string }> {
+async function runLogged(
+	options: Parameters<typeof runActionNode>[0],
+): Promise<RunActionResult & { log: string }> {
 	const chunks: string[] = [];
 	const capture = (stream: NodeJS.WriteStream) => {
 		const write = stream.write.bind(stream);
@@ -71,7 +73,10 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			message: "owner 'usr_missing' is not the id of an existing user [BAD_REQUEST]",
 			httpCode: '400',
 			description: DESCRIPTIONS[400],
-			errorResponse: { code: 'BAD_REQUEST', message: "owner 'usr_missing' is not the id of an existing user" },
+			errorResponse: {
+				code: 'BAD_REQUEST',
+				message: "owner 'usr_missing' is not the id of an existing user",
+			},
 			context: { itemIndex: 1 },
 		});
 		// The node stops at the failing item: the third is never sent.
@@ -98,7 +103,10 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			context: { itemIndex: 0 },
 		});
 		// The API's own body, nothing from the HTTP client (such as its ERR_BAD_REQUEST code).
-		expect(result.error?.errorResponse).toEqual({ code: 'UNAUTHORIZED', message: 'invalid API key in x-api-key header' });
+		expect(result.error?.errorResponse).toEqual({
+			code: 'UNAUTHORIZED',
+			message: 'invalid API key in x-api-key header',
+		});
 		expectNoKey(result);
 	});
 
@@ -120,7 +128,13 @@ describe('API errors become NodeApiErrors naming the item', () => {
 	});
 
 	it('429: waited out and retried three times, then reported', async () => {
-		const result = await getThreeWithFault({ kind: 'status', status: 429, retryAfterSeconds: 0, count: 10, message: 'slow down' });
+		const result = await getThreeWithFault({
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 0,
+			count: 10,
+			message: 'slow down',
+		});
 
 		expect(emulator().requests).toHaveLength(2 + 4);
 		expect(result.error).toMatchObject({
@@ -146,7 +160,9 @@ describe('API errors become NodeApiErrors naming the item', () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
 		expect(result.error).toBeUndefined();
 		expect(emulator().requests).toHaveLength(2);
-		expect(result.items).toEqual([{ json: expect.objectContaining({ id: ORDERS }), pairedItem: { item: 0 } }]);
+		expect(result.items).toEqual([
+			{ json: expect.objectContaining({ id: ORDERS }), pairedItem: { item: 0 } },
+		]);
 	});
 
 	it('429 without Retry-After: reported at once, not retried', async () => {
@@ -207,7 +223,9 @@ describe('API errors become NodeApiErrors naming the item', () => {
 		const result = await getThreeWithFault();
 
 		expect(result.items).toHaveLength(3);
-		expect(emulator().requests.every((request) => request.headers['x-api-key'] === emulator().apiKey)).toBe(true);
+		expect(
+			emulator().requests.every((request) => request.headers['x-api-key'] === emulator().apiKey),
+		).toBe(true);
 		expectNoKey(result);
 	});
 });
@@ -237,7 +255,12 @@ describe('continue on fail', () => {
 			'/assets/ast_missing',
 			`/assets/${SEED.assets.revenueDashboard}`,
 		]);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(result.items[0].json).toEqual({ id: SEED.assets.ordersDb });
 		expect(result.items[1].json).toEqual({
 			error: "asset 'ast_missing' does not exist [NOT_FOUND]",
@@ -250,7 +273,9 @@ describe('continue on fail', () => {
 			description: 'Give a JSON object such as {"host": "db.example.com"}.',
 		});
 		expect(result.items[3].json).toEqual({ id: SEED.assets.revenueDashboard });
-		expect(emulator().store.assets.get(SEED.assets.revenueDashboard)?.connection).toEqual({ url: 'https://bi.example' });
+		expect(emulator().store.assets.get(SEED.assets.revenueDashboard)?.connection).toEqual({
+			url: 'https://bi.example',
+		});
 		expectNoKey(result);
 	});
 
@@ -262,17 +287,28 @@ describe('continue on fail', () => {
 		const result = await runLogged({
 			credentials: credentials(),
 			continueOnFail: true,
-			parameters: { resource: 'integration', operation: 'getSchemas', integrationId: ORDERS, options: { output: 'schemas' } },
+			parameters: {
+				resource: 'integration',
+				operation: 'getSchemas',
+				integrationId: ORDERS,
+				options: { output: 'schemas' },
+			},
 			items: [{}, {}, {}],
 		});
 
-		expect(result.items.map((item) => [item.pairedItem, item.json.error ?? item.json.schema])).toEqual([
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.error ?? item.json.schema]),
+		).toEqual([
 			[{ item: 0 }, expect.stringMatching(/closed unexpectedly/)],
 			[{ item: 1 }, 'injected fault: HTTP 500 [INTERNAL_ERROR]'],
 			[{ item: 2 }, 'public'],
 			[{ item: 2 }, 'billing'],
 			[{ item: 2 }, 'audit'],
 		]);
-		expect(result.items[1].json).toMatchObject({ httpCode: '500', code: 'INTERNAL_ERROR', description: DESCRIPTIONS[500] });
+		expect(result.items[1].json).toMatchObject({
+			httpCode: '500',
+			code: 'INTERNAL_ERROR',
+			description: DESCRIPTIONS[500],
+		});
 	});
 });

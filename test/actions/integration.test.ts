@@ -11,7 +11,11 @@ const { emulator, credentials } = useEmulator();
 const ORDERS = SEED.integrations.ordersToSnowflake;
 
 const run = (parameters: INodeParameters, items?: IDataObject[]) =>
-	runActionNode({ credentials: credentials(), parameters: { resource: 'integration', ...parameters }, items });
+	runActionNode({
+		credentials: credentials(),
+		parameters: { resource: 'integration', ...parameters },
+		items,
+	});
 
 const storedSchemas = (): SchemasConfig => structuredClone(emulator().store.schemas.get(ORDERS)!);
 
@@ -20,10 +24,18 @@ describe('integration get', () => {
 		const result = await run({ operation: 'get', integrationId: SEED.integrations.shopToBigQuery });
 
 		expect(sent(emulator())).toEqual([
-			{ method: 'GET', path: `/integrations/${SEED.integrations.shopToBigQuery}`, query: {}, body: undefined },
+			{
+				method: 'GET',
+				path: `/integrations/${SEED.integrations.shopToBigQuery}`,
+				query: {},
+				body: undefined,
+			},
 		]);
 		expect(result.items).toEqual([
-			{ json: emulator().store.integrations.get(SEED.integrations.shopToBigQuery), pairedItem: { item: 0 } },
+			{
+				json: emulator().store.integrations.get(SEED.integrations.shopToBigQuery),
+				pairedItem: { item: 0 },
+			},
 		]);
 		expect(result.items[0].json).toMatchObject({ paused: true, name: 'Shop MySQL to BigQuery' });
 	});
@@ -50,18 +62,28 @@ describe('integration getSchemas', () => {
 	});
 
 	it('returns one item per schema, without the nested tables', async () => {
-		const result = await run({ operation: 'getSchemas', integrationId: ORDERS, options: { output: 'schemas' } });
+		const result = await run({
+			operation: 'getSchemas',
+			integrationId: ORDERS,
+			options: { output: 'schemas' },
+		});
 
 		expect(result.items.map((item) => item.json)).toEqual([
 			{ schema: 'public', nameInDestination: 'orders_public', enabled: true },
 			{ schema: 'billing', nameInDestination: 'orders_billing', enabled: true },
 			{ schema: 'audit', nameInDestination: 'orders_audit', enabled: false },
 		]);
-		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
+			true,
+		);
 	});
 
 	it('returns one item per table, naming its schema', async () => {
-		const result = await run({ operation: 'getSchemas', integrationId: ORDERS, options: { output: 'tables' } });
+		const result = await run({
+			operation: 'getSchemas',
+			integrationId: ORDERS,
+			options: { output: 'tables' },
+		});
 
 		expect(result.items.map((item) => `${item.json.schema}.${item.json.table}`)).toEqual([
 			'public.customers',
@@ -84,15 +106,25 @@ describe('integration getSchemas', () => {
 	});
 
 	it('returns one item per column, naming its schema and table', async () => {
-		const result = await run({ operation: 'getSchemas', integrationId: ORDERS, options: { output: 'columns' } });
+		const result = await run({
+			operation: 'getSchemas',
+			integrationId: ORDERS,
+			options: { output: 'columns' },
+		});
 
 		const schemas = storedSchemas();
 		const expectedCount = Object.values(schemas).reduce(
-			(sum, schema) => sum + Object.values(schema.tables).reduce((n, table) => n + Object.keys(table.columns).length, 0),
+			(sum, schema) =>
+				sum +
+				Object.values(schema.tables).reduce((n, table) => n + Object.keys(table.columns).length, 0),
 			0,
 		);
 		expect(result.items).toHaveLength(expectedCount);
-		expect(result.items.find((item) => item.json.table === SEED.table && item.json.column === SEED.hashedColumn)?.json).toEqual({
+		expect(
+			result.items.find(
+				(item) => item.json.table === SEED.table && item.json.column === SEED.hashedColumn,
+			)?.json,
+		).toEqual({
 			schema: SEED.schema,
 			table: SEED.table,
 			column: SEED.hashedColumn,
@@ -106,7 +138,11 @@ describe('integration getSchemas', () => {
 	it('reports an unknown integration as a 404', async () => {
 		const result = await run({ operation: 'getSchemas', integrationId: 'int_nope' });
 
-		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '404', context: { itemIndex: 0 } });
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '404',
+			context: { itemIndex: 0 },
+		});
 	});
 });
 
@@ -119,8 +155,22 @@ describe('integration updateSchemas (list of changes)', () => {
 				change: [
 					{ level: 'schema', schema: 'audit', enabled: 'enable' },
 					{ level: 'table', schema: 'billing', table: 'tax_rates', enabled: 'enable' },
-					{ level: 'column', schema: 'public', table: 'customers', column: 'full_name', enabled: 'keep', hashed: 'hash' },
-					{ level: 'column', schema: 'public', table: 'customers', column: 'internal_notes', enabled: 'enable', hashed: 'unhash' },
+					{
+						level: 'column',
+						schema: 'public',
+						table: 'customers',
+						column: 'full_name',
+						enabled: 'keep',
+						hashed: 'hash',
+					},
+					{
+						level: 'column',
+						schema: 'public',
+						table: 'customers',
+						column: 'internal_notes',
+						enabled: 'enable',
+						hashed: 'unhash',
+					},
 					{ level: 'table', schema: 'public', table: 'payments', enabled: 'disable' },
 				],
 			},
@@ -138,7 +188,10 @@ describe('integration updateSchemas (list of changes)', () => {
 						public: {
 							tables: {
 								customers: {
-									columns: { full_name: { hashed: true }, internal_notes: { enabled: true, hashed: false } },
+									columns: {
+										full_name: { hashed: true },
+										internal_notes: { enabled: true, hashed: false },
+									},
 								},
 								payments: { enabled: false },
 							},
@@ -150,7 +203,10 @@ describe('integration updateSchemas (list of changes)', () => {
 		const stored = storedSchemas();
 		expect(stored.audit.enabled).toBe(true);
 		expect(stored.billing.tables.tax_rates.enabled).toBe(true);
-		expect(stored.public.tables.customers.columns.full_name).toMatchObject({ enabled: true, hashed: true });
+		expect(stored.public.tables.customers.columns.full_name).toMatchObject({
+			enabled: true,
+			hashed: true,
+		});
 		expect(stored.public.tables.payments.enabled).toBe(false);
 		expect(result.items).toEqual([{ json: { schemas: stored }, pairedItem: { item: 0 } }]);
 	});
@@ -159,13 +215,28 @@ describe('integration updateSchemas (list of changes)', () => {
 		await run({
 			operation: 'updateSchemas',
 			integrationId: ORDERS,
-			changes: { change: [{ level: 'column', schema: 'public', table: 'customers', column: 'internal_notes', hashed: 'hash' }] },
+			changes: {
+				change: [
+					{
+						level: 'column',
+						schema: 'public',
+						table: 'customers',
+						column: 'internal_notes',
+						hashed: 'hash',
+					},
+				],
+			},
 		});
 
 		expect(sent(emulator())[0].body).toEqual({
-			schemas: { public: { tables: { customers: { columns: { internal_notes: { hashed: true } } } } } },
+			schemas: {
+				public: { tables: { customers: { columns: { internal_notes: { hashed: true } } } } },
+			},
 		});
-		expect(storedSchemas().public.tables.customers.columns.internal_notes).toMatchObject({ enabled: false, hashed: true });
+		expect(storedSchemas().public.tables.customers.columns.internal_notes).toMatchObject({
+			enabled: false,
+			hashed: true,
+		});
 	});
 
 	it('refuses a change left at the defaults (Level: table, nothing set) without a request', async () => {
@@ -194,7 +265,11 @@ describe('integration updateSchemas (list of changes)', () => {
 			'change 2 sets enabled of public.orders to true, but an earlier change set it to false',
 		],
 	])('fails before any request on %s', async (_label, change, problem) => {
-		const result = await run({ operation: 'updateSchemas', integrationId: ORDERS, changes: { change } });
+		const result = await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			changes: { change },
+		});
 
 		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
 		expect(result.error?.message).toContain(problem);
@@ -208,48 +283,94 @@ describe('integration updateSchemas (list of changes)', () => {
 		expect(emulator().requests).toHaveLength(0);
 	});
 
-	it('reports a name the service does not know as the API\'s 400, leaving the configuration as it was', async () => {
+	it("reports a name the service does not know as the API's 400, leaving the configuration as it was", async () => {
 		const before = storedSchemas();
 		const result = await run({
 			operation: 'updateSchemas',
 			integrationId: ORDERS,
-			changes: { change: [{ level: 'table', schema: 'public', table: 'nope', enabled: 'disable' }] },
+			changes: {
+				change: [{ level: 'table', schema: 'public', table: 'nope', enabled: 'disable' }],
+			},
 		});
 
-		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400', context: { itemIndex: 0 } });
-		expect(result.error?.message).toBe("table 'nope' does not exist in schema 'public' [BAD_REQUEST]");
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '400',
+			context: { itemIndex: 0 },
+		});
+		expect(result.error?.message).toBe(
+			"table 'nope' does not exist in schema 'public' [BAD_REQUEST]",
+		);
 		expect(storedSchemas()).toEqual(before);
 	});
 });
 
 describe('integration updateSchemas (JSON)', () => {
-	const patch = { public: { tables: { orders: { enabled: false, columns: { status: { hashed: true } } } } } };
+	const patch = {
+		public: { tables: { orders: { enabled: false, columns: { status: { hashed: true } } } } },
+	};
 
 	it.each([
 		['an object', patch],
 		['JSON text', JSON.stringify(patch)],
-	])('sends the schemas given as %s and outputs the response\'s schemas', async (_label, schemas) => {
-		const result = await run({ operation: 'updateSchemas', integrationId: ORDERS, updateMode: 'json', schemas });
+	])(
+		"sends the schemas given as %s and outputs the response's schemas",
+		async (_label, schemas) => {
+			const result = await run({
+				operation: 'updateSchemas',
+				integrationId: ORDERS,
+				updateMode: 'json',
+				schemas,
+			});
 
-		expect(sent(emulator())).toEqual([
-			{ method: 'PATCH', path: `/integrations/${ORDERS}/schemas`, query: {}, body: { schemas: patch } },
-		]);
-		const stored = storedSchemas();
-		expect(stored.public.tables.orders.enabled).toBe(false);
-		expect(stored.public.tables.orders.columns.status.hashed).toBe(true);
-		expect(result.items).toEqual([{ json: { schemas: stored }, pairedItem: { item: 0 } }]);
-	});
+			expect(sent(emulator())).toEqual([
+				{
+					method: 'PATCH',
+					path: `/integrations/${ORDERS}/schemas`,
+					query: {},
+					body: { schemas: patch },
+				},
+			]);
+			const stored = storedSchemas();
+			expect(stored.public.tables.orders.enabled).toBe(false);
+			expect(stored.public.tables.orders.columns.status.hashed).toBe(true);
+			expect(result.items).toEqual([{ json: { schemas: stored }, pairedItem: { item: 0 } }]);
+		},
+	);
 
 	it.each([
-		['a read-only field', { public: { nameInDestination: 'x' } }, 'public.nameInDestination cannot be set'],
-		['hashed on a table', { public: { tables: { orders: { hashed: true } } } }, 'public.tables.orders.hashed cannot be set'],
-		['a flag that is not a boolean', { public: { enabled: 'yes' } }, 'public.enabled must be true or false'],
-		['tables that are not an object', { public: { tables: ['orders'] } }, 'public.tables must be an object of table names'],
+		[
+			'a read-only field',
+			{ public: { nameInDestination: 'x' } },
+			'public.nameInDestination cannot be set',
+		],
+		[
+			'hashed on a table',
+			{ public: { tables: { orders: { hashed: true } } } },
+			'public.tables.orders.hashed cannot be set',
+		],
+		[
+			'a flag that is not a boolean',
+			{ public: { enabled: 'yes' } },
+			'public.enabled must be true or false',
+		],
+		[
+			'tables that are not an object',
+			{ public: { tables: ['orders'] } },
+			'public.tables must be an object of table names',
+		],
 	])('rejects %s before any request', async (_label, schemas, problem) => {
-		const result = await run({ operation: 'updateSchemas', integrationId: ORDERS, updateMode: 'json', schemas });
+		const result = await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			updateMode: 'json',
+			schemas,
+		});
 
 		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
-		expect(result.error?.message).toMatch(/^The field "Schemas" is not a valid schema update \(item 0\)/);
+		expect(result.error?.message).toMatch(
+			/^The field "Schemas" is not a valid schema update \(item 0\)/,
+		);
 		expect(result.error?.message).toContain(problem);
 		expect(emulator().requests).toHaveLength(0);
 	});
@@ -258,7 +379,12 @@ describe('integration updateSchemas (JSON)', () => {
 		['text that is not JSON', '{"public": ', /^The field "Schemas" is not valid JSON \(item 0\)/],
 		['a JSON array', '[]', /^The field "Schemas" must be a JSON object \(item 0\)/],
 	])('rejects %s before any request', async (_label, schemas, message) => {
-		const result = await run({ operation: 'updateSchemas', integrationId: ORDERS, updateMode: 'json', schemas });
+		const result = await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			updateMode: 'json',
+			schemas,
+		});
 
 		expect(result.error?.message).toMatch(message);
 		expect(emulator().requests).toHaveLength(0);
@@ -266,7 +392,12 @@ describe('integration updateSchemas (JSON)', () => {
 
 	it('sends one PATCH per input item', async () => {
 		const result = await run(
-			{ operation: 'updateSchemas', integrationId: ORDERS, updateMode: 'json', schemas: { audit: { enabled: true } } },
+			{
+				operation: 'updateSchemas',
+				integrationId: ORDERS,
+				updateMode: 'json',
+				schemas: { audit: { enabled: true } },
+			},
 			[{}, {}],
 		);
 
@@ -288,11 +419,18 @@ describe('integration getColumns', () => {
 	])('returns one item per column from %s', async (_label, schema, table) => {
 		const result = await run({ operation: 'getColumns', integrationId: ORDERS, schema, table });
 
-		expect(sent(emulator())).toEqual([{ method: 'GET', path: columnsPath, query: {}, body: undefined }]);
+		expect(sent(emulator())).toEqual([
+			{ method: 'GET', path: columnsPath, query: {}, body: undefined },
+		]);
 		const columns = storedSchemas()[SEED.schema].tables[SEED.table].columns;
 		expect(result.items.map((item) => item.json.column)).toEqual(Object.keys(columns));
 		expect(result.items.find((item) => item.json.column === SEED.primaryKeyColumn)).toEqual({
-			json: { schema: SEED.schema, table: SEED.table, column: SEED.primaryKeyColumn, ...columns[SEED.primaryKeyColumn] },
+			json: {
+				schema: SEED.schema,
+				table: SEED.table,
+				column: SEED.primaryKeyColumn,
+				...columns[SEED.primaryKeyColumn],
+			},
 			pairedItem: { item: 0 },
 		});
 	});
@@ -307,7 +445,10 @@ describe('integration getColumns', () => {
 		});
 
 		expect(result.items).toEqual([
-			{ json: { columns: storedSchemas()[SEED.schema].tables[SEED.table].columns }, pairedItem: { item: 0 } },
+			{
+				json: { columns: storedSchemas()[SEED.schema].tables[SEED.table].columns },
+				pairedItem: { item: 0 },
+			},
 		]);
 	});
 
@@ -322,13 +463,30 @@ describe('integration getColumns', () => {
 		expect(emulator().requests[0].path).toBe(
 			`/integrations/${SEED.integrations.northwindToRedshift}/schemas/dbo/tables/Order%20Details/columns`,
 		);
-		expect(result.items.map((item) => item.json.column)).toEqual(['OrderID', 'ProductID', 'UnitPrice', 'Quantity', 'Discount']);
+		expect(result.items.map((item) => item.json.column)).toEqual([
+			'OrderID',
+			'ProductID',
+			'UnitPrice',
+			'Quantity',
+			'Discount',
+		]);
 	});
 
 	it('reports an unknown table as a 404 naming it', async () => {
-		const result = await run({ operation: 'getColumns', integrationId: ORDERS, schema: 'public', table: 'nope' });
+		const result = await run({
+			operation: 'getColumns',
+			integrationId: ORDERS,
+			schema: 'public',
+			table: 'nope',
+		});
 
-		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '404', context: { itemIndex: 0 } });
-		expect(result.error?.message).toBe("table 'nope' does not exist in schema 'public' [NOT_FOUND]");
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '404',
+			context: { itemIndex: 0 },
+		});
+		expect(result.error?.message).toBe(
+			"table 'nope' does not exist in schema 'public' [NOT_FOUND]",
+		);
 	});
 });

@@ -26,7 +26,9 @@ describe('searchUsers (tag owner)', () => {
 	it('lists every user with name and email, valued by id, without a filter', async () => {
 		const { results } = await search('searchUsers', tagCreate);
 
-		expect(sent(emulator())).toEqual([{ method: 'GET', path: '/users', query: {}, body: undefined }]);
+		expect(sent(emulator())).toEqual([
+			{ method: 'GET', path: '/users', query: {}, body: undefined },
+		]);
 		expect(results).toHaveLength(7);
 		expect(results[0]).toEqual({
 			name: 'Maya Patel (maya.patel@northwind-data.example)',
@@ -55,7 +57,10 @@ describe('searchUsers (tag owner)', () => {
 	it('surfaces an API error with its status', async () => {
 		emulator().injectFault({ kind: 'status', status: 500, path: '/users' });
 
-		await expect(search('searchUsers', tagCreate)).rejects.toMatchObject({ name: 'NodeApiError', httpCode: '500' });
+		await expect(search('searchUsers', tagCreate)).rejects.toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '500',
+		});
 	});
 });
 
@@ -95,7 +100,11 @@ describe('searchSchemas and searchTables (getColumns)', () => {
 	});
 
 	it('filters the tables by name', async () => {
-		const { results } = await search('searchTables', { ...getColumns, schema: rl('list', 'public') }, 'order');
+		const { results } = await search(
+			'searchTables',
+			{ ...getColumns, schema: rl('list', 'public') },
+			'order',
+		);
 
 		expect(results.map((result) => result.value)).toEqual(['orders', 'order_items']);
 	});
@@ -146,7 +155,10 @@ describe('option loaders of Update Schemas changes', () => {
 	});
 
 	it('getSchemaNames lists nothing, without a request, before an integration is set', async () => {
-		const options = await load('getSchemaNames', 'parameters.changes.change[0].schema', { ...parameters, integrationId: '' });
+		const options = await load('getSchemaNames', 'parameters.changes.change[0].schema', {
+			...parameters,
+			integrationId: '',
+		});
 
 		expect(options).toEqual([]);
 		expect(emulator().requests).toHaveLength(0);

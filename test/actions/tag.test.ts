@@ -8,7 +8,11 @@ import { rl, sent } from './support';
 const { emulator, credentials } = useEmulator();
 
 const run = (parameters: INodeParameters, items?: IDataObject[]) =>
-	runActionNode({ credentials: credentials(), parameters: { resource: 'tag', ...parameters }, items });
+	runActionNode({
+		credentials: credentials(),
+		parameters: { resource: 'tag', ...parameters },
+		items,
+	});
 
 describe('tag create', () => {
 	it('sends name, owner from a list-mode locator and description, and returns the new id', async () => {
@@ -25,7 +29,11 @@ describe('tag create', () => {
 				method: 'POST',
 				path: '/tags',
 				query: {},
-				body: { name: 'Customer data', owner: SEED.users.aiko, description: 'Rows about customers' },
+				body: {
+					name: 'Customer data',
+					owner: SEED.users.aiko,
+					description: 'Rows about customers',
+				},
 			},
 		]);
 		expect(emulator().requests[0].headers['x-api-key']).toBe(emulator().apiKey);
@@ -33,7 +41,10 @@ describe('tag create', () => {
 		const id = result.items[0].json.id as string;
 		expect(Object.keys(result.items[0].json)).toEqual(['id']);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(emulator().store.tags.get(id)).toMatchObject({ name: 'Customer data', owner: SEED.users.aiko });
+		expect(emulator().store.tags.get(id)).toMatchObject({
+			name: 'Customer data',
+			owner: SEED.users.aiko,
+		});
 	});
 
 	it.each([
@@ -47,14 +58,21 @@ describe('tag create', () => {
 	});
 
 	it('creates one tag per input item, each output paired to its input', async () => {
-		const result = await run({ operation: 'create', name: 'Batch', owner: rl('list', SEED.users.maya) }, [
-			{ n: 1 },
-			{ n: 2 },
-			{ n: 3 },
-		]);
+		const result = await run(
+			{ operation: 'create', name: 'Batch', owner: rl('list', SEED.users.maya) },
+			[{ n: 1 }, { n: 2 }, { n: 3 }],
+		);
 
-		expect(sent(emulator()).map((r) => r.method + ' ' + r.path)).toEqual(['POST /tags', 'POST /tags', 'POST /tags']);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(sent(emulator()).map((r) => r.method + ' ' + r.path)).toEqual([
+			'POST /tags',
+			'POST /tags',
+			'POST /tags',
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		const ids = result.items.map((item) => item.json.id);
 		expect(new Set(ids).size).toBe(3);
 		for (const id of ids) expect(emulator().store.tags.has(id as string)).toBe(true);
@@ -69,19 +87,28 @@ describe('tag create', () => {
 	});
 
 	it('is stopped by n8n before it runs when the owner is empty', async () => {
-		await expect(run({ operation: 'create', name: 'No owner', owner: rl('list', '') })).rejects.toThrow(
-			'Parameter "Owner" is required',
-		);
+		await expect(
+			run({ operation: 'create', name: 'No owner', owner: rl('list', '') }),
+		).rejects.toThrow('Parameter "Owner" is required');
 		expect(emulator().requests).toHaveLength(0);
 	});
 });
 
 describe('tag update', () => {
 	it('sends only the fields given and returns the edited tag', async () => {
-		const result = await run({ operation: 'update', tagId: SEED.tags.finance, updateFields: { name: 'Finance & billing' } });
+		const result = await run({
+			operation: 'update',
+			tagId: SEED.tags.finance,
+			updateFields: { name: 'Finance & billing' },
+		});
 
 		expect(sent(emulator())).toEqual([
-			{ method: 'PUT', path: `/tags/${SEED.tags.finance}`, query: {}, body: { name: 'Finance & billing' } },
+			{
+				method: 'PUT',
+				path: `/tags/${SEED.tags.finance}`,
+				query: {},
+				body: { name: 'Finance & billing' },
+			},
 		]);
 		expect(result.items).toEqual([
 			{
@@ -108,7 +135,10 @@ describe('tag update', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sent(emulator())[0].body).toEqual({ owner: SEED.users.lucas, description: 'EU requests' });
+		expect(sent(emulator())[0].body).toEqual({
+			owner: SEED.users.lucas,
+			description: 'EU requests',
+		});
 		expect(emulator().store.tags.get(SEED.tags.gdpr)?.owner).toBe(SEED.users.lucas);
 		expect(result.items[0].json.owner).toBe(SEED.users.lucas);
 	});
@@ -116,13 +146,19 @@ describe('tag update', () => {
 	it('fails with a clear error and sends nothing when no field is given', async () => {
 		const result = await run({ operation: 'update', tagId: SEED.tags.pii, updateFields: {} });
 
-		expect(result.error?.message).toBe('Set at least one of Name, Description, Owner under "Update Fields" (item 0)');
+		expect(result.error?.message).toBe(
+			'Set at least one of Name, Description, Owner under "Update Fields" (item 0)',
+		);
 		expect(result.items).toEqual([]);
 		expect(emulator().requests).toHaveLength(0);
 	});
 
 	it('treats an owner locator left empty as not given', async () => {
-		const result = await run({ operation: 'update', tagId: SEED.tags.pii, updateFields: { owner: rl('list', '') } });
+		const result = await run({
+			operation: 'update',
+			tagId: SEED.tags.pii,
+			updateFields: { owner: rl('list', '') },
+		});
 
 		expect(result.error?.message).toMatch(/^Set at least one of/);
 		expect(emulator().requests).toHaveLength(0);
@@ -146,11 +182,21 @@ describe('tag deleteRelation', () => {
 		});
 
 		expect(sent(emulator())).toEqual([
-			{ method: 'DELETE', path: `/tags/${SEED.tags.pii}/relation`, query: {}, body: SEED.piiRelation },
+			{
+				method: 'DELETE',
+				path: `/tags/${SEED.tags.pii}/relation`,
+				query: {},
+				body: SEED.piiRelation,
+			},
 		]);
 		expect(result.items).toEqual([
 			{
-				json: { deleted: true, tagId: SEED.tags.pii, ...SEED.piiRelation, message: 'Tag relation deleted' },
+				json: {
+					deleted: true,
+					tagId: SEED.tags.pii,
+					...SEED.piiRelation,
+					message: 'Tag relation deleted',
+				},
 				pairedItem: { item: 0 },
 			},
 		]);

@@ -7,13 +7,19 @@ import { sent } from './support';
 const { emulator, credentials } = useEmulator();
 
 const run = (parameters: INodeParameters, items?: IDataObject[]) =>
-	runActionNode({ credentials: credentials(), parameters: { resource: 'user', operation: 'getAll', ...parameters }, items });
+	runActionNode({
+		credentials: credentials(),
+		parameters: { resource: 'user', operation: 'getAll', ...parameters },
+		items,
+	});
 
 describe('user getAll', () => {
 	it('returns every user, one item each, with Return All', async () => {
 		const result = await run({ returnAll: true });
 
-		expect(sent(emulator())).toEqual([{ method: 'GET', path: '/users', query: {}, body: undefined }]);
+		expect(sent(emulator())).toEqual([
+			{ method: 'GET', path: '/users', query: {}, body: undefined },
+		]);
 		expect(result.items).toEqual(
 			emulator()
 				.store.listUsers()
@@ -36,7 +42,12 @@ describe('user getAll', () => {
 	it('applies the default limit of 50, and Return All gets past it', async () => {
 		for (let i = 0; i < 60; i++) {
 			const id = `usr_extra${i}`;
-			emulator().store.users.set(id, { id, name: `Extra ${i}`, email: `extra${i}@example.com`, createdAt: '2026-01-01T00:00:00.000Z' });
+			emulator().store.users.set(id, {
+				id,
+				name: `Extra ${i}`,
+				email: `extra${i}@example.com`,
+				createdAt: '2026-01-01T00:00:00.000Z',
+			});
 		}
 
 		expect((await run({})).items).toHaveLength(50);
@@ -47,6 +58,11 @@ describe('user getAll', () => {
 		const result = await run({ returnAll: false, limit: 2 }, [{}, {}]);
 
 		expect(emulator().requests).toHaveLength(2);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+		]);
 	});
 });

@@ -1,4 +1,3 @@
-
 /**
  * ISO 8601 date-time in extended format with a mandatory time zone designator:
  * 2026-10-05T14:03:00Z, 2026-10-05T14:03:00.123Z, 2026-10-05T16:03:00.123+02:00.

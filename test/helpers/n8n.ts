@@ -58,7 +58,8 @@ const credentialType: ICredentialType = new DataIntegrationManagementApi();
 
 const nodeTypes: INodeTypes = {
 	getByName: (type) => nodeClasses[type],
-	getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(nodeClasses[type], version),
+	getByNameAndVersion: (type, version) =>
+		NodeHelpers.getVersionedNodeType(nodeClasses[type], version),
 	getKnownTypes: () => ({}),
 };
 
@@ -328,7 +329,13 @@ export async function testCredential(credentials: ApiCredentials): Promise<Crede
 			outputs: [],
 			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 			properties: [
-				{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: testRequest } },
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: testRequest },
+				},
 			],
 		},
 	};
@@ -366,6 +373,9 @@ export async function testCredential(credentials: ApiCredentials): Promise<Crede
 	} catch (error) {
 		const status = (error as { cause?: { response?: { status?: number } }; httpCode?: string })
 			.httpCode;
-		return { status: 'Error', message: status ? `HTTP ${status}: ${error.message}` : error.message };
+		return {
+			status: 'Error',
+			message: status ? `HTTP ${status}: ${error.message}` : error.message,
+		};
 	}
 }

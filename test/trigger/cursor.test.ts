@@ -48,7 +48,8 @@ function pagesFrom(log: AuditLogEntry[], from: number): AuditLogEntry[][] {
 		.sort((a, b) => a.instant - b.instant || a.position - b.position)
 		.map(({ item }) => item);
 	const pages: AuditLogEntry[][] = [];
-	for (let offset = 0; offset < sorted.length; offset += 100) pages.push(sorted.slice(offset, offset + 100));
+	for (let offset = 0; offset < sorted.length; offset += 100)
+		pages.push(sorted.slice(offset, offset + 100));
 	return pages.length ? pages : [[]];
 }
 
@@ -60,7 +61,11 @@ interface PollOutcome {
 }
 
 /** One poll: scan the log from the state's horizon, then store the state as JSON, as n8n does. */
-function poll(state: CursorState, log: AuditLogEntry[], options: Partial<ScanSettings> = {}): PollOutcome {
+function poll(
+	state: CursorState,
+	log: AuditLogEntry[],
+	options: Partial<ScanSettings> = {},
+): PollOutcome {
 	const scan = new CursorScan(state, settings(options));
 	const from = scan.horizon;
 	let pagesRead = 0;
@@ -71,7 +76,12 @@ function poll(state: CursorState, log: AuditLogEntry[], options: Partial<ScanSet
 	const stored = JSON.parse(JSON.stringify(scan.nextState(state.origin))) as unknown;
 	const restored = restoreState(stored, state.origin);
 	if (!restored) throw new Error('the stored state did not restore');
-	return { ids: scan.emitted.map((item) => item.id), state: restored, pagesRead, from: new Date(from).toISOString() };
+	return {
+		ids: scan.emitted.map((item) => item.id),
+		state: restored,
+		pagesRead,
+		from: new Date(from).toISOString(),
+	};
 }
 
 /** Polls until a poll emits nothing; returns every emitted id in order. */
@@ -133,7 +143,11 @@ describe('restoreState', () => {
 
 describe('CursorScan', () => {
 	it('emits every entry once, in order, when more than a page shares one timestamp', () => {
-		const log = [...entries(3, T0, SECOND), ...entries(250, T0 + 10 * SECOND, 0), ...entries(3, T0 + 11 * SECOND, 1)];
+		const log = [
+			...entries(3, T0, SECOND),
+			...entries(250, T0 + 10 * SECOND, 0),
+			...entries(3, T0 + 11 * SECOND, 1),
+		];
 		const first = poll(initialState(ORIGIN, T0), log);
 		expect(first.ids).toEqual(idsOf(log));
 		expect(first.pagesRead).toBe(3);
@@ -166,7 +180,11 @@ describe('CursorScan', () => {
 	});
 
 	it('stops at the cap inside a group of equal timestamps and emits the rest of the group next', () => {
-		const log = [...entries(5, T0, SECOND), ...entries(40, T0 + 10 * SECOND, 0), ...entries(5, T0 + 20 * SECOND, SECOND)];
+		const log = [
+			...entries(5, T0, SECOND),
+			...entries(40, T0 + 10 * SECOND, 0),
+			...entries(5, T0 + 20 * SECOND, SECOND),
+		];
 		const { polls, ids } = drain(initialState(ORIGIN, T0), log, { maxEmitted: 25, lookbackMs: 0 });
 		expect(polls.map((batch) => batch.length)).toEqual([25, 25]);
 		expect(ids).toEqual(idsOf(log));
@@ -204,7 +222,11 @@ describe('CursorScan', () => {
 	});
 
 	it('skips entries the filters reject, but they still move the cursor and are not read as new later', () => {
-		const log = [entry(T0, 'Integration paused'), entry(T0 + SECOND, 'Tag created'), entry(T0 + 2 * SECOND, 'Tag edited')];
+		const log = [
+			entry(T0, 'Integration paused'),
+			entry(T0 + SECOND, 'Tag created'),
+			entry(T0 + 2 * SECOND, 'Tag edited'),
+		];
 		const matches = (item: AuditLogEntry) => item.event.includes('paused');
 		const first = poll(initialState(ORIGIN, T0), log, { matches });
 		expect(first.ids).toEqual([log[0].id]);

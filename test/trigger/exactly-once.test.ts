@@ -67,11 +67,20 @@ const ACTORS = [
 	{ type: 'api_key', email: 'lucas.moreau@northwind-data.example' },
 	{ type: 'system', email: 'system@northwind-data.example' },
 ];
-const EVENTS = ['Integration paused', 'Integration PAUSED by schedule', 'Tag created', 'Sync failed', 'Schema change detected'];
+const EVENTS = [
+	'Integration paused',
+	'Integration PAUSED by schedule',
+	'Tag created',
+	'Sync failed',
+	'Schema change detected',
+];
 const FILTERS: Array<{ filters: IDataObject; matches: (entry: AuditLogEntry) => boolean }> = [
 	{ filters: { eventContains: 'Paused' }, matches: (entry) => /paused/i.test(entry.event) },
 	{ filters: { actorType: 'USER' }, matches: (entry) => entry.actor.type === 'user' },
-	{ filters: { actorEmail: 'Lucas.Moreau@Northwind-Data.example' }, matches: (entry) => entry.actor.type === 'api_key' },
+	{
+		filters: { actorEmail: 'Lucas.Moreau@Northwind-Data.example' },
+		matches: (entry) => entry.actor.type === 'api_key',
+	},
 ];
 
 /** The same instant in one of the notations the API may use. */
@@ -79,8 +88,10 @@ function notation(random: Random, instant: number): string {
 	const utc = new Date(instant).toISOString();
 	const style = random.int(0, 3);
 	if (style === 1 && instant % SECOND === 0) return utc.replace('.000Z', 'Z');
-	if (style === 2) return `${new Date(instant + 2 * 3600 * SECOND).toISOString().slice(0, 23)}+02:00`;
-	if (style === 3) return `${new Date(instant - 5 * 3600 * SECOND).toISOString().slice(0, 19)}${instant % SECOND === 0 ? '' : `.${String(instant % SECOND).padStart(3, '0')}`}-05:00`;
+	if (style === 2)
+		return `${new Date(instant + 2 * 3600 * SECOND).toISOString().slice(0, 23)}+02:00`;
+	if (style === 3)
+		return `${new Date(instant - 5 * 3600 * SECOND).toISOString().slice(0, 19)}${instant % SECOND === 0 ? '' : `.${String(instant % SECOND).padStart(3, '0')}`}-05:00`;
 	return utc;
 }
 
@@ -173,12 +184,19 @@ class Schedule {
 		if (this.cap !== 1000 || random.chance(0.5)) options.maxItemsPerPoll = this.cap;
 		this.parameters = (
 			mode === 'date'
-				? { startFrom: 'date', startDate: notation(random, DATE_START), filters: filter?.filters ?? {}, options }
+				? {
+						startFrom: 'date',
+						startDate: notation(random, DATE_START),
+						filters: filter?.filters ?? {},
+						options,
+					}
 				: { startFrom: 'now', filters: filter?.filters ?? {}, options }
 		) as INodeParameters;
 		this.clock = mode === 'date' ? DATE_START - 60 * SECOND : Date.now() - 3600 * SECOND;
 		if (mode === 'date') this.floor = DATE_START;
-		this.log.push(`${mode} lookback=${this.lookbackMs / SECOND}s cap=${this.cap} filter=${JSON.stringify(filter?.filters ?? {})}`);
+		this.log.push(
+			`${mode} lookback=${this.lookbackMs / SECOND}s cap=${this.cap} filter=${JSON.stringify(filter?.filters ?? {})}`,
+		);
 	}
 
 	/** Makes one batch visible; N(E) is the newest instant before it. */
@@ -192,17 +210,31 @@ class Schedule {
 		const newestBefore = this.newestVisible;
 		for (const entry of emulator().addAuditEntries(batch)) {
 			const instant = Date.parse(entry.timestamp);
-			this.tracked.set(entry.id, { entry, instant, newestBefore, emitted: 0, atActivation: label === BEFORE_ACTIVATION });
+			this.tracked.set(entry.id, {
+				entry,
+				instant,
+				newestBefore,
+				emitted: 0,
+				atActivation: label === BEFORE_ACTIVATION,
+			});
 			this.newestVisible = Math.max(this.newestVisible, instant);
 		}
-		this.log.push(`${label}: +${instants.length} [${instants.map((i) => i - DATE_START).join(',')}]`);
+		this.log.push(
+			`${label}: +${instants.length} [${instants.map((i) => i - DATE_START).join(',')}]`,
+		);
 	}
 
 	/** Fresh entries from the clock on; some share a timestamp, some jump further than the lookback. */
 	fresh(count: number): number[] {
 		const random = this.random;
 		return Array.from({ length: count }, () => {
-			this.clock += random.pick([0, 0, random.int(1, 999), random.int(1, 5) * SECOND, random.int(60, 300) * SECOND]);
+			this.clock += random.pick([
+				0,
+				0,
+				random.int(1, 999),
+				random.int(1, 5) * SECOND,
+				random.int(60, 300) * SECOND,
+			]);
 			return this.clock;
 		});
 	}
@@ -212,7 +244,9 @@ class Schedule {
 		const random = this.random;
 		const newest = Number.isFinite(this.newestVisible) ? this.newestVisible : this.clock;
 		return Array.from({ length: count }, () =>
-			tooLate ? newest - this.lookbackMs - random.int(1, 90 * SECOND) : newest - random.int(0, this.lookbackMs),
+			tooLate
+				? newest - this.lookbackMs - random.int(1, 90 * SECOND)
+				: newest - random.int(0, this.lookbackMs),
 		);
 	}
 
@@ -223,14 +257,23 @@ class Schedule {
 		if (kind <= 4) this.add(this.fresh(random.int(1, 25)), `${label} fresh`);
 		else if (kind <= 6) this.add(this.late(random.int(1, 4), false), `${label} late`);
 		else if (kind === 7) this.add(this.late(random.int(1, 3), true), `${label} too-late`);
-		else if (kind === 8) this.add([...this.late(random.int(1, 3), false), ...this.fresh(random.int(1, 10))], `${label} late+fresh`);
+		else if (kind === 8)
+			this.add(
+				[...this.late(random.int(1, 3), false), ...this.fresh(random.int(1, 10))],
+				`${label} late+fresh`,
+			);
 		else if (random.chance(0.5)) {
 			const [instant] = this.fresh(1);
 			this.add(Array<number>(random.int(101, 230)).fill(instant), `${label} tie`);
 		} else this.add(this.fresh(random.int(1, 5)), `${label} fresh`);
 	}
 
-	async poll(how: { fault?: FaultSpec; writeAtRequest?: number; latencyWrites?: number; crash?: boolean }): Promise<'kept' | 'failed' | 'crashed'> {
+	async poll(how: {
+		fault?: FaultSpec;
+		writeAtRequest?: number;
+		latencyWrites?: number;
+		crash?: boolean;
+	}): Promise<'kept' | 'failed' | 'crashed'> {
 		totals.polls++;
 		const random = this.random;
 		if (how.fault) emulator().injectFault({ ...how.fault, path: '/audit-logs' });
@@ -259,13 +302,20 @@ class Schedule {
 		}
 		const stored = this.staticData;
 		try {
-			const result = await pollTrigger({ credentials: credentials(), parameters: this.parameters, staticData: stored });
+			const result = await pollTrigger({
+				credentials: credentials(),
+				parameters: this.parameters,
+				staticData: stored,
+			});
 			if (how.crash) {
 				totals.crashedPolls++;
 				this.log.push(`poll crashed before saving: ${result.items?.length ?? 0} items dropped`);
 				return 'crashed';
 			}
-			this.keep(result.items?.map((item) => item.json as unknown as AuditLogEntry) ?? [], result.staticData);
+			this.keep(
+				result.items?.map((item) => item.json as unknown as AuditLogEntry) ?? [],
+				result.staticData,
+			);
 			return 'kept';
 		} catch (error) {
 			totals.failedPolls++;
@@ -281,9 +331,13 @@ class Schedule {
 
 	private keep(items: AuditLogEntry[], staticData: IDataObject): void {
 		this.staticData = staticData;
-		const cursor = Object.values(staticData).map((node) => (node as IDataObject).auditLogCursor)[0] as Cursor;
+		const cursor = Object.values(staticData).map(
+			(node) => (node as IDataObject).auditLogCursor,
+		)[0] as Cursor;
 		if (this.floor === undefined) this.floor = Date.parse(cursor.floor);
-		this.log.push(`poll kept: ${items.length} items, cursor ${Date.parse(cursor.cursor) - DATE_START}`);
+		this.log.push(
+			`poll kept: ${items.length} items, cursor ${Date.parse(cursor.cursor) - DATE_START}`,
+		);
 		if (items.length > this.cap) totals.overCap++;
 		let previous = -Infinity;
 		for (const item of items) {
@@ -297,7 +351,9 @@ class Schedule {
 		// Bounded state: only ids inside the window, which reaches no further back than the lookback.
 		const floor = Date.parse(cursor.floor);
 		const bounded =
-			floor >= this.floor && floor >= Date.parse(cursor.cursor) - this.lookbackMs && Object.values(cursor.seen).every((instant) => instant >= floor);
+			floor >= this.floor &&
+			floor >= Date.parse(cursor.cursor) - this.lookbackMs &&
+			Object.values(cursor.seen).every((instant) => instant >= floor);
 		if (!bounded) totals.unboundedState++;
 	}
 
@@ -306,13 +362,19 @@ class Schedule {
 		if (this.mode === 'now') {
 			// History from before activation (all of it older than the start the first poll records).
 			const history = this.fresh(random.int(0, 30));
-			this.add(history.map((instant) => Math.min(instant, Date.now() - SECOND)), BEFORE_ACTIVATION);
+			this.add(
+				history.map((instant) => Math.min(instant, Date.now() - SECOND)),
+				BEFORE_ACTIVATION,
+			);
 			const first = await this.poll({});
 			if (first !== 'kept') throw new Error('the first poll from "now" failed');
 			this.clock = this.floor!;
 		} else {
 			// Backlog on both sides of the start date; sometimes more than a page.
-			this.add(this.fresh(random.chance(0.2) ? random.int(100, 180) : random.int(0, 60)), 'backlog');
+			this.add(
+				this.fresh(random.chance(0.2) ? random.int(100, 180) : random.int(0, 60)),
+				'backlog',
+			);
 		}
 		const steps = random.int(3, 10);
 		for (let step = 0; step < steps; step++) {
@@ -394,7 +456,9 @@ describe('exactly once, over random schedules', () => {
 	});
 
 	it(`emits every entry inside the contract exactly once (seed ${SEED}, ${SCHEDULES} schedules)`, async () => {
-		console.log(`exactly-once: seed=${SEED} schedules=${SCHEDULES} (EXACTLY_ONCE_SEED / EXACTLY_ONCE_SCHEDULES to change)`);
+		console.log(
+			`exactly-once: seed=${SEED} schedules=${SCHEDULES} (EXACTLY_ONCE_SEED / EXACTLY_ONCE_SCHEDULES to change)`,
+		);
 		const random = createRandom(SEED);
 		const failures: string[] = [];
 		const started = Date.now();
@@ -412,7 +476,16 @@ describe('exactly once, over random schedules', () => {
 				.join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
 		);
 		expect(failures).toEqual([]);
-		expect(totals).toMatchObject({ lost: 0, duplicated: 0, outsideFloor: 0, unmatched: 0, notDrained: 0, badOrder: 0, overCap: 0, unboundedState: 0 });
+		expect(totals).toMatchObject({
+			lost: 0,
+			duplicated: 0,
+			outsideFloor: 0,
+			unmatched: 0,
+			notDrained: 0,
+			badOrder: 0,
+			overCap: 0,
+			unboundedState: 0,
+		});
 		// The schedules did exercise what they are meant to.
 		expect(totals.schedules).toBe(SCHEDULES);
 		expect(totals.mustEmit).toBeGreaterThan(SCHEDULES * 10);

@@ -56,7 +56,11 @@ function cursorOf(staticData: IDataObject) {
 /** The log as the API sorts it (by instant, equal instants in insertion order), from `from` on. */
 function logFrom(from: number): AuditLogEntry[] {
 	return emulator()
-		.store.auditEntries.map((item, position) => ({ item, position, instant: Date.parse(item.timestamp) }))
+		.store.auditEntries.map((item, position) => ({
+			item,
+			position,
+			instant: Date.parse(item.timestamp),
+		}))
 		.filter(({ instant }) => instant >= from)
 		.sort((a, b) => a.instant - b.instant || a.position - b.position)
 		.map(({ item }) => item);
@@ -139,9 +143,16 @@ describe('startFrom: date', () => {
 
 	it('reads a start date with an offset as that instant, and one without a zone in the workflow time zone', async () => {
 		emulator().reset({ seed: false });
-		add([{ timestamp: '2026-11-01T09:59:59.999Z' }, { timestamp: '2026-11-01T10:00:00Z' }, { timestamp: '2026-11-01T17:00:00Z' }]);
+		add([
+			{ timestamp: '2026-11-01T09:59:59.999Z' },
+			{ timestamp: '2026-11-01T10:00:00Z' },
+			{ timestamp: '2026-11-01T17:00:00Z' },
+		]);
 		const withOffset = await poll(dateParameters('2026-11-01T12:00:00+02:00'));
-		expect(emitted(withOffset).map((item) => item.timestamp)).toEqual(['2026-11-01T10:00:00Z', '2026-11-01T17:00:00Z']);
+		expect(emitted(withOffset).map((item) => item.timestamp)).toEqual([
+			'2026-11-01T10:00:00Z',
+			'2026-11-01T17:00:00Z',
+		]);
 		expect(cursorOf(withOffset.staticData)!.origin).toBe('date:2026-11-01T10:00:00.000Z');
 
 		// As n8n's date picker gives it. The harness's workflow has n8n's default time zone, where
@@ -190,10 +201,14 @@ describe('filters', () => {
 		expect(cursorOf(byEvent.staticData)!.cursor).toBe(log[3].timestamp);
 		expect(Object.keys(cursorOf(byEvent.staticData)!.seen).sort()).toEqual(idsOf(log).sort());
 
-		const byEmail = await poll(dateParameters(start, { filters: { actorEmail: 'Maya.Patel@Northwind-Data.example' } }));
+		const byEmail = await poll(
+			dateParameters(start, { filters: { actorEmail: 'Maya.Patel@Northwind-Data.example' } }),
+		);
 		expect(idsOf(emitted(byEmail))).toEqual([log[0].id, log[2].id]);
 
-		const byType = await poll(dateParameters(start, { filters: { actorType: 'SYSTEM', eventContains: 'sync' } }));
+		const byType = await poll(
+			dateParameters(start, { filters: { actorType: 'SYSTEM', eventContains: 'sync' } }),
+		);
 		expect(idsOf(emitted(byType))).toEqual([log[3].id]);
 
 		// A skipped entry is not emitted later either, even when the filter no longer rejects it.
@@ -266,7 +281,13 @@ describe('what the poll asks the API', () => {
 		expect(cursor).toBe(T0 + 249 * SECOND);
 		await poll(parameters, first.staticData);
 		expect(auditRequests().map((request) => request.query)).toEqual([
-			{ limit: '100', offset: '0', sortBy: 'timestamp', sortOrder: 'asc', startTime: iso(cursor - 45 * SECOND) },
+			{
+				limit: '100',
+				offset: '0',
+				sortBy: 'timestamp',
+				sortOrder: 'asc',
+				startTime: iso(cursor - 45 * SECOND),
+			},
 		]);
 	});
 
@@ -297,34 +318,66 @@ describe('failures in the middle of a scan', () => {
 	// static data stored before it.
 	it.each([
 		['an HTTP 500', { kind: 'status', status: 500 }, 'injected fault: HTTP 500 [INTERNAL_ERROR]'],
-		['a dropped connection', { kind: 'drop' }, 'The connection to the server was closed unexpectedly, perhaps it is offline. You can retry the request immediately or wait and retry later.'],
-		['a body that is not JSON', { kind: 'malformed' }, 'The service answered with a body that is not valid JSON'],
-		['a 429 that outlasts the retries', { kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 }, 'injected fault: HTTP 429 [RATE_LIMITED]'],
-	] as const)('%s on page 2 fails the poll, and the next poll from the same static data emits everything once', async (_name, fault, message) => {
-		const parameters = dateParameters(iso(T0), { options: { lookbackSeconds: 10 } });
-		add(sequence(250, T0));
-		const first = await poll(parameters);
-		expect(first.items).toHaveLength(250);
-		const fresh = add(sequence(250, T0 + 300 * SECOND));
+		[
+			'a dropped connection',
+			{ kind: 'drop' },
+			'The connection to the server was closed unexpectedly, perhaps it is offline. You can retry the request immediately or wait and retry later.',
+		],
+		[
+			'a body that is not JSON',
+			{ kind: 'malformed' },
+			'The service answered with a body that is not valid JSON',
+		],
+		[
+			'a 429 that outlasts the retries',
+			{ kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 },
+			'injected fault: HTTP 429 [RATE_LIMITED]',
+		],
+	] as const)(
+		'%s on page 2 fails the poll, and the next poll from the same static data emits everything once',
+		async (_name, fault, message) => {
+			const parameters = dateParameters(iso(T0), { options: { lookbackSeconds: 10 } });
+			add(sequence(250, T0));
+			const first = await poll(parameters);
+			expect(first.items).toHaveLength(250);
+			const fresh = add(sequence(250, T0 + 300 * SECOND));
 
-		emulator().injectFault({ ...fault, path: '/audit-logs', skip: 1 });
-		emulator().clearRequests();
-		const error = await pollError(parameters, first.staticData);
-		expect(error.message).toBe(message);
-		// Page 1 was read (and would have emitted entries) before page 2 failed.
-		expect(auditRequests().map((request) => request.query.offset).slice(0, 2)).toEqual(['0', '100']);
+			emulator().injectFault({ ...fault, path: '/audit-logs', skip: 1 });
+			emulator().clearRequests();
+			const error = await pollError(parameters, first.staticData);
+			expect(error.message).toBe(message);
+			// Page 1 was read (and would have emitted entries) before page 2 failed.
+			expect(
+				auditRequests()
+					.map((request) => request.query.offset)
+					.slice(0, 2),
+			).toEqual(['0', '100']);
 
-		const retried = await poll(parameters, first.staticData);
-		expect(idsOf(emitted(retried))).toEqual(idsOf(fresh));
-		expect((await poll(parameters, retried.staticData)).items).toBeNull();
-	});
+			const retried = await poll(parameters, first.staticData);
+			expect(idsOf(emitted(retried))).toEqual(idsOf(fresh));
+			expect((await poll(parameters, retried.staticData)).items).toBeNull();
+		},
+	);
 
 	it('waits out a 429 with Retry-After 0 and asks again for the same page', async () => {
 		const log = add(sequence(250, T0));
-		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 0, path: '/audit-logs', skip: 1, count: 2 });
+		emulator().injectFault({
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 0,
+			path: '/audit-logs',
+			skip: 1,
+			count: 2,
+		});
 		const result = await poll(dateParameters(iso(T0)));
 		expect(idsOf(emitted(result))).toEqual(idsOf(log));
-		expect(auditRequests().map((request) => request.query.offset)).toEqual(['0', '100', '100', '100', '200']);
+		expect(auditRequests().map((request) => request.query.offset)).toEqual([
+			'0',
+			'100',
+			'100',
+			'100',
+			'200',
+		]);
 	});
 });
 
@@ -334,12 +387,21 @@ describe('manual mode (Fetch Test Event)', () => {
 		const before = JSON.stringify(stored);
 		const newest = logFrom(0).reverse();
 
-		const any = await pollTrigger({ credentials: credentials(), parameters: dateParameters('2026-10-30T00:00:00Z'), staticData: stored, mode: 'manual' });
+		const any = await pollTrigger({
+			credentials: credentials(),
+			parameters: dateParameters('2026-10-30T00:00:00Z'),
+			staticData: stored,
+			mode: 'manual',
+		});
 		expect(emitted(any)).toEqual([newest[0]]);
 		expect(JSON.stringify(any.staticData)).toBe(before);
 
 		const filters = { eventContains: 'SYNC FAILED' };
-		const matching = await pollTrigger({ credentials: credentials(), parameters: { startFrom: 'now', filters }, mode: 'manual' });
+		const matching = await pollTrigger({
+			credentials: credentials(),
+			parameters: { startFrom: 'now', filters },
+			mode: 'manual',
+		});
 		const expected = newest.find((item) => item.event === 'Sync failed');
 		expect(expected).toBeDefined();
 		expect(emitted(matching)).toEqual([expected]);
@@ -347,7 +409,11 @@ describe('manual mode (Fetch Test Event)', () => {
 	});
 
 	it('says plainly that nothing matches', async () => {
-		const error = await pollError({ startFrom: 'now', filters: { actorEmail: 'nobody@example.com' } }, undefined, 'manual');
+		const error = await pollError(
+			{ startFrom: 'now', filters: { actorEmail: 'nobody@example.com' } },
+			undefined,
+			'manual',
+		);
 		expect(error.message).toBe('No audit log entry matches the filters');
 		expect(error.description).toContain(`None of the newest ${SEED.audit.count} entries matches`);
 	});
@@ -366,7 +432,13 @@ describe('the API key', () => {
 		expect(ok.items).toHaveLength(SEED.audit.count);
 		expect(JSON.stringify(ok.staticData)).not.toContain(apiKey);
 
-		emulator().injectFault({ kind: 'status', status: 500, path: '/audit-logs', skip: 1, message: 'boom' });
+		emulator().injectFault({
+			kind: 'status',
+			status: 500,
+			path: '/audit-logs',
+			skip: 1,
+			message: 'boom',
+		});
 		const failed = await pollError(dateParameters('2026-10-01T00:00:00Z'));
 		const refused = await pollTrigger({
 			credentials: { ...credentials(), apiKey: `${apiKey}-wrong` },
@@ -377,7 +449,9 @@ describe('the API key', () => {
 		);
 		expect(refused?.message).toMatch(/invalid API key/);
 		for (const error of [failed, refused!]) {
-			const text = [error.message, error.description, error.stack, JSON.stringify(error)].join('\n');
+			const text = [error.message, error.description, error.stack, JSON.stringify(error)].join(
+				'\n',
+			);
 			expect(text).not.toContain(apiKey);
 		}
 	});

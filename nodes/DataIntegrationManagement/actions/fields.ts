@@ -81,9 +81,25 @@ export function listLimitFields(): INodeProperties[] {
 	];
 }
 
+/** The "Additional Fields" (create) or "Update Fields" (edit) collection of an operation. */
+export function fieldsCollection(
+	name: 'additionalFields' | 'updateFields',
+	options: INodeProperties[],
+): INodeProperties {
+	const displayName = name === 'additionalFields' ? 'Additional Fields' : 'Update Fields';
+	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
+}
+
 /** The "Options" collection of an operation, holding `options`. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options };
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options,
+	};
 }
 
 /** The `options.concurrency` of operations that write. */

@@ -46,9 +46,13 @@ export function readRequired(
 ): string {
 	const text = String(value ?? '').trim();
 	if (!text) {
-		throw new NodeOperationError(this.getNode(), `The field "${label}" is required (item ${itemIndex})`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The field "${label}" is required (item ${itemIndex})`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	return text;
 }
@@ -58,7 +62,11 @@ export function readRequired(
  * them: text left empty is not sent, `connection` must be a JSON object, and a resource locator
  * (which n8n's `extractValue` does not reach inside a collection) is sent as its value.
  */
-export function readCollection(this: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
+export function readCollection(
+	this: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+): IDataObject {
 	const values = this.getNodeParameter(name, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	for (const [field, value] of Object.entries(values)) {

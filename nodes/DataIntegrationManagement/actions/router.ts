@@ -61,7 +61,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-	if (failures.length) throw failures.reduce((first, other) => (other.itemIndex < first.itemIndex ? other : first)).error;
+	if (failures.length)
+		throw failures.reduce((first, other) => (other.itemIndex < first.itemIndex ? other : first))
+			.error;
 
 	return [results.flat()];
 }

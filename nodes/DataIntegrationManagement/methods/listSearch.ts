@@ -1,4 +1,8 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { fetchSchemas } from '../actions/integration/requests';
 import { fetchUsers } from '../actions/user/requests';
@@ -15,7 +19,10 @@ function currentText(this: ILoadOptionsFunctions, name: string): string {
 	return String(this.getCurrentNodeParameter(name, { extractValue: true }) ?? '').trim();
 }
 
-export async function searchUsers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchUsers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const users = await fetchUsers.call(this);
 	const results: INodeListSearchItems[] = users
 		.filter((user) => matches(filter, user.name, user.email))
@@ -23,7 +30,10 @@ export async function searchUsers(this: ILoadOptionsFunctions, filter?: string):
 	return { results };
 }
 
-export async function searchSchemas(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchSchemas(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const integrationId = currentText.call(this, 'integrationId');
 	if (!integrationId) return { results: [] };
 	const schemas = await fetchSchemas.call(this, integrationId);
@@ -34,7 +44,10 @@ export async function searchSchemas(this: ILoadOptionsFunctions, filter?: string
 	};
 }
 
-export async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchTables(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const integrationId = currentText.call(this, 'integrationId');
 	const schema = currentText.call(this, 'schema');
 	if (!integrationId || !schema) return { results: [] };

@@ -61,11 +61,19 @@ export async function apiRequest<T>(
 	for (let retries = 0; ; retries++) {
 		let response: unknown;
 		try {
-			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
+			response = await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				request,
+			);
 		} catch (error) {
 			const failure = describeFailure(error);
 			const wait = failure.status === 429 ? failure.retryAfterSeconds : undefined;
-			if (wait !== undefined && wait <= MAX_RETRY_AFTER_SECONDS && retries < MAX_RATE_LIMIT_RETRIES) {
+			if (
+				wait !== undefined &&
+				wait <= MAX_RETRY_AFTER_SECONDS &&
+				retries < MAX_RATE_LIMIT_RETRIES
+			) {
 				await sleep(wait * 1000);
 				continue;
 			}
@@ -135,7 +143,8 @@ function describeStatus(status: number | undefined): string {
 	if (status === undefined) {
 		return 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.';
 	}
-	if (status === 400) return 'The service rejected the request as invalid. Check the fields named in the message.';
+	if (status === 400)
+		return 'The service rejected the request as invalid. Check the fields named in the message.';
 	if (status === 401 || status === 403) {
 		return 'The API key was refused. Check the API Key in the credential.';
 	}
@@ -200,6 +209,7 @@ export async function forEachAuditLogPage(
 		const items = data?.items ?? [];
 		const keepGoing = await onPage(items);
 		const total = data?.totalItems ?? 0;
-		if (!keepGoing || items.length < AUDIT_LOG_MAX_PAGE_SIZE || offset + items.length >= total) return;
+		if (!keepGoing || items.length < AUDIT_LOG_MAX_PAGE_SIZE || offset + items.length >= total)
+			return;
 	}
 }

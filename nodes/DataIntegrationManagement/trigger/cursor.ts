@@ -25,9 +25,18 @@ export interface CursorState {
 }
 
 /** A cursor at `start`, remembering the ids of entries already there at that instant. */
-export function initialState(origin: string, start: number, seenAtStart: string[] = []): CursorState {
+export function initialState(
+	origin: string,
+	start: number,
+	seenAtStart: string[] = [],
+): CursorState {
 	const iso = toUtcIso(start);
-	return { origin, floor: iso, cursor: iso, seen: Object.fromEntries(seenAtStart.map((id) => [id, start])) };
+	return {
+		origin,
+		floor: iso,
+		cursor: iso,
+		seen: Object.fromEntries(seenAtStart.map((id) => [id, start])),
+	};
 }
 
 /** The stored state if it is one this trigger wrote for the same start, else undefined. */

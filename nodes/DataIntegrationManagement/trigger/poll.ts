@@ -22,7 +22,10 @@ interface Filters {
 }
 
 function entryFilter(filters: Filters): (entry: AuditLogEntry) => boolean {
-	const lower = (text: unknown) => String(text ?? '').trim().toLowerCase();
+	const lower = (text: unknown) =>
+		String(text ?? '')
+			.trim()
+			.toLowerCase();
 	const event = lower(filters.eventContains);
 	const email = lower(filters.actorEmail);
 	const type = lower(filters.actorType);
@@ -44,9 +47,14 @@ function readStart(this: IPollFunctions): { origin: string; start?: number } {
 	const raw = this.getNodeParameter('startDate', '');
 	const start = parseInstant(raw, this.getTimezone());
 	if (start === undefined) {
-		throw new NodeOperationError(this.getNode(), 'The field "Start Date" is not a valid date and time', {
-			description: 'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'The field "Start Date" is not a valid date and time',
+			{
+				description:
+					'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
+			},
+		);
 	}
 	return { origin: `date:${toUtcIso(start)}`, start };
 }
@@ -93,7 +101,10 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 	if (!state) {
 		if (start === undefined) {
 			// First poll from "now": remember the start, emit nothing that was there before it.
-			staticData[STATE_KEY] = (await startAtNewestEntry.call(this, origin)) as unknown as IDataObject;
+			staticData[STATE_KEY] = (await startAtNewestEntry.call(
+				this,
+				origin,
+			)) as unknown as IDataObject;
 			return null;
 		}
 		state = initialState(origin, start);
@@ -106,7 +117,9 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		(page) => scan.absorb(page),
 	);
 	staticData[STATE_KEY] = scan.nextState(origin) as unknown as IDataObject;
-	return scan.emitted.length ? [this.helpers.returnJsonArray(scan.emitted as unknown as IDataObject[])] : null;
+	return scan.emitted.length
+		? [this.helpers.returnJsonArray(scan.emitted as unknown as IDataObject[])]
+		: null;
 }
 
 /** "Fetch Test Event": the newest matching entry, without touching the cursor. */

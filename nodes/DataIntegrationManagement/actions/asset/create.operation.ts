@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
-import { concurrencyOptions, connectionField, descriptionField } from '../fields';
+import { concurrencyOptions, connectionField, descriptionField, fieldsCollection } from '../fields';
 import { readCollection, readRequired } from '../parameters';
 import { apiRequest } from '../../transport';
 
@@ -24,14 +24,7 @@ const fields: INodeProperties[] = [
 		placeholder: 'e.g. postgres',
 		description: 'The type of the asset. It cannot be changed later.',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [connectionField, descriptionField],
-	},
+	fieldsCollection('additionalFields', [connectionField, descriptionField]),
 	concurrencyOptions,
 ];
 

@@ -13,7 +13,12 @@ export const assetDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['asset'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create an asset', description: 'Create an asset' },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create an asset',
+				description: 'Create an asset',
+			},
 			{ name: 'Update', value: 'update', action: 'Update an asset', description: 'Edit an asset' },
 		],
 		default: 'create',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
-import { concurrencyOptions, connectionField, descriptionField } from '../fields';
+import { concurrencyOptions, connectionField, descriptionField, fieldsCollection } from '../fields';
 import { readCollection, readRequired, requireSomeChange } from '../parameters';
 import { apiRequest } from '../../transport';
 
@@ -15,15 +15,12 @@ const fields: INodeProperties[] = [
 		default: '',
 		description: 'The ID of the asset to edit',
 	},
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		// The API does not let an asset's type change, so it is not offered here.
-		options: [connectionField, descriptionField, { displayName: 'Name', name: 'name', type: 'string', default: '' }],
-	},
+	// The API does not let an asset's type change, so it is not offered here.
+	fieldsCollection('updateFields', [
+		connectionField,
+		descriptionField,
+		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+	]),
 	concurrencyOptions,
 ];
 
@@ -31,7 +28,9 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const assetId = readRequired.call(this, 'assetId', itemIndex, 'Asset ID');
 	const body = readCollection.call(this, 'updateFields', itemIndex);
 	requireSomeChange.call(this, body, ['Name', 'Description', 'Connection'], itemIndex);
-	const { data } = await apiRequest.call(this, 'PATCH', `/assets/${encodeURIComponent(assetId)}`, { body });
+	const { data } = await apiRequest.call(this, 'PATCH', `/assets/${encodeURIComponent(assetId)}`, {
+		body,
+	});
 	return data as IDataObject;
 }
 

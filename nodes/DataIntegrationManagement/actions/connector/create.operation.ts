@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
-import { concurrencyOptions, connectionField, descriptionField } from '../fields';
+import { concurrencyOptions, connectionField, descriptionField, fieldsCollection } from '../fields';
 import { readCollection, readRequired } from '../parameters';
 import { apiRequest } from '../../transport';
 
@@ -40,14 +40,7 @@ const fields: INodeProperties[] = [
 		default: 'direct',
 		description: 'How the connector authenticates, for example "direct"',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [connectionField, descriptionField],
-	},
+	fieldsCollection('additionalFields', [connectionField, descriptionField]),
 	concurrencyOptions,
 ];
 

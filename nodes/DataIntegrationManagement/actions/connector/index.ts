@@ -12,7 +12,12 @@ export const connectorDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['connector'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create a connector', description: 'Create a connector' },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a connector',
+				description: 'Create a connector',
+			},
 		],
 		default: 'create',
 	},

@@ -9,7 +9,11 @@ import type { Integration } from '../../api';
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const integrationId = readRequired.call(this, 'integrationId', itemIndex, 'Integration ID');
-	const { data } = await apiRequest.call(this, 'GET', `/integrations/${encodeURIComponent(integrationId)}`);
+	const { data } = await apiRequest.call(
+		this,
+		'GET',
+		`/integrations/${encodeURIComponent(integrationId)}`,
+	);
 	return (data as { integration: Integration }).integration as unknown as IDataObject;
 }
 

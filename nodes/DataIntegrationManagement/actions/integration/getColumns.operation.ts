@@ -7,7 +7,12 @@ import { readRequired } from '../parameters';
 import { fetchColumns } from './requests';
 
 /** A schema or table picked from the integration's source schema, or typed by name. */
-function nameLocator(displayName: string, name: string, searchListMethod: string, example: string): INodeProperties {
+function nameLocator(
+	displayName: string,
+	name: string,
+	searchListMethod: string,
+	example: string,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -48,7 +53,10 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readRequired.call(this, 'integrationId', itemIndex, 'Integration ID');
 	const schema = readRequired.call(this, 'schema', itemIndex, 'Schema');
 	const table = readRequired.call(this, 'table', itemIndex, 'Table');

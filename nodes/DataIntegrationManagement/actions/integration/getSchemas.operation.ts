@@ -29,9 +29,16 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = { schemas: 'schema', tables: 'table', columns: 'column' };
+const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
+	schemas: 'schema',
+	tables: 'table',
+	columns: 'column',
+};
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readRequired.call(this, 'integrationId', itemIndex, 'Integration ID');
 	const output = this.getNodeParameter('options.output', itemIndex, 'raw') as string;
 	const schemas = await fetchSchemas.call(this, integrationId);

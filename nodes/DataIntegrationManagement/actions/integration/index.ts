@@ -15,7 +15,12 @@ export const integrationDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['integration'] } },
 		options: [
-			{ name: 'Get', value: 'get', action: 'Get an integration', description: 'Get the details of an integration' },
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get an integration',
+				description: 'Get the details of an integration',
+			},
 			{
 				name: 'Get Columns',
 				value: 'getColumns',

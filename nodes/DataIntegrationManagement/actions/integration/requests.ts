@@ -9,7 +9,11 @@ export async function fetchSchemas(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
 	integrationId: string,
 ): Promise<SchemasConfig> {
-	const { data } = await apiRequest.call(this, 'GET', `/integrations/${encodeURIComponent(integrationId)}/schemas`);
+	const { data } = await apiRequest.call(
+		this,
+		'GET',
+		`/integrations/${encodeURIComponent(integrationId)}/schemas`,
+	);
 	return (data as { schemas?: SchemasConfig } | undefined)?.schemas ?? {};
 }
 

@@ -47,13 +47,20 @@ export interface SchemaChange {
  * entries and flags the changes touch. Returns the problems instead when a change is incomplete
  * or two changes disagree on one flag.
  */
-export function buildSchemasPatch(changes: SchemaChange[]): { patch: SchemasPatch; problems: string[] } {
+export function buildSchemasPatch(changes: SchemaChange[]): {
+	patch: SchemasPatch;
+	problems: string[];
+} {
 	const patch: SchemasPatch = {};
 	const problems: string[] = [];
 	changes.forEach((change, index) => {
 		const label = `change ${index + 1}`;
 		const needed: Array<keyof SchemaChange> =
-			change.level === 'schema' ? ['schema'] : change.level === 'table' ? ['schema', 'table'] : ['schema', 'table', 'column'];
+			change.level === 'schema'
+				? ['schema']
+				: change.level === 'table'
+					? ['schema', 'table']
+					: ['schema', 'table', 'column'];
 		const missing = needed.filter((key) => !change[key]);
 		if (missing.length) {
 			problems.push(`${label} (${change.level}) needs ${missing.join(' and ')}`);
@@ -79,7 +86,9 @@ export function buildSchemasPatch(changes: SchemaChange[]): { patch: SchemasPatc
 			const value = flag === 'hashed' && change.level !== 'column' ? undefined : change[flag];
 			if (value === undefined) continue;
 			if (target[flag] !== undefined && target[flag] !== value) {
-				problems.push(`${label} sets ${flag} of ${path} to ${value}, but an earlier change set it to ${target[flag]}`);
+				problems.push(
+					`${label} sets ${flag} of ${path} to ${value}, but an earlier change set it to ${target[flag]}`,
+				);
 				continue;
 			}
 			target[flag] = value;
@@ -114,7 +123,8 @@ export function validateSchemasPatch(value: unknown): string[] {
 			problems.push(`${path} must be an object of ${level} names to entries`);
 			return;
 		}
-		for (const [name, entry] of Object.entries(map)) visitEntry(entry, level, path ? `${path}.${name}` : name);
+		for (const [name, entry] of Object.entries(map))
+			visitEntry(entry, level, path ? `${path}.${name}` : name);
 	};
 	const visitEntry = (entry: unknown, level: SchemaLevel, path: string) => {
 		if (!isObject(entry)) {
@@ -128,7 +138,9 @@ export function validateSchemasPatch(value: unknown): string[] {
 			} else if (child && key === child.key) {
 				visitMap(v, child.level, `${path}.${key}`);
 			} else {
-				problems.push(`${path}.${key} cannot be set (a ${level} accepts ${[...WRITABLE_FLAGS[level], ...(child ? [child.key] : [])].join(', ')})`);
+				problems.push(
+					`${path}.${key} cannot be set (a ${level} accepts ${[...WRITABLE_FLAGS[level], ...(child ? [child.key] : [])].join(', ')})`,
+				);
 			}
 		}
 	};

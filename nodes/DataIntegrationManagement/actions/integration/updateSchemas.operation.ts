@@ -11,10 +11,20 @@ import { concurrencyOptions, integrationIdField } from '../fields';
 import { readJsonObject, readRequired } from '../parameters';
 import { apiRequest } from '../../transport';
 import type { SchemasConfig, SchemasPatch } from '../../api';
-import { buildSchemasPatch, validateSchemasPatch, type SchemaChange, type SchemaLevel } from './schemas';
+import {
+	buildSchemasPatch,
+	validateSchemasPatch,
+	type SchemaChange,
+	type SchemaLevel,
+} from './schemas';
 
 /** A flag that a change may set, clear, or leave as it is. */
-function flagField(displayName: string, name: string, verbs: [string, string], extra: Partial<INodeProperties> = {}): INodeProperties {
+function flagField(
+	displayName: string,
+	name: string,
+	verbs: [string, string],
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -29,8 +39,16 @@ function flagField(displayName: string, name: string, verbs: [string, string], e
 	};
 }
 
-const ENABLED_VALUES: Record<string, boolean | undefined> = { enable: true, disable: false, keep: undefined };
-const HASHED_VALUES: Record<string, boolean | undefined> = { hash: true, unhash: false, keep: undefined };
+const ENABLED_VALUES: Record<string, boolean | undefined> = {
+	enable: true,
+	disable: false,
+	keep: undefined,
+};
+const HASHED_VALUES: Record<string, boolean | undefined> = {
+	hash: true,
+	unhash: false,
+	keep: undefined,
+};
 
 const fields: INodeProperties[] = [
 	integrationIdField,
@@ -81,7 +99,10 @@ const fields: INodeProperties[] = [
 						displayName: 'Schema Name or ID',
 						name: 'schema',
 						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getSchemaNames', loadOptionsDependsOn: ['integrationId'] },
+						typeOptions: {
+							loadOptionsMethod: 'getSchemaNames',
+							loadOptionsDependsOn: ['integrationId'],
+						},
 						default: '',
 						description:
 							'The schema as named in the source. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -90,7 +111,10 @@ const fields: INodeProperties[] = [
 						displayName: 'Table Name or ID',
 						name: 'table',
 						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getTableNames', loadOptionsDependsOn: ['integrationId', '&schema'] },
+						typeOptions: {
+							loadOptionsMethod: 'getTableNames',
+							loadOptionsDependsOn: ['integrationId', '&schema'],
+						},
 						default: '',
 						displayOptions: { show: { level: ['table', 'column'] } },
 						description:
@@ -111,7 +135,9 @@ const fields: INodeProperties[] = [
 					},
 					// Both flags default to "Leave Unchanged", so hashing a column never re-enables it by surprise.
 					flagField('Enabled', 'enabled', ['Enable', 'Disable']),
-					flagField('Hashed', 'hashed', ['Hash', 'Unhash'], { displayOptions: { show: { level: ['column'] } } }),
+					flagField('Hashed', 'hashed', ['Hash', 'Unhash'], {
+						displayOptions: { show: { level: ['column'] } },
+					}),
 				],
 			},
 		],
@@ -121,7 +147,8 @@ const fields: INodeProperties[] = [
 		name: 'schemas',
 		type: 'json',
 		required: true,
-		default: '{\n  "public": {\n    "enabled": true,\n    "tables": {\n      "orders": { "enabled": true, "columns": { "email": { "hashed": true } } }\n    }\n  }\n}',
+		default:
+			'{\n  "public": {\n    "enabled": true,\n    "tables": {\n      "orders": { "enabled": true, "columns": { "email": { "hashed": true } } }\n    }\n  }\n}',
 		displayOptions: { show: { updateMode: ['json'] } },
 		description:
 			'Schema names mapped to { enabled, tables }; table names to { enabled, columns }; column names to { enabled, hashed }',
@@ -140,27 +167,44 @@ function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
 		hashed: HASHED_VALUES[String(entry.hashed ?? 'keep')],
 	}));
 	if (changes.length === 0) {
-		throw new NodeOperationError(this.getNode(), `Add at least one change under "Changes" (item ${itemIndex})`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Add at least one change under "Changes" (item ${itemIndex})`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	const { patch, problems } = buildSchemasPatch(changes);
 	if (problems.length) {
-		throw new NodeOperationError(this.getNode(), `The changes are incomplete (item ${itemIndex}): ${problems.join('; ')}`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The changes are incomplete (item ${itemIndex}): ${problems.join('; ')}`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	return patch;
 }
 
 function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
-	const schemas = readJsonObject.call(this, this.getNodeParameter('schemas', itemIndex, ''), 'Schemas', itemIndex);
+	const schemas = readJsonObject.call(
+		this,
+		this.getNodeParameter('schemas', itemIndex, ''),
+		'Schemas',
+		itemIndex,
+	);
 	const problems = schemas ? validateSchemasPatch(schemas) : ['it is empty'];
 	if (problems.length) {
-		throw new NodeOperationError(this.getNode(), `The field "Schemas" is not a valid schema update (item ${itemIndex}): ${problems.join('; ')}`, {
-			itemIndex,
-			description: 'Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The field "Schemas" is not a valid schema update (item ${itemIndex}): ${problems.join('; ')}`,
+			{
+				itemIndex,
+				description: 'Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set.',
+			},
+		);
 	}
 	return schemas as SchemasPatch;
 }
@@ -168,11 +212,20 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const integrationId = readRequired.call(this, 'integrationId', itemIndex, 'Integration ID');
 	const mode = this.getNodeParameter('updateMode', itemIndex, 'changes') as string;
-	const schemas = mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
-	const { data } = await apiRequest.call(this, 'PATCH', `/integrations/${encodeURIComponent(integrationId)}/schemas`, {
-		body: { schemas } as IDataObject,
-	});
-	return { schemas: ((data as { schemas?: SchemasConfig } | undefined)?.schemas ?? {}) as unknown as IDataObject };
+	const schemas =
+		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
+	const { data } = await apiRequest.call(
+		this,
+		'PATCH',
+		`/integrations/${encodeURIComponent(integrationId)}/schemas`,
+		{
+			body: { schemas } as IDataObject,
+		},
+	);
+	return {
+		schemas: ((data as { schemas?: SchemasConfig } | undefined)?.schemas ??
+			{}) as unknown as IDataObject,
+	};
 }
 
 export const updateSchemas: Operation = {

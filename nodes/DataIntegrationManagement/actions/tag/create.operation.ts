@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
-import { concurrencyOptions, descriptionField, ownerLocator } from '../fields';
+import { concurrencyOptions, descriptionField, fieldsCollection, ownerLocator } from '../fields';
 import { readCollection, readRequired } from '../parameters';
 import { apiRequest } from '../../transport';
 
@@ -16,14 +16,7 @@ const fields: INodeProperties[] = [
 		description: 'The name of the tag',
 	},
 	{ ...ownerLocator, required: true },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [descriptionField],
-	},
+	fieldsCollection('additionalFields', [descriptionField]),
 	concurrencyOptions,
 ];
 

@@ -2,24 +2,23 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
-import { concurrencyOptions, descriptionField, ownerLocator, tagIdField } from '../fields';
+import {
+	concurrencyOptions,
+	descriptionField,
+	fieldsCollection,
+	ownerLocator,
+	tagIdField,
+} from '../fields';
 import { readCollection, readRequired, requireSomeChange } from '../parameters';
 import { apiRequest } from '../../transport';
 
 const fields: INodeProperties[] = [
 	tagIdField,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-			descriptionField,
-			ownerLocator,
-		],
-	},
+	fieldsCollection('updateFields', [
+		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+		descriptionField,
+		ownerLocator,
+	]),
 	concurrencyOptions,
 ];
 
@@ -27,7 +26,9 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const tagId = readRequired.call(this, 'tagId', itemIndex, 'Tag ID');
 	const body = readCollection.call(this, 'updateFields', itemIndex);
 	requireSomeChange.call(this, body, ['Name', 'Description', 'Owner'], itemIndex);
-	const { data } = await apiRequest.call(this, 'PUT', `/tags/${encodeURIComponent(tagId)}`, { body });
+	const { data } = await apiRequest.call(this, 'PUT', `/tags/${encodeURIComponent(tagId)}`, {
+		body,
+	});
 	return data as IDataObject;
 }
 

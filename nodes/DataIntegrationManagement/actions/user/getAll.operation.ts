@@ -9,7 +9,9 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const users = await fetchUsers.call(this);
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	// The API lists every user in one answer (no paging is shown), so the limit applies here.
-	const limited = returnAll ? users : users.slice(0, this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limited = returnAll
+		? users
+		: users.slice(0, this.getNodeParameter('limit', itemIndex, 50) as number);
 	return limited as unknown as IDataObject[];
 }
 

@@ -11,7 +11,14 @@ export const userDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['user'] } },
-		options: [{ name: 'Get Many', value: 'getAll', action: 'Get many users', description: 'List the users of the workspace' }],
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many users',
+				description: 'List the users of the workspace',
+			},
+		],
 		default: 'getAll',
 	},
 	...getAll.description,
