@@ -1,0 +1,70 @@
+/**
+ * The credential as n8n uses it: its "Test" button (the declared test request, run through
+ * n8n-core's RoutingNode as n8n's credential tester does), and the header it adds to requests.
+ */
+import { DataIntegrationManagementApi } from '../../credentials/DataIntegrationManagementApi.credentials';
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode, testCredential } from '../helpers/n8n';
+
+const { emulator, credentials } = useEmulator();
+
+describe('credential test', () => {
+	it('passes with the right key, asking GET /users with the key in x-api-key', async () => {
+		const result = await testCredential(credentials());
+
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(
+			emulator().requests.map(({ method, path, headers }) => [method, path, headers['x-api-key']]),
+		).toEqual([['GET', '/users', emulator().apiKey]]);
+	});
+
+	it('fails with a wrong key, and the message does not repeat the key', async () => {
+		const result = await testCredential({ ...credentials(), apiKey: 'not-the-key-31337' });
+
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain('401');
+		expect(result.message).not.toContain('not-the-key-31337');
+	});
+
+	it('tolerates a trailing slash on the base URL', async () => {
+		const result = await testCredential({ ...credentials(), baseUrl: `${credentials().baseUrl}/` });
+
+		expect(result.status).toBe('OK');
+		expect(emulator().requests.map((request) => request.path)).toEqual(['/users']);
+	});
+
+	it('fails plainly when nothing answers at the base URL', async () => {
+		const result = await testCredential({ ...credentials(), baseUrl: 'http://127.0.0.1:9/v1' });
+
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/ECONNREFUSED|connect/i);
+	});
+});
+
+describe('credential in node requests', () => {
+	it('builds every request from the base URL (trailing slash or not) and sends the key in x-api-key', async () => {
+		for (const baseUrl of [credentials().baseUrl, `${credentials().baseUrl}/`]) {
+			const result = await runActionNode({
+				credentials: { ...credentials(), baseUrl },
+				parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+			});
+			expect(result.error).toBeUndefined();
+		}
+
+		expect(emulator().requests.map(({ path, headers }) => [path, headers['x-api-key']])).toEqual([
+			['/users', emulator().apiKey],
+			['/users', emulator().apiKey],
+		]);
+	});
+
+	it('declares the fields n8n shows: a password API key and a required base URL', () => {
+		const properties = new DataIntegrationManagementApi().properties;
+
+		expect(
+			properties.map(({ name, required, typeOptions }) => ({ name, required, typeOptions })),
+		).toEqual([
+			{ name: 'apiKey', required: true, typeOptions: { password: true } },
+			{ name: 'baseUrl', required: true, typeOptions: undefined },
+		]);
+	});
+});
