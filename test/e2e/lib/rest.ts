@@ -1,0 +1,150 @@
+/**
+ * n8n's HTTP APIs, as far as the run needs them:
+ * - the editor's REST API (cookie session) to create the owner account, read the node and
+ *   credential types the editor lists, and create an API key;
+ * - the public API (/api/v1, X-N8N-API-KEY) to publish workflows ("activate" in n8n 1.x) and
+ *   read executions. n8n 2.40.7's public API cannot run a workflow: runs start from the CLI
+ *   (`n8n execute`), a webhook, or a trigger.
+ */
+import type { RunData } from './n8n';
+
+export interface Owner {
+	email: string;
+	firstName: string;
+	lastName: string;
+	password: string;
+}
+
+/** The part of a node type's description the run reads. */
+export interface NodeTypeDescription {
+	name: string;
+	properties: Array<{
+		name: string;
+		options?: Array<{ value?: unknown }>;
+		displayOptions?: { show?: Record<string, unknown[]> };
+	}>;
+}
+
+async function failOnError(response: Response, what: string): Promise<Response> {
+	if (response.ok) return response;
+	const body = (await response.text()).slice(0, 500);
+	throw new Error(`${what} answered ${response.status}: ${body}`);
+}
+
+/** The editor's REST API, signed in as the owner. */
+export class EditorSession {
+	private cookie = '';
+
+	constructor(readonly baseUrl: string) {}
+
+	/**
+	 * A fresh n8n has no account until someone sets up the owner; this does it as the setup
+	 * screen would, and keeps the session it returns.
+	 */
+	async setupOwner(owner: Owner): Promise<void> {
+		const response = await fetch(`${this.baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(owner),
+		});
+		await failOnError(response, 'POST /rest/owner/setup');
+		const authCookie = response.headers
+			.getSetCookie()
+			.find((cookie) => cookie.startsWith('n8n-auth='));
+		if (!authCookie) throw new Error('POST /rest/owner/setup set no n8n-auth cookie');
+		this.cookie = authCookie.split(';')[0];
+	}
+
+	private async get<T>(path: string): Promise<T> {
+		const response = await fetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookie } });
+		return (await (await failOnError(response, `GET ${path}`)).json()) as T;
+	}
+
+	/** The node types the editor offers (the same list its node panel shows). */
+	async nodeTypes(): Promise<NodeTypeDescription[]> {
+		return await this.get<NodeTypeDescription[]>('/types/nodes.json');
+	}
+
+	async credentialTypeNames(): Promise<string[]> {
+		return (await this.get<Array<{ name: string }>>('/types/credentials.json')).map(
+			({ name }) => name,
+		);
+	}
+
+	/** Creates an API key for the public API, as Settings → n8n API does. */
+	async createApiKey(label: string, scopes: string[]): Promise<string> {
+		const response = await fetch(`${this.baseUrl}/rest/api-keys`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', cookie: this.cookie },
+			body: JSON.stringify({ label, scopes, expiresAt: null }),
+		});
+		const { data } = (await (await failOnError(response, 'POST /rest/api-keys')).json()) as {
+			data: { rawApiKey: string };
+		};
+		return data.rawApiKey;
+	}
+}
+
+/** Scopes the run's API key needs. */
+export const API_KEY_SCOPES = [
+	'workflow:read',
+	'workflow:list',
+	'workflow:activate',
+	'workflow:deactivate',
+	'execution:read',
+	'execution:list',
+];
+
+export interface Execution {
+	id: string;
+	mode: string;
+	status: string;
+	workflowId: string;
+	startedAt: string;
+	data?: { resultData: { runData: RunData; error?: { message: string } } };
+}
+
+export interface Workflow {
+	id: string;
+	active: boolean;
+	staticData?: Record<string, Record<string, unknown>> | null;
+}
+
+/** n8n's public API with an API key. */
+export class PublicApi {
+	constructor(
+		readonly baseUrl: string,
+		private readonly apiKey: string,
+	) {}
+
+	private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
+			method,
+			headers: {
+				'x-n8n-api-key': this.apiKey,
+				...(body !== undefined && { 'content-type': 'application/json' }),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return (await (await failOnError(response, `${method} /api/v1${path}`)).json()) as T;
+	}
+
+	/** Publishes the workflow's current version: its triggers and webhooks go live. */
+	async publish(workflowId: string): Promise<Workflow> {
+		return await this.request('POST', `/workflows/${workflowId}/publish`, {});
+	}
+
+	async unpublish(workflowId: string): Promise<Workflow> {
+		return await this.request('POST', `/workflows/${workflowId}/unpublish`, {});
+	}
+
+	async workflow(workflowId: string): Promise<Workflow> {
+		return await this.request('GET', `/workflows/${workflowId}`);
+	}
+
+	/** The workflow's executions, newest first, with their run data. */
+	async executions(workflowId: string): Promise<Execution[]> {
+		const query = new URLSearchParams({ workflowId, includeData: 'true', limit: '250' });
+		return (await this.request<{ data: Execution[] }>('GET', `/executions?${query}`)).data;
+	}
+}
