@@ -1,0 +1,137 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * `npm run dev`: the nodes in a real n8n, in one command, to try by hand. It builds and packs the
+ * package and installs the tarball into a throwaway n8n user folder (as `npm run test:e2e` does),
+ * starts the seeded emulator and n8n, imports the credential (pointing at the emulator) and the
+ * sample workflows, creates the owner account, publishes the samples (the trigger then polls
+ * every minute; each action workflow also answers on its webhook), and prints how to sign in.
+ * Ctrl-C stops n8n and the emulator and deletes the folder.
+ *
+ * Ports: n8n on N8N_PORT (default 5678), the emulator on EMULATOR_PORT (default 4010).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { DEFAULT_API_KEY } from '../emulator';
+import { startEmulatorProcess } from './lib/emulator';
+import { installN8n, N8n } from './lib/n8n';
+import { buildAndPack, installIntoCommunityNodes } from './lib/package';
+import { isPortInUse, isStoppingAll, stopAllServices, stopServicesOnExit } from './lib/processes';
+import { API_KEY_SCOPES, EditorSession, PublicApi, type Owner } from './lib/rest';
+import {
+	loadSampleWorkflows,
+	SAMPLE_CREDENTIAL,
+	WORKFLOWS_DIR,
+	writeCredentialFile,
+} from './lib/workflows';
+
+/** A local, loopback-only instance that lives until Ctrl-C: a fixed, printed password is fine. */
+const DEV_OWNER: Owner = {
+	email: 'dev@example.com',
+	firstName: 'Dev',
+	lastName: 'User',
+	password: 'Dev-Passw0rd',
+};
+
+function portFromEnv(name: string, fallback: number): number {
+	const port = Number(process.env[name] || fallback);
+	if (!Number.isInteger(port) || port <= 0 || port > 65535)
+		throw new Error(`${name} must be a port number`);
+	return port;
+}
+
+async function requireFreePort(port: number, variable: string): Promise<void> {
+	if (await isPortInUse(port))
+		throw new Error(`Port ${port} is in use; choose another with ${variable}=<port>`);
+}
+
+function progress(message: string): void {
+	console.log(`• ${message}`);
+}
+
+async function startDevEnvironment(): Promise<void> {
+	stopServicesOnExit();
+	const n8nPort = portFromEnv('N8N_PORT', 5678);
+	const emulatorPort = portFromEnv('EMULATOR_PORT', 4010);
+	await requireFreePort(n8nPort, 'N8N_PORT');
+	await requireFreePort(emulatorPort, 'EMULATOR_PORT');
+
+	const runDir = mkdtempSync(join(tmpdir(), 'n8n-nodes-dim-dev-'));
+	process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
+	const userFolder = join(runDir, 'n8n-user-folder');
+	const logDir = join(runDir, 'logs');
+	mkdirSync(userFolder);
+	mkdirSync(logDir);
+
+	progress(
+		'installing n8n 2.40.7 into the cache folder (instant when cached, ~6 min the first time)',
+	);
+	const n8n = new N8n(await installN8n(), userFolder, logDir);
+	progress('npm run build && npm pack');
+	const packed = await buildAndPack(runDir);
+	progress(`installing ${packed.name}@${packed.version} into n8n's community-nodes folder`);
+	await installIntoCommunityNodes(packed.tarball, n8n.nodesFolder);
+
+	progress('starting the seeded emulator');
+	const emulator = await startEmulatorProcess({
+		port: emulatorPort,
+		apiKey: process.env.EMULATOR_API_KEY || DEFAULT_API_KEY,
+		logFile: join(logDir, 'emulator.log'),
+	});
+	progress('importing the credential and the sample workflows');
+	const credentialFile = join(runDir, 'credentials.json');
+	writeCredentialFile(credentialFile, emulator);
+	await n8n.importCredentials(credentialFile);
+	await n8n.importWorkflows(WORKFLOWS_DIR);
+
+	progress('starting n8n');
+	const main = await n8n.startMain({ name: 'n8n-main', port: n8nPort });
+	const editor = new EditorSession(`http://127.0.0.1:${n8nPort}`);
+	await editor.setupOwner(DEV_OWNER);
+	const api = new PublicApi(
+		editor.baseUrl,
+		await editor.createApiKey('npm run dev', API_KEY_SCOPES),
+	);
+	const samples = loadSampleWorkflows();
+	for (const sample of samples) await api.publish(sample.id);
+
+	const control = emulator.control.url;
+	console.log(`
+n8n with ${packed.name} is running.
+
+  Editor:    ${editor.baseUrl}
+  Sign in:   ${DEV_OWNER.email} / ${DEV_OWNER.password}
+  Emulator:  ${emulator.baseUrl} (API key ${emulator.apiKey}),
+             already in the credential "${SAMPLE_CREDENTIAL.name}"
+
+Sample workflows (published):`);
+	for (const sample of samples) {
+		const entry = sample.webhookPath
+			? `webhook: POST ${editor.baseUrl}/webhook/${sample.webhookPath}`
+			: 'polls every minute';
+		console.log(`  ${sample.name}\n    ${editor.baseUrl}/workflow/${sample.id}  (${entry})`);
+	}
+	console.log(`
+Give the trigger a new audit entry (it starts an execution within a minute):
+  curl -X POST ${control}/audit-logs -H 'content-type: application/json' \\
+    -d "{\\"entries\\":[{\\"timestamp\\":\\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\\",\\"event\\":\\"Tag created\\"}]}"
+Put the emulator back to its seed:  curl -X POST ${control}/reset
+
+Logs: ${logDir}. Ctrl-C stops n8n and the emulator and deletes ${runDir}.`);
+
+	await Promise.race([main.exited, emulator.service.exited]);
+	if (isStoppingAll()) return; // Ctrl-C: the signal handler stops the rest and exits
+	const stopped = main.exitStatus !== undefined ? main : emulator.service;
+	console.error(
+		`\n${stopped.name} exited (${stopped.exitStatus}); its log:\n${stopped.log().split('\n').slice(-30).join('\n')}`,
+	);
+	await stopAllServices();
+	process.exit(1);
+}
+
+startDevEnvironment().catch(async (error) => {
+	console.error(error instanceof Error ? error.message : error);
+	await stopAllServices();
+	process.exit(1);
+});
