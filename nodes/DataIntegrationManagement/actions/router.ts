@@ -1,6 +1,7 @@
 import {
 	NodeApiError,
 	NodeOperationError,
+	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -50,8 +51,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// Up to `concurrency` items in flight; after a failure no new item starts. Items already in
 	// flight finish, and the failure of the lowest item index is reported: the one that running
 	// one item at a time would have reported.
+	const waitForTurn = concurrency > 1 ? startGate(STARTS_PER_TICK) : undefined;
 	const worker = async () => {
 		while (failures.length === 0 && next < items.length) {
+			if (waitForTurn) {
+				await waitForTurn();
+				if (failures.length !== 0 || next >= items.length) break;
+			}
 			const itemIndex = next++;
 			try {
 				await runItem(itemIndex);
@@ -66,6 +72,31 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			.error;
 
 	return [results.flat()];
+}
+
+/**
+ * With concurrency, how many items may start per tick of the timers. Items whose answers arrive
+ * in one turn of the event loop would otherwise all start their next items in that turn, and n8n
+ * sends those requests together: the items in flight fall into lockstep, the loop busy with all
+ * their answers at once, then idle while all of them wait on the API (measured by `npm run
+ * bench`: concurrency 32 took a third longer that way).
+ */
+const STARTS_PER_TICK = 2;
+
+/** A turnstile letting `perTick` callers through per tick of the timers. */
+function startGate(perTick: number): () => Promise<void> {
+	let started = 0;
+	let tick: Promise<void> | undefined;
+	return async () => {
+		while (started >= perTick) {
+			tick ??= sleep(0).then(() => {
+				started = 0;
+				tick = undefined;
+			});
+			await tick;
+		}
+		started++;
+	};
 }
 
 function withItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {
