@@ -12,20 +12,18 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
-	createRunExecutionData,
 	NodeHelpers,
-	Workflow,
 	type ExecutionError,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypes,
-	type IWorkflowExecuteAdditionalData,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
+
+import { executeNode } from '../helpers/n8n';
 
 export const HTTP_REQUEST_NODE_TYPE = 'n8n-nodes-base.httpRequest';
 export const HTTP_REQUEST_NODE_VERSION = 4.2;
@@ -105,60 +103,6 @@ export async function runHttpRequestNode(options: {
 			options: {},
 		},
 	};
-	const workflow = new Workflow({
-		id: 'bench-http-request',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes,
-	});
-	const hooks = new ExecutionLifecycleHooks(mode, 'bench-execution', {
-		id: workflow.id,
-		name: 'bench',
-		active: false,
-		activeVersionId: null,
-		isArchived: false,
-		nodes: [node],
-		connections: {},
-		createdAt: new Date(),
-		updatedAt: new Date(),
-	});
-	const notAvailable = async () => {
-		throw new Error('not available in the bench harness');
-	};
-	const additionalData = {
-		credentialsHelper: undefined,
-		hooks,
-		executeWorkflow: notAvailable,
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1/rest',
-		instanceBaseUrl: 'http://127.0.0.1/',
-		formBaseUrl: 'http://127.0.0.1/form',
-		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
-		formTestBaseUrl: 'http://127.0.0.1/form-test',
-		webhookBaseUrl: 'http://127.0.0.1/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
-		mcpBaseUrl: 'http://127.0.0.1/mcp',
-		mcpTestBaseUrl: 'http://127.0.0.1/mcp-test',
-		variables: {},
-		logAiEvent: () => {},
-		startRunnerTask: notAvailable,
-	} as unknown as IWorkflowExecuteAdditionalData;
-	const input = options.items.map((json) => ({ json }));
-	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node, data: { main: [input] }, source: null }] },
-	});
-	const run = await new WorkflowExecute(
-		additionalData,
-		mode,
-		runExecutionData,
-	).processRunExecutionData(workflow);
-	const taskData = run.data.resultData.runData[node.name]?.[0];
-	return {
-		items: taskData?.data?.main?.[0] ?? [],
-		error: run.data.resultData.error ?? taskData?.error,
-	};
+	const { items, error } = await executeNode({ node, nodeTypes, items: options.items, mode });
+	return { items, error };
 }

@@ -138,7 +138,7 @@ class CredentialsStore extends ICredentialsHelper {
 }
 
 function additionalDataFor(
-	credentials: ApiCredentials,
+	credentials: ApiCredentials | undefined,
 	hooks?: ExecutionLifecycleHooks,
 	currentNodeParameters?: INodeParameters,
 ): IWorkflowExecuteAdditionalData {
@@ -146,7 +146,7 @@ function additionalDataFor(
 		throw new Error('not available in the test harness');
 	};
 	return {
-		credentialsHelper: new CredentialsStore(credentials),
+		credentialsHelper: credentials ? new CredentialsStore(credentials) : undefined,
 		hooks,
 		executeWorkflow: notAvailable,
 		getRunExecutionData: async () => undefined,
@@ -200,19 +200,40 @@ export interface RunActionResult {
 
 /** Executes the action node as the only node of a workflow, fed with `items`. */
 export async function runActionNode(options: RunActionOptions): Promise<RunActionResult> {
-	const node = makeNode(
-		ACTION_NODE_TYPE,
-		options.parameters,
-		options.continueOnFail ? { onError: 'continueRegularOutput' } : {},
-	);
+	return await executeNode({
+		node: makeNode(
+			ACTION_NODE_TYPE,
+			options.parameters,
+			options.continueOnFail ? { onError: 'continueRegularOutput' } : {},
+		),
+		nodeTypes,
+		items: options.items ?? [{}],
+		credentials: options.credentials,
+		mode: options.mode,
+	});
+}
+
+/**
+ * Executes `node` as the only node of a workflow run by n8n-core's `WorkflowExecute`, fed with
+ * `items` (one input item each). Also used by the benchmark for n8n's HTTP Request node.
+ */
+export async function executeNode(options: {
+	node: INode;
+	nodeTypes: INodeTypes;
+	items: IDataObject[];
+	credentials?: ApiCredentials;
+	mode?: WorkflowExecuteMode;
+}): Promise<RunActionResult> {
+	const { node } = options;
+	const mode = options.mode ?? 'manual';
 	const workflow = new Workflow({
 		id: 'workflow-under-test',
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes,
+		nodeTypes: options.nodeTypes,
 	});
-	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', 'execution-1', {
+	const hooks = new ExecutionLifecycleHooks(mode, 'execution-1', {
 		id: workflow.id,
 		name: 'test',
 		active: false,
@@ -223,13 +244,13 @@ export async function runActionNode(options: RunActionOptions): Promise<RunActio
 		createdAt: new Date(),
 		updatedAt: new Date(),
 	});
-	const input = (options.items ?? [{}]).map((json) => ({ json }));
+	const input = options.items.map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [input] }, source: null }] },
 	});
 	const workflowExecute = new WorkflowExecute(
 		additionalDataFor(options.credentials, hooks),
-		options.mode ?? 'manual',
+		mode,
 		runExecutionData,
 	);
 	const run = await workflowExecute.processRunExecutionData(workflow);
