@@ -12,7 +12,9 @@ import {
 	AUDIT_LOG_QUERY,
 	AUDIT_LOG_SORT_FIELD,
 	SORT_ORDERS,
+	type Asset,
 	type ColumnPatch,
+	type Connector,
 	type SchemaPatch,
 	type SchemasPatch,
 	type SortOrder,
@@ -32,22 +34,10 @@ export interface NewTag {
 }
 export type TagChanges = Partial<NewTag>;
 
-export interface NewAsset {
-	name: string;
-	type: string;
-	description?: string;
-	connection?: Record<string, unknown>;
-}
+export type NewAsset = Omit<Asset, 'id'>;
 export type AssetChanges = Partial<Omit<NewAsset, 'type'>>;
 
-export interface NewConnector {
-	name: string;
-	type: string;
-	description?: string;
-	connection?: Record<string, unknown>;
-	connectionType: string;
-	authMethod: string;
-}
+export type NewConnector = Omit<Connector, 'id'>;
 
 export interface AuditLogQuery {
 	limit: number;
