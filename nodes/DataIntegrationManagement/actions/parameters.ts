@@ -36,22 +36,23 @@ export function readJsonObject(
 	return parsed as IDataObject;
 }
 
-/** Reads a required text parameter, failing with the field's name when it is empty. */
+/**
+ * Reads a required text parameter (plain, or the value of a resource locator), failing with the
+ * field's name when it is empty.
+ */
 export function readRequired(
 	this: IExecuteFunctions,
 	name: string,
 	itemIndex: number,
 	label: string,
-	value: unknown = this.getNodeParameter(name, itemIndex, '', { extractValue: true }),
 ): string {
+	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	const text = String(value ?? '').trim();
 	if (!text) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The field "${label}" is required (item ${itemIndex})`,
-			{
-				itemIndex,
-			},
+			{ itemIndex },
 		);
 	}
 	return text;
