@@ -18,21 +18,13 @@ import { startEmulatorProcess } from './lib/emulator';
 import { installN8n, N8n } from './lib/n8n';
 import { buildAndPack, installIntoCommunityNodes } from './lib/package';
 import { isPortInUse, isStoppingAll, stopAllServices, stopServicesOnExit } from './lib/processes';
-import { API_KEY_SCOPES, EditorSession, PublicApi, type Owner } from './lib/rest';
+import { API_KEY_SCOPES, DEV_OWNER, EditorSession, PublicApi } from './lib/rest';
 import {
 	loadSampleWorkflows,
 	SAMPLE_CREDENTIAL,
 	WORKFLOWS_DIR,
 	writeCredentialFile,
 } from './lib/workflows';
-
-/** A local, loopback-only instance that lives until Ctrl-C: a fixed, printed password is fine. */
-const DEV_OWNER: Owner = {
-	email: 'dev@example.com',
-	firstName: 'Dev',
-	lastName: 'User',
-	password: 'Dev-Passw0rd',
-};
 
 function portFromEnv(name: string, fallback: number): number {
 	const port = Number(process.env[name] || fallback);

@@ -15,6 +15,17 @@ export interface Owner {
 	password: string;
 }
 
+/**
+ * The owner account of the instances `npm run dev` and `npm run screenshots` start. They listen on
+ * loopback only and live until stopped, so a fixed, printed password is fine.
+ */
+export const DEV_OWNER: Owner = {
+	email: 'dev@example.com',
+	firstName: 'Dev',
+	lastName: 'User',
+	password: 'Dev-Passw0rd',
+};
+
 /** The part of a node type's description the run reads. */
 export interface NodeTypeDescription {
 	name: string;

@@ -27,7 +27,7 @@ import { startEmulatorProcess, type RunningEmulator } from '../lib/emulator';
 import { installN8n, N8n, packageLoadProblems, REPO_ROOT } from '../lib/n8n';
 import { buildAndPack, installIntoCommunityNodes } from '../lib/package';
 import { freePort, stopAllServices, stopServicesOnExit, type Service } from '../lib/processes';
-import { EditorSession, type Owner } from '../lib/rest';
+import { DEV_OWNER, EditorSession } from '../lib/rest';
 import { StepRunner } from '../lib/steps';
 import {
 	loadSampleWorkflows,
@@ -46,14 +46,6 @@ const PICTURES = {
 	updateSchemas: 'update-schemas.png',
 	trigger: 'trigger-parameters.png',
 } as const;
-
-/** The same account `npm run dev` creates; the instance listens on loopback only. */
-const OWNER: Owner = {
-	email: 'dev@example.com',
-	firstName: 'Dev',
-	lastName: 'User',
-	password: 'Dev-Passw0rd',
-};
 
 const PACKAGE_NAME = 'n8n-nodes-data-integration-management';
 const ACTION_NODE = {
@@ -169,8 +161,8 @@ async function takeScreenshots(): Promise<boolean> {
 		state.baseUrl = `http://127.0.0.1:${port}`;
 		check(`n8n on ${state.baseUrl}`);
 		const session = new EditorSession(state.baseUrl);
-		await session.setupOwner(OWNER);
-		check(`owner ${OWNER.email} created through POST /rest/owner/setup`);
+		await session.setupOwner(DEV_OWNER);
+		check(`owner ${DEV_OWNER.email} created through POST /rest/owner/setup`);
 		const types = (await session.nodeTypes()).map(({ name }) => name);
 		for (const type of [ACTION_NODE.type, TRIGGER_TYPE])
 			if (!types.includes(type)) throw new Error(`n8n does not list the node type ${type}`);
@@ -185,8 +177,8 @@ async function takeScreenshots(): Promise<boolean> {
 		state.blocked = blocked;
 		state.editor = new Editor(page, state.baseUrl, join(runDir, 'failures'));
 		check(`Chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, fresh profile`);
-		await state.editor.attempt('sign-in', async () => await state.editor.signIn(OWNER));
-		check(`signed in as ${OWNER.email}: ${page.url()}`);
+		await state.editor.attempt('sign-in', async () => await state.editor.signIn(DEV_OWNER));
+		check(`signed in as ${DEV_OWNER.email}: ${page.url()}`);
 	});
 
 	await run.step('Add the node (Create a tag) and open the Owner list', async (check) => {
