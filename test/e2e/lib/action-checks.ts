@@ -56,7 +56,7 @@ export interface ActionExpectation {
 const { maya, aiko } = SEED.users;
 const integrationId = SEED.integrations.ordersToSnowflake;
 
-/** Keyed by the workflow file name under test/e2e/workflows. */
+/** Keyed by the workflow file name under examples/. */
 export const ACTION_EXPECTATIONS: Record<string, ActionExpectation> = {
 	'tag.json': {
 		verify(runData, requests, check) {

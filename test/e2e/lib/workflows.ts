@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
- * The sample workflows under test/e2e/workflows, which `npm run dev` imports for people to try
- * and `npm run test:e2e` runs, and the credential they all use.
+ * The example workflows under examples/, which users import ("Import from File" in the editor,
+ * or `n8n import:workflow`), `npm run dev` imports for people to try and `npm run test:e2e`
+ * runs, so they cannot rot; and the placeholder credential they all name.
  *
  * Each action workflow starts from a Manual Trigger (what `n8n execute` and the editor's
  * "Execute workflow" run) and from a Webhook, which is how the queue-mode run reaches it: once
@@ -13,12 +14,16 @@ import { join } from 'node:path';
 
 import { REPO_ROOT } from './n8n';
 
-export const WORKFLOWS_DIR = join(REPO_ROOT, 'test/e2e/workflows');
+export const WORKFLOWS_DIR = join(REPO_ROOT, 'examples');
 
-/** The credential every sample workflow names (id and name must match the workflow files). */
+/**
+ * The placeholder credential every example names. A user picks their own credential in each node
+ * after importing; the runs here import a credential with this id (pointing at the emulator), so
+ * the files run unchanged. The name is the one n8n gives a user's first credential of this type.
+ */
 export const SAMPLE_CREDENTIAL = {
-	id: 'dimEmulatorCredential',
-	name: 'Data Integration Management (emulator)',
+	id: 'dataIntegrationManagementCredential',
+	name: 'Data Integration Management API account',
 	type: 'dataIntegrationManagementApi',
 } as const;
 
@@ -34,6 +39,10 @@ export interface SampleWorkflow {
 	operations: string[];
 	/** The action node that runs last (it connects to nothing): a webhook call answers with its output. */
 	lastNode?: string;
+	/** What its sticky notes say. */
+	notes: string[];
+	/** The credential each node that has one names, as `id "name"`. */
+	credentials: string[];
 }
 
 interface WorkflowFile {
@@ -42,7 +51,8 @@ interface WorkflowFile {
 	nodes: Array<{
 		name: string;
 		type: string;
-		parameters: { path?: string; resource?: string; operation?: string };
+		parameters: { path?: string; resource?: string; operation?: string; content?: string };
+		credentials?: Record<string, { id: string; name: string }>;
 	}>;
 	/** Keyed by the name of the node the connections start from. */
 	connections: Record<string, unknown>;
@@ -70,6 +80,12 @@ export function loadSampleWorkflows(): SampleWorkflow[] {
 					({ parameters }) => `${parameters.resource}: ${parameters.operation}`,
 				),
 				lastNode: actions.find(({ name }) => !(name in workflow.connections))?.name,
+				notes: workflow.nodes
+					.filter((node) => node.type === 'n8n-nodes-base.stickyNote')
+					.map(({ parameters }) => parameters.content ?? ''),
+				credentials: workflow.nodes.flatMap(({ credentials = {} }) =>
+					Object.values(credentials).map(({ id, name }) => `${id} "${name}"`),
+				),
 			};
 		});
 }

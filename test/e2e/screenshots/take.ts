@@ -71,7 +71,7 @@ function sampleSchemaChange(): SchemaChange {
 	};
 	const node = workflow.nodes.find(({ parameters }) => parameters.operation === 'updateSchemas');
 	const change = node?.parameters.changes?.change?.[0];
-	if (!change) throw new Error('test/e2e/workflows/integration.json has no Update Schemas change');
+	if (!change) throw new Error('examples/integration.json has no Update Schemas change');
 	return change;
 }
 
