@@ -7,7 +7,8 @@
  * every minute; each action workflow also answers on its webhook), and prints how to sign in.
  * Ctrl-C stops n8n and the emulator and deletes the folder.
  *
- * Ports: n8n on N8N_PORT (default 5678), the emulator on EMULATOR_PORT (default 4010).
+ * Ports: n8n on N8N_PORT (default 5678), the emulator on EMULATOR_PORT (default 4010). N8N_VERSION
+ * chooses the n8n (default 2.40.7; 1.x, e.g. 1.123.81, works too).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,7 +58,7 @@ async function startDevEnvironment(): Promise<void> {
 	mkdirSync(logDir);
 
 	progress(
-		'installing n8n 2.40.7 into the cache folder (instant when cached, ~6 min the first time)',
+		`installing n8n ${process.env.N8N_VERSION || '2.40.7'} into the cache folder (instant when cached, ~6 min the first time)`,
 	);
 	const n8n = new N8n(await installN8n(), userFolder, logDir);
 	progress('npm run build && npm pack');
@@ -71,7 +72,7 @@ async function startDevEnvironment(): Promise<void> {
 		apiKey: process.env.EMULATOR_API_KEY || DEFAULT_API_KEY,
 		logFile: join(logDir, 'emulator.log'),
 	});
-	progress('importing the credential and the sample workflows');
+	progress('importing the credential and the example workflows (examples/)');
 	const credentialFile = join(runDir, 'credentials.json');
 	writeCredentialFile(credentialFile, emulator);
 	await n8n.importCredentials(credentialFile);
@@ -84,13 +85,14 @@ async function startDevEnvironment(): Promise<void> {
 	const api = new PublicApi(
 		editor.baseUrl,
 		await editor.createApiKey('npm run dev', API_KEY_SCOPES),
+		n8n.runtime.major,
 	);
 	const samples = loadSampleWorkflows();
 	for (const sample of samples) await api.publish(sample.id);
 
 	const control = emulator.control.url;
 	console.log(`
-n8n with ${packed.name} is running.
+n8n ${n8n.runtime.version} with ${packed.name} is running.
 
   Editor:    ${editor.baseUrl}
   Sign in:   ${DEV_OWNER.email} / ${DEV_OWNER.password}

