@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 
 import { SEED } from '../../emulator';
-import type { SchemasConfig, User } from '../../../nodes/DataIntegrationManagement/api';
+import type { SchemasConfig, User } from '../../../nodes/DataIntegrationManagement/client/types';
 import { startEmulatorProcess, type RunningEmulator } from '../lib/emulator';
 import { installN8n, N8n, packageLoadProblems, REPO_ROOT } from '../lib/n8n';
 import { buildAndPack, installIntoCommunityNodes } from '../lib/package';
