@@ -75,9 +75,10 @@ with_progress() {
 			kill -0 "$pid" 2>/dev/null || break
 		done
 		kill -0 "$pid" 2>/dev/null || break
-		local size
+		local size done
 		size=$(du -sh "$CACHE_DIR/node_modules" 2>/dev/null | cut -f1 || true)
-		log "$label: $((SECONDS - start)) s, ${size:-0} of about 3G so far (usually $usual)"
+		if [ -n "$size" ]; then done="$size of about 3G unpacked"; else done="resolving and downloading"; fi
+		log "$label: $((SECONDS - start)) s, $done (usually $usual)"
 	done
 	wait "$pid"
 }
