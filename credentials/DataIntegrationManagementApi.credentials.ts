@@ -19,6 +19,8 @@ export class DataIntegrationManagementApi implements ICredentialType {
 		dark: 'file:../nodes/DataIntegrationManagement/dataIntegrationManagement.dark.svg',
 	};
 
+	// The one place the documentation's URL (the README) is set: the build completes the nodes'
+	// documentation links (`#section` in their .node.json files) with it (gulpfile.js).
 	documentationUrl =
 		'https://github.com/data-integration-management/n8n-nodes-data-integration-management#credentials';
 

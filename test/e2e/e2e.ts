@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
+import { DataIntegrationManagementApi } from '../../credentials/DataIntegrationManagementApi.credentials';
 import { ACTION_EXPECTATIONS, outputOf } from './lib/action-checks';
 import { startEmulatorProcess, type RunningEmulator } from './lib/emulator';
 import { installN8n, N8n, N8N_VERSION, packageLoadProblems, REPO_ROOT } from './lib/n8n';
@@ -52,6 +53,11 @@ const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
 interface Manifest {
 	n8n: { nodes: string[]; credentials: string[] };
+}
+
+/** The part of a node's codex file (.node.json) with its documentation links. */
+interface Codex {
+	resources?: Record<string, Array<{ url: string }>>;
 }
 
 /** "resource: operation" of every operation the action node offers, from its description in n8n. */
@@ -157,6 +163,23 @@ async function buildPackage(state: RunState, check: Check): Promise<void> {
 		[],
 	);
 	check(`the tarball holds every file package.json's "n8n" section names (${declared.length})`);
+	const links = packed.files
+		.filter((file) => file.endsWith('.node.json'))
+		.flatMap((file) => {
+			const codex = JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as Codex;
+			return Object.values(codex.resources ?? {}).flatMap((list) => list.map(({ url }) => url));
+		});
+	const readme = new URL(new DataIntegrationManagementApi().documentationUrl);
+	readme.hash = '';
+	assert.ok(links.length > 0, 'no documentation links in the codex files');
+	assert.deepEqual(
+		links.filter((url) => !url.startsWith(`${readme.href}#`)),
+		[],
+		'codex documentation links the build did not complete',
+	);
+	check(
+		`its ${links.length} codex documentation links are ${readme.href}#<section> (from the credential's documentationUrl)`,
+	);
 }
 
 async function startEmulator(state: RunState, check: Check): Promise<void> {
