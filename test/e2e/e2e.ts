@@ -134,6 +134,8 @@ interface RunState {
 	emulator: RunningEmulator;
 	main: Service;
 	worker: Service;
+	/** The owner's session with the regular-mode instance. */
+	editor: EditorSession;
 	/** The public API of the instance that runs now, and the key for it. */
 	api: PublicApi;
 	apiKey: string;
@@ -243,6 +245,7 @@ async function startN8n(state: RunState, check: Check): Promise<void> {
 	check(`n8n start: ready on http://127.0.0.1:${port}`);
 
 	const editor = new EditorSession(`http://127.0.0.1:${port}`);
+	state.editor = editor;
 	await editor.setupOwner({
 		email: 'e2e@example.com',
 		firstName: 'End-to-end',
@@ -264,6 +267,40 @@ async function startN8n(state: RunState, check: Check): Promise<void> {
 	assert.ok((await editor.credentialTypeNames()).includes(CREDENTIAL_TYPE));
 	check(`GET /types/credentials.json lists ${CREDENTIAL_TYPE}`);
 	assertNoLoadProblems(state.main, packed.name, check);
+}
+
+/**
+ * What the editor's "Import from File" needs of each example: every node's type, at its
+ * typeVersion, known to this n8n (or the editor shows it as not installed), and the workflow
+ * saved as the editor saves it.
+ */
+async function checkEditorImport(
+	{ editor, nodeTypes }: RunState,
+	samples: SampleWorkflow[],
+	check: Check,
+): Promise<void> {
+	const known = new Set(
+		nodeTypes.flatMap(({ name, version }) =>
+			(Array.isArray(version) ? version : [version]).map((v) => `${name}@${v}`),
+		),
+	);
+	for (const { file } of samples) {
+		const workflow = JSON.parse(readFileSync(join(WORKFLOWS_DIR, file), 'utf8')) as {
+			name: string;
+			nodes: Array<{ type: string; typeVersion: number }>;
+			connections: unknown;
+			settings?: unknown;
+		};
+		const unknown = workflow.nodes
+			.map(({ type, typeVersion }) => `${type}@${typeVersion}`)
+			.filter((typeAtVersion) => !known.has(typeAtVersion));
+		assert.deepEqual(unknown, [], `${file} has node types or versions this n8n lacks`);
+		const saved = await editor.createWorkflow(workflow);
+		assert.equal(saved.nodes.length, workflow.nodes.length);
+	}
+	check(
+		`every node of the ${samples.length} examples is a type and version this n8n has, and each saves as a new workflow (POST /rest/workflows)`,
+	);
 }
 
 function checkCoverage(
@@ -378,6 +415,9 @@ async function runEndToEnd(): Promise<boolean> {
 		await run.step(
 			'Start n8n (regular mode, SQLite, loopback): owner, API key, listed types',
 			(check) => startN8n(state, check),
+		);
+		await run.step("The examples as the editor's Import from File takes them", (check) =>
+			checkEditorImport(state, samples, check),
 		);
 		await run.step(
 			'The sample workflows cover every resource and operation of the action node',

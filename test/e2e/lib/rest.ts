@@ -29,6 +29,8 @@ export const DEV_OWNER: Owner = {
 /** The part of a node type's description the run reads. */
 export interface NodeTypeDescription {
 	name: string;
+	/** The node versions n8n has of this type. */
+	version: number | number[];
 	properties: Array<{
 		name: string;
 		options?: Array<{ value?: unknown }>;
@@ -74,6 +76,28 @@ export class EditorSession {
 	/** The node types the editor offers (the same list its node panel shows). */
 	async nodeTypes(): Promise<NodeTypeDescription[]> {
 		return await this.get<NodeTypeDescription[]>('/types/nodes.json');
+	}
+
+	/**
+	 * Saves a new workflow as the editor does once a file was imported ("Import from File", then
+	 * Save): the file's nodes, connections and settings, under a new id.
+	 */
+	async createWorkflow(workflow: {
+		name: string;
+		nodes: unknown[];
+		connections: unknown;
+		settings?: unknown;
+	}): Promise<{ id: string; nodes: unknown[] }> {
+		const { name, nodes, connections, settings } = workflow;
+		const response = await fetch(`${this.baseUrl}/rest/workflows`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', cookie: this.cookie },
+			body: JSON.stringify({ name, nodes, connections, settings, active: false }),
+		});
+		const { data } = (await (await failOnError(response, 'POST /rest/workflows')).json()) as {
+			data: { id: string; nodes: unknown[] };
+		};
+		return data;
 	}
 
 	async credentialTypeNames(): Promise<string[]> {
