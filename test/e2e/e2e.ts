@@ -21,6 +21,7 @@ import { basename, join } from 'node:path';
 
 import { DataIntegrationManagementApi } from '../../credentials/DataIntegrationManagementApi.credentials';
 import { ACTION_EXPECTATIONS, outputOf } from './lib/action-checks';
+import { checkHttpRequestWorkflow, writeHttpRequestWorkflow } from './lib/http-request-check';
 import { startEmulatorProcess, type RunningEmulator } from './lib/emulator';
 import { installN8n, N8n, N8N_VERSION, packageLoadProblems, REPO_ROOT } from './lib/n8n';
 import { buildAndPack, installIntoCommunityNodes, type PackedPackage } from './lib/package';
@@ -234,6 +235,12 @@ async function importSamples(
 	check(
 		`n8n import:workflow --separate → ${await n8n.importWorkflows(WORKFLOWS_DIR)} (${fileCount} files)`,
 	);
+	const httpRequestDir = join(runDir, 'http-request-workflow');
+	mkdirSync(httpRequestDir);
+	writeHttpRequestWorkflow(join(httpRequestDir, 'http-request.json'), emulator.baseUrl);
+	check(
+		`n8n import:workflow → ${await n8n.importWorkflows(httpRequestDir)} (an HTTP Request node with the credential)`,
+	);
 }
 
 /** Starts n8n, creates its owner and an API key, and checks what the editor lists. */
@@ -430,6 +437,11 @@ async function runEndToEnd(): Promise<boolean> {
 				{ independent: true },
 			);
 		}
+		await run.step(
+			"n8n's HTTP Request node with this credential (Predefined Credential Type)",
+			(check) => checkHttpRequestWorkflow(state.n8n, state.emulator, check),
+			{ independent: true },
+		);
 		await run.step(
 			'Trigger: published, polled every minute, each new audit entry emitted exactly once',
 			async (check) => {

@@ -1,0 +1,86 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * The README's route to endpoints the node does not cover: n8n's own HTTP Request node with
+ * Authentication "Predefined Credential Type" and this package's credential, which adds the
+ * API key as the credential declares. The URL has to name the service (the credential's base URL
+ * is not visible to expressions), so this workflow is written for the run's emulator rather than
+ * kept in examples/.
+ */
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+
+import { API_KEY_HEADER } from '../../../credentials/DataIntegrationManagementApi.credentials';
+import { SEED } from '../../emulator/seed';
+import { outputOf } from './action-checks';
+import type { RunningEmulator } from './emulator';
+import type { N8n } from './n8n';
+import type { Check } from './steps';
+import { SAMPLE_CREDENTIAL } from './workflows';
+
+const WORKFLOW_ID = 'dimHttpRequestNode';
+const NODE = 'HTTP Request with the credential';
+
+/** Writes the workflow for `n8n import:workflow`: Manual Trigger → HTTP Request GET /users. */
+export function writeHttpRequestWorkflow(file: string, baseUrl: string): void {
+	const workflow = {
+		id: WORKFLOW_ID,
+		name: "HTTP Request node with the package's credential",
+		nodes: [
+			{
+				id: '7a9e0008-0000-4000-8000-000000000001',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: '7a9e0008-0000-4000-8000-000000000002',
+				name: NODE,
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [260, 0],
+				parameters: {
+					method: 'GET',
+					url: `${baseUrl}/users`,
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: SAMPLE_CREDENTIAL.type,
+					options: {},
+				},
+				credentials: {
+					[SAMPLE_CREDENTIAL.type]: { id: SAMPLE_CREDENTIAL.id, name: SAMPLE_CREDENTIAL.name },
+				},
+			},
+		],
+		connections: { Start: { main: [[{ node: NODE, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+	writeFileSync(file, JSON.stringify(workflow, null, 2));
+}
+
+/** Runs it with `n8n execute`: the service must see the key, and answer with every user. */
+export async function checkHttpRequestWorkflow(
+	n8n: N8n,
+	emulator: RunningEmulator,
+	check: Check,
+): Promise<void> {
+	await emulator.control.reset();
+	const result = await n8n.execute(WORKFLOW_ID);
+	assert.equal(result.status, 'success', result.data.resultData.error?.message);
+	const [response] = outputOf(result.data.resultData.runData, NODE);
+	const users = response.data as Array<{ id: string }>;
+	assert.deepEqual(
+		users.map(({ id }) => id),
+		Object.values(SEED.users),
+	);
+	check(`n8n execute --id=${WORKFLOW_ID}: GET /users answered with all ${users.length} users`);
+	const requests = await emulator.control.requests();
+	assert.deepEqual(
+		requests.map(({ method, path }) => `${method} ${path}`),
+		['GET /users'],
+	);
+	// The emulator redacts the key it logs; a request without one would have no header at all.
+	assert.equal(requests[0].headers[API_KEY_HEADER], '[redacted]');
+	check(`the request carried the credential's ${API_KEY_HEADER} header`);
+}
