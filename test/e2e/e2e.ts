@@ -206,10 +206,16 @@ async function installPackage({ n8n, packed }: RunState, check: Check): Promise<
 	check("no copy of the n8n-workflow peer installed beside it: the nodes use n8n's own");
 }
 
-/** What a user sees first on import: a note on what the example shows, and the placeholder credential. */
+/**
+ * What a user sees first on import: a note on what the example shows, and the placeholder
+ * credential; and an id that n8n 1.x keeps static data for (it saves none for a workflow whose
+ * id is longer than 16 characters, so a trigger imported with `n8n import:workflow` would never
+ * keep its cursor; 2.x allows 21).
+ */
 function checkExamplesExplainThemselves(samples: SampleWorkflow[], check: Check): void {
 	const placeholder = `${SAMPLE_CREDENTIAL.id} "${SAMPLE_CREDENTIAL.name}"`;
-	for (const { file, notes, credentials } of samples) {
+	for (const { file, id, notes, credentials } of samples) {
+		assert.ok(id.length <= 16, `${file}: id "${id}" is longer than 16 characters`);
 		assert.ok(
 			notes.some((note) => note.trim().length > 0),
 			`${file} has no sticky note`,
@@ -218,7 +224,7 @@ function checkExamplesExplainThemselves(samples: SampleWorkflow[], check: Check)
 		assert.deepEqual([...new Set(credentials)], [placeholder], `${file}: credentials`);
 	}
 	check(
-		`each of the ${samples.length} examples has a sticky note and names only the placeholder credential ${placeholder}`,
+		`each of the ${samples.length} examples has a sticky note, names only the placeholder credential ${placeholder}, and an id of at most 16 characters`,
 	);
 }
 

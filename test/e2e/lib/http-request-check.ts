@@ -17,7 +17,7 @@ import type { N8n } from './n8n';
 import type { Check } from './steps';
 import { SAMPLE_CREDENTIAL } from './workflows';
 
-const WORKFLOW_ID = 'dimHttpRequestNode';
+const WORKFLOW_ID = 'dimHttpRequest';
 const NODE = 'HTTP Request with the credential';
 
 /** Writes the workflow for `n8n import:workflow`: Manual Trigger → HTTP Request GET /users. */
@@ -69,7 +69,7 @@ export async function checkHttpRequestWorkflow(
 	const result = await n8n.execute(WORKFLOW_ID);
 	assert.equal(result.status, 'success', result.data.resultData.error?.message);
 	const [response] = outputOf(result.data.resultData.runData, NODE);
-	const users = response.data as Array<{ id: string }>;
+	const { items: users } = response.data as { items: Array<{ id: string }> };
 	assert.deepEqual(
 		users.map(({ id }) => id),
 		Object.values(SEED.users),
