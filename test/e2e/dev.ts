@@ -105,7 +105,7 @@ n8n ${n8n.runtime.version} with ${packed.name} is running.
   Emulator:  ${emulator.baseUrl} (API key ${emulator.apiKey}),
              already in the credential "${SAMPLE_CREDENTIAL.name}"
 
-Sample workflows (published):`);
+Example workflows from examples/ (published):`);
 	for (const sample of samples) {
 		const entry = sample.webhookPath
 			? `webhook: POST ${editor.baseUrl}/webhook/${sample.webhookPath}`
