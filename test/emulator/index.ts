@@ -10,12 +10,14 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AuditLogEntry, TagRelation } from '../../nodes/DataIntegrationManagement/api';
+import { ChosenAnswers, type ChosenAnswer } from './answers';
 import { FaultQueue } from './faults';
 import { seedStore } from './seed';
 import { buildServer, type ServerContext } from './server';
 import { Store } from './store';
 import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions } from './types';
 
+export type { ChosenAnswer } from './answers';
 export { SEED } from './seed';
 export { Store } from './store';
 export type {
@@ -36,6 +38,7 @@ class RunningEmulator implements Emulator, ServerContext {
 	readonly store = new Store();
 	readonly requests: RecordedRequest[] = [];
 	readonly faults = new FaultQueue();
+	readonly answers = new ChosenAnswers();
 	latencyMs: number;
 	private readonly app: FastifyInstance;
 
@@ -59,12 +62,14 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	/**
 	 * Back to the state the emulator started in: seeded unless told otherwise (default: as at
-	 * start), no recorded requests, no faults, and the latency given at start (0 by default).
+	 * start), no recorded requests, no faults or chosen answers, and the latency given at start
+	 * (0 by default).
 	 */
 	reset(options: { seed?: boolean } = {}): void {
 		this.loadState(options.seed ?? this.options.seed ?? true);
 		this.clearRequests();
 		this.clearFaults();
+		this.answers.clear();
 		this.latencyMs = this.options.latencyMs ?? 0;
 	}
 
@@ -82,6 +87,10 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	clearFaults(): void {
 		this.faults.clear();
+	}
+
+	answerWith(answer: ChosenAnswer): void {
+		this.answers.add(answer);
 	}
 
 	setLatency(ms: number): void {
