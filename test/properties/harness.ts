@@ -87,7 +87,7 @@ export interface Batch {
 	/** One input item per case. */
 	items: IDataObject[];
 	expectations: Expectation[];
-	/** Chosen answers to arm before the run, in order. */
+	/** The chosen answer each case's request gets, by case index. */
 	answers?: ChosenAnswer[];
 }
 
@@ -173,26 +173,37 @@ export async function runBatch(batch: Batch): Promise<BatchResult> {
 }
 
 /**
- * Runs the first refused case again, alone and without "Continue", to see the thrown error itself:
- * a NodeOperationError or NodeApiError naming the field and the item.
+ * Runs case `index` again, alone (with its chosen answer) and without "Continue", to see the
+ * thrown error itself: a NodeOperationError or NodeApiError naming one of `labels` and the item.
  */
-export async function expectRefusalError(
+export async function expectThrownError(
 	batch: Batch,
-	labels: (index: number) => string[] | undefined,
+	index: number,
+	labels: string[],
 ): Promise<void> {
-	const index = batch.expectations.findIndex((expectation) => expectation.refused);
-	if (index === -1) return;
-	batch.emulator.reset();
+	const { emulator } = batch;
+	emulator.reset();
+	const answer = batch.answers?.[index];
+	if (answer) emulator.answerWith(answer);
 	const result = await runActionNode({
 		credentials: batch.credentials,
 		parameters: batch.parameters,
 		items: [batch.items[index]],
 	});
 	expectGlobalsUnchanged();
-	expect(batch.emulator.requests).toEqual([]);
+	expectNoApiKey(result, emulator.apiKey);
+	const expectation = batch.expectations[index];
+	expect(emulator.requests).toHaveLength(expectation.refused ? 0 : expectation.requests.length);
 	expect(['NodeOperationError', 'NodeApiError']).toContain(result.error?.name);
 	const message = result.error!.message;
-	expect(labels(index)!.some((label) => mentions(message, label))).toBe(true);
+	if (!labels.some((label) => mentions(message, label)))
+		throw new Error(`case ${index}: the error "${message}" names none of ${labels.join(', ')}`);
 	expect(result.error).toMatchObject({ context: { itemIndex: 0 } });
-	expectNoApiKey(result, batch.emulator.apiKey);
+}
+
+/** The first refused case of the batch, thrown: see expectThrownError. */
+export async function expectRefusalError(batch: Batch): Promise<void> {
+	const index = batch.expectations.findIndex((expectation) => expectation.refused);
+	const expectation = batch.expectations[index];
+	if (expectation?.refused) await expectThrownError(batch, index, expectation.labels);
 }

@@ -243,11 +243,7 @@ describe.each(
 						if (error && error.httpCode === undefined)
 							fail('a request went out, yet the item failed without an API error');
 					});
-					await expectRefusalError(batch, (index) =>
-						expectations[index].refused
-							? (expectations[index] as { labels: string[] }).labels
-							: undefined,
-					);
+					await expectRefusalError(batch);
 				},
 			),
 			propertyParameters(RUNS),
