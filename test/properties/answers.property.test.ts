@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
 
-import { SUCCESS_CODE } from '../../nodes/DataIntegrationManagement/api';
+import { SUCCESS_CODE } from '../emulator/choices';
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
 import { SEED, type ChosenAnswer } from '../emulator';
 import { useEmulator } from '../helpers/emulator';

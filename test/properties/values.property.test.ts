@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/api';
+import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/client/choices';
 import { useEmulator } from '../helpers/emulator';
 import {
 	canonicalJson,
@@ -156,7 +156,7 @@ describe('Since and Until', () => {
 						// Without a zone, the date is read in the workflow's time zone; checked elsewhere.
 						if (!isRealDate(parts) || (parts.form !== 'utc' && !luxon)) return;
 						const expected = utcIso(parts);
-						const sent = requests[index][0].query[AUDIT_LOG_QUERY.startTime];
+						const sent = requests[index][0].query[AUDIT_LOG_QUERY.since];
 						if (sent !== expected)
 							failCase(batch, [], index, `expected startTime ${expected}, sent ${String(sent)}`);
 					});
