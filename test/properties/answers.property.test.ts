@@ -1,13 +1,12 @@
 /**
  * Generated answers the API promises never to give: a 200 whose envelope has no `data`, or whose
  * `data` lacks what the operation reads. Every operation reports such an answer as an error
- * naming the operation: never a TypeError, an empty item or a silent success.
+ * naming its request (method and path): never a TypeError, an empty item or a silent success.
  */
 import fc from 'fast-check';
-import type { IDataObject, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SUCCESS_CODE } from '../emulator/choices';
-import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
 import { SEED, type ChosenAnswer } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { rl } from '../actions/support';
@@ -25,7 +24,7 @@ const { emulator, credentials } = useEmulator();
 reportCases('answers');
 
 const ITEMS_PER_RUN = 60;
-const RUNS = 3;
+const RUNS = 5;
 const ORDERS = SEED.integrations.ordersToSnowflake;
 
 /** What an operation reads from `data`: a key and the JSON type it must have. */
@@ -151,18 +150,6 @@ const OPERATIONS: OperationUnderTest[] = [
 	},
 ];
 
-/** The operation as n8n names it to the user ("Get an integration"). */
-function actionOf(resource: string, operation: string): string {
-	const selector = new DataIntegrationManagement().description.properties.find(
-		(property) =>
-			property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
-	);
-	const option = (selector?.options as INodePropertyOptions[]).find(
-		(candidate) => candidate.value === operation,
-	);
-	return option!.action!;
-}
-
 const notAnObject = fc.oneof(
 	fc.constant(null),
 	fc.string({ maxLength: 8 }),
@@ -206,9 +193,10 @@ function unusableBody(operation: OperationUnderTest): fc.Arbitrary<unknown> {
 describe.each(
 	OPERATIONS.map((operation) => [`${operation.resource} ${operation.operation}`, operation]),
 )('%s', (_name, operation) => {
-	const action = actionOf(operation.resource, operation.operation);
+	// The request, as the error names it: the operation as the API numbers it, with its values.
+	const request = `${operation.method} ${operation.path}`;
 
-	test(`an answer without what it needs is an error naming "${action}" (${RUNS} runs of ${ITEMS_PER_RUN} cases)`, async () => {
+	test(`an answer without what it needs is an error naming "${request}" (${RUNS} runs of ${ITEMS_PER_RUN} cases)`, async () => {
 		await fc.assert(
 			fc.asyncProperty(
 				fc.array(unusableBody(operation), { minLength: ITEMS_PER_RUN, maxLength: ITEMS_PER_RUN }),
@@ -233,11 +221,11 @@ describe.each(
 					outputs.forEach((output, index) => {
 						const error = errorOf(output);
 						if (output.length !== 1 || !error)
-							failCase(batch, outputs, index, `expected one error item naming "${action}"`);
-						if (!String(error.error).toLowerCase().includes(action.toLowerCase()))
-							failCase(batch, outputs, index, `the error does not name "${action}"`);
+							failCase(batch, outputs, index, `expected one error item naming "${request}"`);
+						if (!String(error.error).toLowerCase().includes(request.toLowerCase()))
+							failCase(batch, outputs, index, `the error does not name "${request}"`);
 					});
-					await expectThrownError(batch, 0, [action]);
+					await expectThrownError(batch, 0, [request]);
 				},
 			),
 			propertyParameters(RUNS),

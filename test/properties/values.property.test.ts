@@ -6,7 +6,10 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/client/choices';
+import {
+	AUDIT_LOG_QUERY,
+	MAX_JSON_DEPTH,
+} from '../../nodes/DataIntegrationManagement/client/choices';
 import { useEmulator } from '../helpers/emulator';
 import {
 	canonicalJson,
@@ -32,8 +35,6 @@ const { emulator, credentials } = useEmulator();
 reportCases('values');
 
 const ITEMS_PER_RUN = 100;
-// TODO(hostile): import from the node's bounds once they exist.
-const MAX_JSON_DEPTH = 32;
 const AUDIT_PAGE_SIZE = 100;
 
 async function runCases(
