@@ -14,7 +14,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import type { ChosenAnswer, Emulator, RecordedRequest } from '../emulator';
 import { runActionNode, type ApiCredentials, type RunActionResult } from '../helpers/n8n';
 
-export const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Date.now() % 2 ** 31;
+const RUN_SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Date.now() % 2 ** 31;
 
 let totalCases = 0;
 
@@ -25,7 +25,7 @@ let totalCases = 0;
  */
 export function propertyParameters<T>(numRuns: number): fc.Parameters<T> {
 	return {
-		seed: SEED,
+		seed: RUN_SEED,
 		numRuns,
 		endOnFailure: true,
 		reporter: (details) => {
@@ -42,33 +42,43 @@ export function propertyParameters<T>(numRuns: number): fc.Parameters<T> {
 export function reportCases(suite: string): void {
 	afterAll(() => {
 		process.stdout.write(
-			`property suite ${suite}: seed ${SEED} (replay with FC_SEED=${SEED}), ${totalCases} generated cases\n`,
+			`property suite ${suite}: seed ${RUN_SEED} (replay with FC_SEED=${RUN_SEED}), ${totalCases} generated cases\n`,
 		);
 	});
 }
 
 // ----- Invariants -----
 
-/** Own keys and values of Object.prototype and of Object, as text to compare. */
-function globalsFingerprint(): string {
-	const describe = (target: object) =>
-		Reflect.ownKeys(target)
-			.map((key) => {
-				const descriptor = Object.getOwnPropertyDescriptor(target, key)!;
-				return `${String(key)}=${typeof descriptor.value}:${String(descriptor.get ?? '')}`;
-			})
-			.join(',');
-	return `${describe(Object.prototype)}|${describe(Object)}`;
+/** Every own property of Object.prototype and of Object, value and accessors, as found. */
+function ownProperties(): Map<string, PropertyDescriptor> {
+	const properties = new Map<string, PropertyDescriptor>();
+	for (const [name, target] of [
+		['Object.prototype', Object.prototype],
+		['Object', Object],
+	] as const) {
+		for (const key of Reflect.ownKeys(target)) {
+			properties.set(`${name}.${String(key)}`, Object.getOwnPropertyDescriptor(target, key)!);
+		}
+	}
+	return properties;
 }
 
-const GLOBALS_AT_START = globalsFingerprint();
+const PROPERTIES_AT_START = ownProperties();
 
-export function expectGlobalsUnchanged(): void {
-	expect(globalsFingerprint()).toBe(GLOBALS_AT_START);
+/** No property added, removed or replaced (compared by identity, not by type). */
+function expectGlobalsUnchanged(): void {
+	const now = ownProperties();
+	const changed = [...new Set([...PROPERTIES_AT_START.keys(), ...now.keys()])].filter((key) => {
+		const [before, after] = [PROPERTIES_AT_START.get(key), now.get(key)];
+		return (
+			before?.value !== after?.value || before?.get !== after?.get || before?.set !== after?.set
+		);
+	});
+	expect(changed).toEqual([]);
 }
 
 /** The key appears in no output item: not in data, not in an error, message or description. */
-export function expectNoApiKey(result: RunActionResult, apiKey: string): void {
+function expectNoApiKey(result: RunActionResult, apiKey: string): void {
 	expect(JSON.stringify(result.items)).not.toContain(apiKey);
 	expect(JSON.stringify(result.error ?? null)).not.toContain(apiKey);
 }
