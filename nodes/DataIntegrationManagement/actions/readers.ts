@@ -59,7 +59,7 @@ export function readPathSegment(
  * Reads a whole-number parameter of at least `min`, whatever gave it: the editor's number field,
  * or an expression's number or text of digits.
  */
-export function readWholeNumber(
+function readWholeNumber(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	name: string,
@@ -137,7 +137,7 @@ function parseJsonObject(
 			{ itemIndex, description: 'Give a JSON object such as {"host": "db.example.com"}.' },
 		);
 	}
-	// Depth first: it also stops a cycle, which the size's JSON text could not be made of.
+	// Depth first: a cyclic object is then refused as too deep before JSON.stringify sees it.
 	if (exceedsDepth(parsed, MAX_JSON_DEPTH)) {
 		throw new NodeOperationError(
 			this.getNode(),
