@@ -15,13 +15,13 @@ import {
 	expectThrownError,
 	failCase,
 	propertyParameters,
-	reportCases,
+	propertySuite,
 	runBatch,
 	type Batch,
 } from './harness';
 
 const { emulator, credentials } = useEmulator();
-reportCases('answers');
+propertySuite('answers');
 
 const ITEMS_PER_RUN = 60;
 const RUNS = 5;

@@ -38,8 +38,12 @@ export function propertyParameters<T>(numRuns: number): fc.Parameters<T> {
 	};
 }
 
-/** Prints the seed and how many cases the file ran, once all its properties are done. */
-export function reportCases(suite: string): void {
+/**
+ * Sets up a file of properties: a time limit that fits a few hundred cases on a busy machine, and
+ * the seed and the number of cases printed once all its properties are done.
+ */
+export function propertySuite(suite: string): void {
+	jest.setTimeout(120_000);
 	afterAll(() => {
 		process.stdout.write(
 			`property suite ${suite}: seed ${RUN_SEED} (replay with FC_SEED=${RUN_SEED}), ${totalCases} generated cases\n`,

@@ -15,14 +15,14 @@ import {
 	expectRefusalError,
 	failCase,
 	propertyParameters,
-	reportCases,
+	propertySuite,
 	runBatch,
 	type Batch,
 	type Expectation,
 } from './harness';
 
 const { emulator, credentials } = useEmulator();
-reportCases('names');
+propertySuite('names');
 
 const ITEMS_PER_RUN = 100;
 const RUNS = 6;

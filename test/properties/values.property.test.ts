@@ -25,14 +25,14 @@ import {
 	expectRefusalError,
 	failCase,
 	propertyParameters,
-	reportCases,
+	propertySuite,
 	runBatch,
 	type Batch,
 	type Expectation,
 } from './harness';
 
 const { emulator, credentials } = useEmulator();
-reportCases('values');
+propertySuite('values');
 
 const ITEMS_PER_RUN = 100;
 const AUDIT_PAGE_SIZE = 100;
