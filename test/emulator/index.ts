@@ -13,12 +13,14 @@ import type {
 	AuditLogEntry,
 	TagRelation,
 } from '../../nodes/DataIntegrationManagement/client/types';
+import { ChosenAnswers, type ChosenAnswer } from './answers';
 import { FaultQueue } from './faults';
 import { seedStore } from './seed';
 import { buildServer, type ServerContext } from './server';
 import { Store } from './store';
 import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions } from './types';
 
+export type { ChosenAnswer } from './answers';
 export { SEED } from './seed';
 export { Store } from './store';
 export type {
@@ -39,6 +41,7 @@ class RunningEmulator implements Emulator, ServerContext {
 	readonly store = new Store();
 	readonly requests: RecordedRequest[] = [];
 	readonly faults = new FaultQueue();
+	readonly answers = new ChosenAnswers();
 	latencyMs: number;
 	private readonly app: FastifyInstance;
 
@@ -62,12 +65,14 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	/**
 	 * Back to the state the emulator started in: seeded unless told otherwise (default: as at
-	 * start), no recorded requests, no faults, and the latency given at start (0 by default).
+	 * start), no recorded requests, no faults or chosen answers, and the latency given at start
+	 * (0 by default).
 	 */
 	reset(options: { seed?: boolean } = {}): void {
 		this.loadState(options.seed ?? this.options.seed ?? true);
 		this.clearRequests();
 		this.clearFaults();
+		this.answers.clear();
 		this.latencyMs = this.options.latencyMs ?? 0;
 	}
 
@@ -85,6 +90,10 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	clearFaults(): void {
 		this.faults.clear();
+	}
+
+	answerWith(answer: ChosenAnswer): void {
+		this.answers.add(answer);
 	}
 
 	setLatency(ms: number): void {

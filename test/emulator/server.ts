@@ -4,7 +4,7 @@
  *
  * Every /v1 request goes through the same gate, in this order: record it, wait the configured
  * latency, answer with an injected fault if one matches, check the API key, reject a body that
- * is not JSON, and only then run the operation. Bodies are parsed leniently (see parseBody) so
+ * is not JSON, answer with a chosen answer if one matches, and only then run the operation. Bodies are parsed leniently (see parseBody) so
  * that a bad body is recorded and reported after the key check, like any other error.
  */
 import { setTimeout as delay } from 'node:timers/promises';
@@ -17,6 +17,7 @@ import fastify, {
 import { API_KEY_HEADER } from '../../credentials/DataIntegrationManagementApi.credentials';
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import { ApiError, badRequest, errorCodeFor, notFound } from './errors';
+import type { ChosenAnswer, ChosenAnswers } from './answers';
 import { answerWithFault, type FaultQueue } from './faults';
 import { OPERATIONS, type Operation } from './routes';
 import type { Store } from './store';
@@ -29,11 +30,13 @@ export interface ServerContext {
 	readonly store: Store;
 	readonly requests: RecordedRequest[];
 	readonly faults: FaultQueue;
+	readonly answers: ChosenAnswers;
 	readonly latencyMs: number;
 	reset(options?: { seed?: boolean }): void;
 	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[];
 	injectFault(fault: FaultSpec): void;
 	clearFaults(): void;
+	answerWith(answer: ChosenAnswer): void;
 	setLatency(ms: number): void;
 	clearRequests(): void;
 }
@@ -110,6 +113,7 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 				if (fault) return answerWithFault(fault, request, reply);
 				checkApiKey(request, context.apiKey);
 				usableBody(request.body);
+				if (context.answers.answer(request.method, entry.path, reply)) return reply;
 				return undefined;
 			});
 
@@ -176,6 +180,14 @@ function registerControl(app: FastifyInstance, context: ServerContext) {
 			});
 			control.delete('/faults', async (_request, reply) => {
 				context.clearFaults();
+				return reply.code(204).send();
+			});
+			control.post('/answers', async (request, reply) => {
+				context.answerWith(bodyObject(request) as unknown as ChosenAnswer);
+				return reply.code(201).send({ answer: request.body });
+			});
+			control.delete('/answers', async (_request, reply) => {
+				context.answers.clear();
 				return reply.code(204).send();
 			});
 			control.put('/latency', async (request) => {
