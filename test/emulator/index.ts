@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AuditLogEntry, TagRelation } from '../../nodes/DataIntegrationManagement/api';
 import { FaultQueue } from './faults';
+import { RateLimit } from './rate-limit';
 import { seedStore } from './seed';
 import { buildServer, type ServerContext } from './server';
 import { Store } from './store';
@@ -18,6 +19,7 @@ import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions 
 
 export { SEED } from './seed';
 export { Store } from './store';
+export type { RateLimitSpec, TrafficEntry } from './rate-limit';
 export type {
 	Emulator,
 	FaultKind,
@@ -36,12 +38,14 @@ class RunningEmulator implements Emulator, ServerContext {
 	readonly store = new Store();
 	readonly requests: RecordedRequest[] = [];
 	readonly faults = new FaultQueue();
+	readonly rateLimit = new RateLimit();
 	latencyMs: number;
 	private readonly app: FastifyInstance;
 
 	constructor(private readonly options: StartOptions) {
 		this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
 		this.latencyMs = options.latencyMs ?? 0;
+		this.rateLimit.set(options.rateLimit);
 		this.app = buildServer(this);
 		this.loadState(options.seed ?? true);
 	}
@@ -59,13 +63,16 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	/**
 	 * Back to the state the emulator started in: seeded unless told otherwise (default: as at
-	 * start), no recorded requests, no faults, and the latency given at start (0 by default).
+	 * start), no recorded requests, no faults, and the latency and rate limit given at start
+	 * (none by default), with a full bucket and an empty traffic log.
 	 */
 	reset(options: { seed?: boolean } = {}): void {
 		this.loadState(options.seed ?? this.options.seed ?? true);
 		this.clearRequests();
 		this.clearFaults();
 		this.latencyMs = this.options.latencyMs ?? 0;
+		this.rateLimit.set(this.options.rateLimit);
+		this.rateLimit.clearTraffic();
 	}
 
 	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[] {

@@ -1,4 +1,5 @@
 import type { AuditLogEntry, TagRelation } from '../../nodes/DataIntegrationManagement/api';
+import type { RateLimit, RateLimitSpec } from './rate-limit';
 import type { Store } from './store';
 
 export interface StartOptions {
@@ -12,6 +13,8 @@ export interface StartOptions {
 	seed?: boolean;
 	/** Fixed delay before every /v1 response; default 0. */
 	latencyMs?: number;
+	/** A token-bucket rate limit answering 429 with Retry-After; default none. */
+	rateLimit?: RateLimitSpec;
 }
 
 export interface RecordedRequest {
@@ -68,5 +71,7 @@ export interface Emulator {
 	clearFaults(): void;
 	/** Fixed delay before every /v1 response. */
 	setLatency(ms: number): void;
+	/** The token-bucket rate limit (`set` it, read `refused`) and the log of /v1 traffic. */
+	readonly rateLimit: RateLimit;
 	close(): Promise<void>;
 }
