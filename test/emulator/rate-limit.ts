@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * A rate limit in front of the API, as a service might enforce one: a token bucket holding up to
  * `burst` requests, refilled at `requestsPerSecond`. A /v1 request that arrives to an empty
