@@ -53,9 +53,13 @@ works() {
 }
 
 build_sqlite() {
-	log "building sqlite3 for Node $NODE_VERSION (about a minute)..."
-	(cd "$CACHE_DIR" && PATH="$NODE_BIN:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
-		--foreground-scripts --loglevel=error) >&2
+	log "building sqlite3 from source for Node $NODE_VERSION (1 to 2 minutes)..."
+	if ! (cd "$CACHE_DIR" && PATH="$NODE_BIN:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
+		--foreground-scripts --loglevel=error) >"$CACHE_DIR/sqlite3-build.log" 2>&1; then
+		tail -n 40 "$CACHE_DIR/sqlite3-build.log" >&2
+		log "building sqlite3 failed; the whole log is $CACHE_DIR/sqlite3-build.log"
+		return 1
+	fi
 }
 
 # Prints progress every 20 s while a long step runs: size so far, elapsed time, what is usual.
@@ -71,9 +75,10 @@ with_progress() {
 			kill -0 "$pid" 2>/dev/null || break
 		done
 		kill -0 "$pid" 2>/dev/null || break
-		local size
+		local size done
 		size=$(du -sh "$CACHE_DIR/node_modules" 2>/dev/null | cut -f1 || true)
-		log "$label: $((SECONDS - start)) s, ${size:-0} of about 3G so far (usually $usual)"
+		if [ -n "$size" ]; then done="$size of about 3G unpacked"; else done="resolving and downloading"; fi
+		log "$label: $((SECONDS - start)) s, $done (usually $usual)"
 	done
 	wait "$pid"
 }
@@ -89,6 +94,7 @@ if [ -f "$MARKER" ]; then
 	build_sqlite || true
 	if works; then
 		touch "$MARKER"
+		log "n8n $N8N_VERSION is repaired"
 		echo "$CACHE_DIR"
 		exit 0
 	fi

@@ -1,3 +1,7 @@
+/**
+ * HTTP only: the URL, authentication (through n8n's httpRequestWithAuthentication), waiting out
+ * rate limits, the envelope and error mapping. What each endpoint means lives in ../client/.
+ */
 import {
 	NodeApiError,
 	sleep,
@@ -11,19 +15,12 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import {
-	AUDIT_LOG_MAX_PAGE_SIZE,
-	AUDIT_LOG_QUERY,
-	AUDIT_LOG_SORT_FIELD,
-	type AuditLogEntry,
-	type AuditLogPage,
-	type Envelope,
-	type SortOrder,
-} from '../api';
+import type { Envelope } from '../client/types';
 
 export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+/** Every n8n context the nodes call the service from: operations, pickers, the trigger. */
+export type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 /** How often a 429 answer with Retry-After is waited out before the error is reported. */
 const MAX_RATE_LIMIT_RETRIES = 3;
@@ -173,43 +170,4 @@ function toNodeApiError(node: INode, failure: Failure): NodeApiError {
 		description: describeStatus(status),
 		httpCode: status ? String(status) : undefined,
 	});
-}
-
-export interface AuditLogQuery {
-	sortOrder: SortOrder;
-	/** Inclusive lower bound (ISO 8601). */
-	startTime?: string;
-	/** Exclusive upper bound (ISO 8601). */
-	endTime?: string;
-}
-
-/**
- * Reads `GET /audit-logs` page by page (the spec's maximum of 100 a page, by offset), handing
- * each page to `onPage`, which returns false to stop. Stops by itself at `totalItems` or at a
- * short page. Only one page is held at a time.
- */
-export async function forEachAuditLogPage(
-	this: Context,
-	query: AuditLogQuery,
-	onPage: (items: AuditLogEntry[]) => boolean | Promise<boolean>,
-): Promise<void> {
-	for (let offset = 0; ; offset += AUDIT_LOG_MAX_PAGE_SIZE) {
-		const qs: IDataObject = {
-			[AUDIT_LOG_QUERY.limit]: AUDIT_LOG_MAX_PAGE_SIZE,
-			[AUDIT_LOG_QUERY.offset]: offset,
-			[AUDIT_LOG_QUERY.sortBy]: AUDIT_LOG_SORT_FIELD,
-			[AUDIT_LOG_QUERY.sortOrder]: query.sortOrder,
-		};
-		if (query.startTime) qs[AUDIT_LOG_QUERY.startTime] = query.startTime;
-		if (query.endTime) qs[AUDIT_LOG_QUERY.endTime] = query.endTime;
-
-		const { data } = (await apiRequest.call(this, 'GET', '/audit-logs', {
-			qs,
-		})) as Envelope<AuditLogPage>;
-		const items = data?.items ?? [];
-		const keepGoing = await onPage(items);
-		const total = data?.totalItems ?? 0;
-		if (!keepGoing || items.length < AUDIT_LOG_MAX_PAGE_SIZE || offset + items.length >= total)
-			return;
-	}
 }

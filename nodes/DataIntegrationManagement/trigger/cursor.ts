@@ -1,5 +1,5 @@
-import type { AuditLogEntry } from '../api';
-import { parseInstant, toUtcIso } from '../timestamps';
+import type { AuditLogEntry } from '../client/types';
+import { parseInstant, toUtcIso } from '../shared/timestamps';
 
 /**
  * The trigger's memory between polls, and the pure logic that decides what is new. Nothing here

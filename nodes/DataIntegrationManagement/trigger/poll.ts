@@ -5,9 +5,9 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import type { AuditLogEntry } from '../api';
-import { parseInstant, toUtcIso } from '../timestamps';
-import { forEachAuditLogPage } from '../transport';
+import { forEachAuditLogPage } from '../client/auditLog';
+import type { AuditLogEntry } from '../client/types';
+import { parseInstant, toUtcIso } from '../shared/timestamps';
 import { CursorScan, initialState, restoreState, type CursorState } from './cursor';
 
 /** Where in the workflow's static data the cursor lives. */

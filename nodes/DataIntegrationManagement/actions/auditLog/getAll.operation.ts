@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { listLimitFields, optionsCollection } from '../fields';
-import { readTimestamp } from '../parameters';
-import { forEachAuditLogPage } from '../../transport';
-import type { AuditLogEntry, SortOrder } from '../../api';
+import { listLimitFields, optionsCollection } from '../../shared/descriptions';
+import { readTimestamp } from '../readers';
+import { forEachAuditLogPage } from '../../client/auditLog';
+import type { AuditLogEntry, SortOrder } from '../../client/types';
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	...listLimitFields(),
 	{
 		displayName: 'Filters',
@@ -46,17 +44,16 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const entries: AuditLogEntry[] = [];
 	await forEachAuditLogPage.call(
 		this,
 		{
 			sortOrder: this.getNodeParameter('options.sortDirection', itemIndex, 'desc') as SortOrder,
-			startTime: readTimestamp.call(this, filters.since, 'Since', itemIndex),
-			endTime: readTimestamp.call(this, filters.until, 'Until', itemIndex),
+			startTime: readTimestamp.call(this, itemIndex, 'filters.since', 'Since'),
+			endTime: readTimestamp.call(this, itemIndex, 'filters.until', 'Until'),
 		},
 		(page) => {
 			entries.push(...page.slice(0, limit - entries.length));
@@ -65,8 +62,3 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 	return entries as unknown as IDataObject[];
 }
-
-export const getAll: Operation = {
-	description: withDisplay('auditLog', 'getAll', fields),
-	execute,
-};

@@ -1,8 +1,8 @@
 /** The emulator's token-bucket rate limit, over real HTTP with the global fetch. */
 import { sleep } from 'n8n-workflow';
 
-import { ERROR_CODES } from '../nodes/DataIntegrationManagement/api';
-import { startEmulator, type Emulator } from './emulator';
+import { ERROR_CODES } from './choices';
+import { startEmulator, type Emulator } from './index';
 
 let emulator: Emulator;
 
