@@ -1,0 +1,238 @@
+import { sleep } from 'n8n-workflow';
+
+import type { Pacer } from '../client/pacing';
+
+/**
+ * How many items the router keeps in flight, and when the next one may start. The router asks
+ * `start()` before each item and calls `finish()` when the item is done; the transport, as the
+ * items' pacer, reports each answer's time and waits out 429s through it.
+ */
+export interface Concurrency extends Pacer {
+	/** Resolves when one more item may start. */
+	start(): Promise<void>;
+	/** An item that started is done. */
+	finish(): void;
+}
+
+/** With a fixed number, a 429 is waited out this many times per request, in its item's slot. */
+const FIXED_RATE_LIMIT_RETRIES = 3;
+
+/**
+ * Items in flight whose answers arrive in one turn of the event loop would all start their next
+ * items in that turn, and n8n sends those requests together: the items fall into lockstep, the
+ * loop busy with all their answers at once, then idle while all of them wait on the API
+ * (measured by `npm run bench`: concurrency 32 took a third longer that way). So at most this
+ * many items start per tick of the timers.
+ */
+const STARTS_PER_TICK = 2;
+
+/** A turnstile letting `perTick` callers through per tick of the timers. */
+function startGate(perTick: number): () => Promise<void> {
+	let started = 0;
+	let tick: Promise<void> | undefined;
+	return async () => {
+		while (started >= perTick) {
+			tick ??= sleep(0).then(() => {
+				started = 0;
+				tick = undefined;
+			});
+			await tick;
+		}
+		started++;
+	};
+}
+
+/** Callers waiting for a slot, woken when one may be free. */
+class Waiters {
+	private waiting: Array<() => void> = [];
+
+	async wait(): Promise<void> {
+		await new Promise<void>((resolve) => this.waiting.push(resolve));
+	}
+
+	wakeAll(): void {
+		const waiting = this.waiting;
+		this.waiting = [];
+		for (const wake of waiting) wake();
+	}
+}
+
+/** Up to `limit` items in flight; a 429 is waited out in the item's slot. */
+export class FixedConcurrency implements Concurrency {
+	readonly rateLimitRetries = FIXED_RATE_LIMIT_RETRIES;
+	private inFlight = 0;
+	private readonly waiters = new Waiters();
+	private readonly gate: (() => Promise<void>) | undefined;
+
+	constructor(private readonly limit: number) {
+		this.gate = limit > 1 ? startGate(STARTS_PER_TICK) : undefined;
+	}
+
+	async start(): Promise<void> {
+		while (this.inFlight >= this.limit) await this.waiters.wait();
+		this.inFlight++;
+		await this.gate?.();
+	}
+
+	finish(): void {
+		this.inFlight--;
+		this.waiters.wakeAll();
+	}
+
+	answered(): void {}
+
+	async rateLimited(retryAfterSeconds: number): Promise<void> {
+		await sleep(retryAfterSeconds * 1000);
+	}
+}
+
+/** Items in flight at first, under Auto. */
+const AUTO_START = 2;
+/** Answers slower than this many times the fastest one mean the service or the wire is queueing. */
+const LATENCY_CLIMB = 2.5;
+/** After a 429, the rate is held this long (and at least MEASURE_ROUND_TRIPS) to measure what the service accepts. */
+const MEASURE_MS = 100;
+const MEASURE_ROUND_TRIPS = 4;
+/** ... and at least this many answers, unless MEASURE_MAX_MS passes first. */
+const MEASURE_ANSWERS = 4;
+const MEASURE_MAX_MS = 5000;
+/** Then new starts are paced at this share of the accepted rate ... */
+const RATE_BACKOFF = 0.97;
+/** ... which grows by this share of itself a second until the next 429. */
+const RATE_GROWTH_PER_SECOND = 0.03;
+/** The slowest pace: one start every 5 seconds. */
+const MIN_RATE = 0.2;
+/**
+ * Under Auto a 429 means "slower", not "failed": a request waits out this many (each one
+ * lowering the pace) before its error is reported.
+ */
+const AUTO_RATE_LIMIT_RETRIES = 10;
+
+/**
+ * Concurrency Auto. Starts are spread evenly over a round trip (so a service's small burst
+ * allowance is not spent on the node's own bunching), beginning with AUTO_START items in flight
+ * and doubling every round trip while answers come back without 429 and without slowing down,
+ * up to `max`.
+ *
+ * At a 429 it holds its pace for a few round trips and counts the answers that get through: with
+ * more sent than allowed, that count is the service's rate. New starts are then paced a little
+ * under it, a pace that rises slowly until the next 429 measures again. The item that got the
+ * 429 waits its Retry-After out of its slot, so the others go on at the pace the service allows.
+ */
+export class AutoConcurrency implements Concurrency {
+	readonly rateLimitRetries = AUTO_RATE_LIMIT_RETRIES;
+	private window: number;
+	private inFlight = 0;
+	private growing = true;
+	private fastestMs = Infinity;
+	private recentMs: number | undefined;
+	/** Starts a second, once a 429 came; before that, `window` a round trip. */
+	private rate: number | undefined;
+	private pacedSince = 0;
+	private nextStartAt = 0;
+	private measuring:
+		| { since: number; until: number; answers: number; refusedWhileHeld: boolean }
+		| undefined;
+	private readonly waiters = new Waiters();
+	private readonly gate = startGate(STARTS_PER_TICK);
+
+	constructor(private readonly max: number) {
+		this.window = Math.min(AUTO_START, max);
+	}
+
+	async start(): Promise<void> {
+		for (;;) {
+			if (this.inFlight < Math.floor(this.window)) {
+				const wait = this.nextStartAt - Date.now();
+				if (wait <= 0) break;
+				await sleep(wait);
+				continue;
+			}
+			await this.waiters.wait();
+		}
+		this.inFlight++;
+		const interval = this.interval();
+		if (interval) this.nextStartAt = Math.max(this.nextStartAt, Date.now()) + interval;
+		await this.gate();
+	}
+
+	finish(): void {
+		this.inFlight--;
+		this.waiters.wakeAll();
+	}
+
+	answered(ms: number): void {
+		this.fastestMs = Math.min(this.fastestMs, ms);
+		this.recentMs = this.recentMs === undefined ? ms : 0.8 * this.recentMs + 0.2 * ms;
+		if (this.measuring) {
+			this.measuring.answers++;
+			this.endMeasuring();
+		} else if (this.recentMs > LATENCY_CLIMB * this.fastestMs) {
+			this.growing = false;
+		} else {
+			const step = this.growing && this.rate === undefined ? 1 : 1 / this.window;
+			this.window = Math.min(this.max, this.window + step);
+		}
+		this.waiters.wakeAll();
+	}
+
+	async rateLimited(retryAfterSeconds: number): Promise<void> {
+		this.inFlight--;
+		if (!this.measuring) this.startMeasuring();
+		else {
+			// Refusals of requests sent before the hold began say nothing about the held pace.
+			if (Date.now() - this.measuring.since > (this.recentMs ?? 0))
+				this.measuring.refusedWhileHeld = true;
+			this.endMeasuring();
+		}
+		this.waiters.wakeAll();
+		await sleep(retryAfterSeconds * 1000);
+		await this.start();
+	}
+
+	/** ms between starts: by the paced rate, or spread over a round trip. */
+	private interval(): number {
+		if (this.rate !== undefined) {
+			const seconds = this.measuring ? 0 : (Date.now() - this.pacedSince) / 1000;
+			return 1000 / (this.rate * (1 + RATE_GROWTH_PER_SECOND * seconds));
+		}
+		return this.recentMs === undefined ? 0 : this.recentMs / this.window;
+	}
+
+	/** Holds the pace it has now (before any answer: `window` starts a second). */
+	private startMeasuring() {
+		const now = Date.now();
+		const interval = this.interval();
+		this.rate = interval > 0 ? 1000 / interval : this.window;
+		this.measuring = {
+			since: now,
+			until: now + Math.max(MEASURE_MS, MEASURE_ROUND_TRIPS * (this.recentMs ?? 0)),
+			answers: 0,
+			refusedWhileHeld: false,
+		};
+	}
+
+	/**
+	 * Refused while holding: what got through is the service's rate; pace a little under it.
+	 * Not refused: the 429 came from a bunch of starts, not from the pace; go on growing from it.
+	 */
+	private endMeasuring() {
+		const measuring = this.measuring!;
+		const now = Date.now();
+		const enough = now >= measuring.until && measuring.answers >= MEASURE_ANSWERS;
+		if (!enough && now < measuring.since + MEASURE_MAX_MS) return;
+		const accepted = (measuring.answers * 1000) / (now - measuring.since);
+		this.measuring = undefined;
+		const roundTrip = this.recentMs ?? 0;
+		if (!measuring.refusedWhileHeld) {
+			this.rate = undefined;
+			this.window = Math.min(this.max, Math.max(this.window, (accepted * roundTrip) / 1000));
+			return;
+		}
+		this.rate = Math.max(MIN_RATE, accepted * RATE_BACKOFF);
+		this.pacedSince = now;
+		// Enough in flight to keep that pace over a round trip, with room for slower answers.
+		const needed = Math.ceil((this.rate * roundTrip) / 1000) * 2 + 1;
+		this.window = Math.min(this.max, Math.max(1, needed));
+	}
+}
