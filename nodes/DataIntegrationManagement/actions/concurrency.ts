@@ -98,8 +98,10 @@ const MEASURE_ANSWERS = 4;
 const MEASURE_MAX_MS = 5000;
 /** Then new starts are paced at this share of the accepted rate ... */
 const RATE_BACKOFF = 0.97;
-/** ... which grows by this share of itself a second until the next 429. */
+/** ... which grows by this share of itself a second until the next 429 ... */
 const RATE_GROWTH_PER_SECOND = 0.03;
+/** ... or by this share, when the held pace was not refused (the 429 came from a bunch of starts). */
+const PROBE_GROWTH_PER_SECOND = 0.3;
 /** The slowest pace: one start every 5 seconds. */
 const MIN_RATE = 0.2;
 /**
@@ -129,6 +131,7 @@ export class AutoConcurrency implements Concurrency {
 	/** Starts a second, once a 429 came; before that, `window` a round trip. */
 	private rate: number | undefined;
 	private pacedSince = 0;
+	private growthPerSecond = RATE_GROWTH_PER_SECOND;
 	private nextStartAt = 0;
 	private measuring:
 		| { since: number; until: number; answers: number; refusedWhileHeld: boolean }
@@ -194,7 +197,7 @@ export class AutoConcurrency implements Concurrency {
 	private interval(): number {
 		if (this.rate !== undefined) {
 			const seconds = this.measuring ? 0 : (Date.now() - this.pacedSince) / 1000;
-			return 1000 / (this.rate * (1 + RATE_GROWTH_PER_SECOND * seconds));
+			return 1000 / (this.rate * (1 + this.growthPerSecond * seconds));
 		}
 		return this.recentMs === undefined ? 0 : this.recentMs / this.window;
 	}
@@ -213,8 +216,9 @@ export class AutoConcurrency implements Concurrency {
 	}
 
 	/**
-	 * Refused while holding: what got through is the service's rate; pace a little under it.
-	 * Not refused: the 429 came from a bunch of starts, not from the pace; go on growing from it.
+	 * Refused while holding: what got through is the service's rate; pace a little under it and
+	 * grow slowly. Not refused: the 429 came from a bunch of starts, not from the pace; go on from
+	 * it, growing faster.
 	 */
 	private endMeasuring() {
 		const measuring = this.measuring!;
@@ -223,16 +227,16 @@ export class AutoConcurrency implements Concurrency {
 		if (!enough && now < measuring.since + MEASURE_MAX_MS) return;
 		const accepted = (measuring.answers * 1000) / (now - measuring.since);
 		this.measuring = undefined;
-		const roundTrip = this.recentMs ?? 0;
-		if (!measuring.refusedWhileHeld) {
-			this.rate = undefined;
-			this.window = Math.min(this.max, Math.max(this.window, (accepted * roundTrip) / 1000));
-			return;
-		}
-		this.rate = Math.max(MIN_RATE, accepted * RATE_BACKOFF);
+		this.rate = Math.max(
+			MIN_RATE,
+			measuring.refusedWhileHeld ? accepted * RATE_BACKOFF : Math.max(accepted, this.rate!),
+		);
+		this.growthPerSecond = measuring.refusedWhileHeld
+			? RATE_GROWTH_PER_SECOND
+			: PROBE_GROWTH_PER_SECOND;
 		this.pacedSince = now;
 		// Enough in flight to keep that pace over a round trip, with room for slower answers.
-		const needed = Math.ceil((this.rate * roundTrip) / 1000) * 2 + 1;
+		const needed = Math.ceil((this.rate * (this.recentMs ?? 0)) / 1000) * 2 + 1;
 		this.window = Math.min(this.max, Math.max(1, needed));
 	}
 }

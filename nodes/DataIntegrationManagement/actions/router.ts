@@ -170,13 +170,15 @@ function withLaterItemsSent(error: unknown, failed: number, sent: number[]): unk
 	return error;
 }
 
-/** "3", "3 and 5", "3, 5 and 7", with runs shortened: "3-9 and 12". */
+/** "3", "3 and 5", "3, 4 and 5", with runs of four or more shortened: "3 to 9 and 12". */
 function listOf(indexes: number[]): string {
 	const runs: string[] = [];
 	for (let i = 0; i < indexes.length; ) {
 		let end = i;
 		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
-		runs.push(end - i >= 2 ? `${indexes[i]}-${indexes[end]}` : indexes.slice(i, end + 1).join(','));
+		runs.push(
+			end - i >= 3 ? `${indexes[i]} to ${indexes[end]}` : indexes.slice(i, end + 1).join(','),
+		);
 		i = end + 1;
 	}
 	const parts = runs.flatMap((run) => run.split(','));
