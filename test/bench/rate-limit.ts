@@ -245,6 +245,7 @@ export function writeRateLimitChart(cells: RateCell[], items: number, file: stri
 	const auto = cell('auto');
 	const fixed = cell('c32');
 	const xMax = Math.ceil(Math.max(auto.run.ms, fixed.run.ms) / 1000);
+	const yMax = Math.ceil(items / 100) * 100;
 	const series = (label: string, color: Color, points: Array<[number, number]>): Series => ({
 		label,
 		color,
@@ -267,16 +268,20 @@ export function writeRateLimitChart(cells: RateCell[], items: number, file: stri
 			},
 			{
 				title: 'items created',
-				yMax: Math.ceil(items / 100) * 100,
+				yMax,
 				yStep: Math.max(10, Math.ceil(items / 600) * 100),
 				series: [
 					{
 						label: `limit: ${limit.burst} + ${limit.requestsPerSecond}/s`,
 						color: LIMIT_COLOR,
 						thin: true,
+						// Drawn up to where it leaves the panel.
 						points: [
 							[0, limit.burst],
-							[xMax, limit.burst + limit.requestsPerSecond * xMax],
+							[
+								Math.min(xMax, (yMax - limit.burst) / limit.requestsPerSecond),
+								Math.min(yMax, limit.burst + limit.requestsPerSecond * xMax),
+							],
 						],
 					},
 					series(

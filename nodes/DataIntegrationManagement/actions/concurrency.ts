@@ -147,15 +147,18 @@ export class AutoConcurrency implements Concurrency {
 		for (;;) {
 			if (this.inFlight < Math.floor(this.window)) {
 				const wait = this.nextStartAt - Date.now();
-				if (wait <= 0) break;
+				// Under a millisecond is not worth a timer: timers do not come sooner.
+				if (wait < 1) break;
 				await sleep(wait);
 				continue;
 			}
 			await this.waiters.wait();
 		}
 		this.inFlight++;
+		// A start that was late (timers, a busy event loop) lets the next one follow at once, so
+		// the pace holds on average; no more than that, so starts do not bunch after a pause.
 		const interval = this.interval();
-		if (interval) this.nextStartAt = Math.max(this.nextStartAt, Date.now()) + interval;
+		if (interval) this.nextStartAt = Math.max(this.nextStartAt, Date.now() - interval) + interval;
 		await this.gate();
 	}
 
