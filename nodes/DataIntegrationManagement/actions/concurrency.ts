@@ -90,18 +90,28 @@ export class FixedConcurrency implements Concurrency {
 const AUTO_START = 2;
 /** Answers slower than this many times the fastest one mean the service or the wire is queueing. */
 const LATENCY_CLIMB = 2.5;
-/** After a 429, the rate is held this long (and at least MEASURE_ROUND_TRIPS) to measure what the service accepts. */
+/**
+ * After a 429, the pace is held at least this long, MEASURE_ROUND_TRIPS round trips and
+ * MEASURE_ANSWERS answers (unless MEASURE_MAX_MS passes first) to count what the service accepts.
+ */
 const MEASURE_MS = 100;
 const MEASURE_ROUND_TRIPS = 4;
-/** ... and at least this many answers, unless MEASURE_MAX_MS passes first. */
-const MEASURE_ANSWERS = 4;
+const MEASURE_ANSWERS = 8;
 const MEASURE_MAX_MS = 5000;
+/** The span over which the rate of recent answers is counted, for the pace to hold. */
+const RECENT_MS = 250;
 /** Then new starts are paced at this share of the accepted rate ... */
 const RATE_BACKOFF = 0.97;
 /** ... which grows by this share of itself a second until the next 429 ... */
 const RATE_GROWTH_PER_SECOND = 0.03;
-/** ... or by this share, when the held pace was not refused (the 429 came from a bunch of starts). */
-const PROBE_GROWTH_PER_SECOND = 0.3;
+/** ... or by this share, when the held pace was not refused (the limit is higher). */
+const PROBE_GROWTH_PER_SECOND = 1;
+/**
+ * A 429 at a pace within these shares of the rate last measured is that limit again: back off
+ * under it (or under the pace, if lower) at once, without holding the pace (and sending more
+ * into 429s) to measure it anew.
+ */
+const KNOWN_LIMIT = [0.9, 1.2] as const;
 /** The slowest pace: one start every 5 seconds. */
 const MIN_RATE = 0.2;
 /**
@@ -116,10 +126,13 @@ const AUTO_RATE_LIMIT_RETRIES = 10;
  * and doubling every round trip while answers come back without 429 and without slowing down,
  * up to `max`.
  *
- * At a 429 it holds its pace for a few round trips and counts the answers that get through: with
- * more sent than allowed, that count is the service's rate. New starts are then paced a little
- * under it, a pace that rises slowly until the next 429 measures again. The item that got the
- * 429 waits its Retry-After out of its slot, so the others go on at the pace the service allows.
+ * At the first 429 it holds its pace (no faster than answers came lately) for a few round trips
+ * and counts the answers that get through: when more are refused meanwhile, that count is the
+ * service's rate. New starts are then paced a little under it, a pace that rises slowly; a 429
+ * near that rate lowers it at once, without holding again. The item that got a 429 waits its
+ * Retry-After out of its slot, so the others go on at the pace the service allows. New starts
+ * are not all paused for the Retry-After: a pause of a whole second (the header has no
+ * fractions) would cost a service that allows 400 requests a second 400 of them.
  */
 export class AutoConcurrency implements Concurrency {
 	readonly rateLimitRetries = AUTO_RATE_LIMIT_RETRIES;
@@ -132,6 +145,11 @@ export class AutoConcurrency implements Concurrency {
 	private rate: number | undefined;
 	private pacedSince = 0;
 	private growthPerSecond = RATE_GROWTH_PER_SECOND;
+	/** The rate the service was last measured to accept. */
+	private ceiling: number | undefined;
+	/** When the answers of the last RECENT_MS came, and the first answer. */
+	private readonly answers: number[] = [];
+	private firstAnswerAt: number | undefined;
 	private nextStartAt = 0;
 	private measuring:
 		| { since: number; until: number; answers: number; refusedWhileHeld: boolean }
@@ -168,6 +186,10 @@ export class AutoConcurrency implements Concurrency {
 	}
 
 	answered(ms: number): void {
+		const now = Date.now();
+		this.answers.push(now);
+		while (this.answers[0] < now - RECENT_MS) this.answers.shift();
+		this.firstAnswerAt ??= now;
 		this.fastestMs = Math.min(this.fastestMs, ms);
 		this.recentMs = this.recentMs === undefined ? ms : 0.8 * this.recentMs + 0.2 * ms;
 		if (this.measuring) {
@@ -184,12 +206,19 @@ export class AutoConcurrency implements Concurrency {
 
 	async rateLimited(retryAfterSeconds: number): Promise<void> {
 		this.inFlight--;
-		if (!this.measuring) this.startMeasuring();
-		else {
+		if (this.measuring) {
 			// Refusals of requests sent before the hold began say nothing about the held pace.
 			if (Date.now() - this.measuring.since > (this.recentMs ?? 0))
 				this.measuring.refusedWhileHeld = true;
 			this.endMeasuring();
+		} else {
+			const pace = 1000 / this.interval();
+			const [low, high] = KNOWN_LIMIT;
+			const known =
+				this.ceiling !== undefined && pace >= low * this.ceiling && pace <= high * this.ceiling;
+			// Refused at this pace: the limit is no higher than it.
+			if (known) this.settle(Math.min(this.ceiling!, pace));
+			else this.startMeasuring();
 		}
 		this.waiters.wakeAll();
 		await sleep(retryAfterSeconds * 1000);
@@ -205,11 +234,18 @@ export class AutoConcurrency implements Concurrency {
 		return this.recentMs === undefined ? 0 : this.recentMs / this.window;
 	}
 
-	/** Holds the pace it has now (before any answer: `window` starts a second). */
+	/**
+	 * Holds the pace it has now, or the rate answers came at lately when that is lower (starting
+	 * fast, the pace can be far above what a burst allowance let through); before any answer,
+	 * `window` starts a second.
+	 */
 	private startMeasuring() {
 		const now = Date.now();
 		const interval = this.interval();
-		this.rate = interval > 0 ? 1000 / interval : this.window;
+		const pace = interval > 0 ? 1000 / interval : this.window;
+		const span = Math.min(RECENT_MS, now - (this.firstAnswerAt ?? now));
+		const recent = span > 0 ? (this.answers.length * 1000) / span : Infinity;
+		this.rate = Math.max(MIN_RATE, Math.min(pace, recent));
 		this.measuring = {
 			since: now,
 			until: now + Math.max(MEASURE_MS, MEASURE_ROUND_TRIPS * (this.recentMs ?? 0)),
@@ -219,9 +255,9 @@ export class AutoConcurrency implements Concurrency {
 	}
 
 	/**
-	 * Refused while holding: what got through is the service's rate; pace a little under it and
-	 * grow slowly. Not refused: the 429 came from a bunch of starts, not from the pace; go on from
-	 * it, growing faster.
+	 * Refused while holding: what got through is the service's rate; settle a little under it.
+	 * Not refused: the 429 came from a bunch of starts, or the pace was just at the limit; go on
+	 * from the held pace, growing faster unless it is near the limit already measured.
 	 */
 	private endMeasuring() {
 		const measuring = this.measuring!;
@@ -230,14 +266,28 @@ export class AutoConcurrency implements Concurrency {
 		if (!enough && now < measuring.since + MEASURE_MAX_MS) return;
 		const accepted = (measuring.answers * 1000) / (now - measuring.since);
 		this.measuring = undefined;
-		this.rate = Math.max(
-			MIN_RATE,
-			measuring.refusedWhileHeld ? accepted * RATE_BACKOFF : Math.max(accepted, this.rate!),
+		if (measuring.refusedWhileHeld) {
+			this.settle(accepted);
+			return;
+		}
+		const held = this.rate!;
+		const nearLimit = this.ceiling !== undefined && held >= KNOWN_LIMIT[0] * this.ceiling;
+		this.paceAt(
+			Math.max(accepted, held),
+			nearLimit ? RATE_GROWTH_PER_SECOND : PROBE_GROWTH_PER_SECOND,
 		);
-		this.growthPerSecond = measuring.refusedWhileHeld
-			? RATE_GROWTH_PER_SECOND
-			: PROBE_GROWTH_PER_SECOND;
-		this.pacedSince = now;
+	}
+
+	/** The service accepts `accepted` a second: pace a little under it, growing slowly. */
+	private settle(accepted: number) {
+		this.ceiling = accepted;
+		this.paceAt(accepted * RATE_BACKOFF, RATE_GROWTH_PER_SECOND);
+	}
+
+	private paceAt(rate: number, growthPerSecond: number) {
+		this.rate = Math.max(MIN_RATE, rate);
+		this.growthPerSecond = growthPerSecond;
+		this.pacedSince = Date.now();
 		// Enough in flight to keep that pace over a round trip, with room for slower answers.
 		const needed = Math.ceil((this.rate * (this.recentMs ?? 0)) / 1000) * 2 + 1;
 		this.window = Math.min(this.max, Math.max(1, needed));
