@@ -2,20 +2,13 @@ import { sleep } from 'n8n-workflow';
 
 import type { Pacer } from '../client/pacing';
 
-/**
- * How many items the router keeps in flight, and when the next one may start. The router asks
- * `start()` before each item and calls `finish()` when the item is done; the transport, as the
- * items' pacer, reports each answer's time and waits out 429s through it.
- */
-export interface Concurrency extends Pacer {
+/** How many items the router keeps in flight: it asks `start()` before each item, `finish()` after. */
+export interface Concurrency {
 	/** Resolves when one more item may start. */
 	start(): Promise<void>;
 	/** An item that started is done. */
 	finish(): void;
 }
-
-/** With a fixed number, a 429 is waited out this many times per request, in its item's slot. */
-const FIXED_RATE_LIMIT_RETRIES = 3;
 
 /**
  * Items in flight whose answers arrive in one turn of the event loop would all start their next
@@ -57,9 +50,8 @@ class Waiters {
 	}
 }
 
-/** Up to `limit` items in flight; a 429 is waited out in the item's slot. */
+/** Up to `limit` items in flight; a 429 is waited out in the item's slot, as the transport does. */
 export class FixedConcurrency implements Concurrency {
-	readonly rateLimitRetries = FIXED_RATE_LIMIT_RETRIES;
 	private inFlight = 0;
 	private readonly waiters = new Waiters();
 	private readonly gate: (() => Promise<void>) | undefined;
@@ -77,12 +69,6 @@ export class FixedConcurrency implements Concurrency {
 	finish(): void {
 		this.inFlight--;
 		this.waiters.wakeAll();
-	}
-
-	answered(): void {}
-
-	async rateLimited(retryAfterSeconds: number): Promise<void> {
-		await sleep(retryAfterSeconds * 1000);
 	}
 }
 
@@ -133,8 +119,11 @@ const AUTO_RATE_LIMIT_RETRIES = 10;
  * Retry-After out of its slot, so the others go on at the pace the service allows. New starts
  * are not all paused for the Retry-After: a pause of a whole second (the header has no
  * fractions) would cost a service that allows 400 requests a second 400 of them.
+ *
+ * It is the items' pacer too: the transport reports each answer's time to it and waits out 429s
+ * through it.
  */
-export class AutoConcurrency implements Concurrency {
+export class AutoConcurrency implements Concurrency, Pacer {
 	readonly rateLimitRetries = AUTO_RATE_LIMIT_RETRIES;
 	private window: number;
 	private inFlight = 0;

@@ -54,7 +54,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	const concurrency = concurrencyFor(this, operation);
-	paceRequestsWith(this, concurrency);
+	if (concurrency instanceof AutoConcurrency) paceRequestsWith(this, concurrency);
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const failures: Array<{ itemIndex: number; error: unknown }> = [];
 	const sent: number[] = [];
