@@ -206,7 +206,7 @@ describe('API errors become NodeApiErrors naming the item', () => {
 
 		expect(result.error).toMatchObject({
 			name: 'NodeApiError',
-			message: 'The service answered with a body that is not valid JSON',
+			message: `The service's answer to GET /integrations/${ORDERS} is not the JSON object the API promises`,
 			httpCode: null,
 			description: DESCRIPTIONS.malformed,
 			context: { itemIndex: 2 },

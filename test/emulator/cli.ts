@@ -25,7 +25,7 @@ async function main() {
 	console.log(`  base URL: ${emulator.baseUrl}`);
 	console.log(`  API key:  ${emulator.apiKey}`);
 	console.log(
-		`  control:  ${controlUrl} (reset, audit-logs, requests, faults, latency, rate-limit, traffic)`,
+		`  control:  ${controlUrl} (reset, audit-logs, requests, faults, answers, latency, rate-limit, traffic)`,
 	);
 
 	const shutDown = async (signal: string) => {

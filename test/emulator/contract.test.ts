@@ -709,6 +709,35 @@ describe('PATCH /integrations/{id}/schemas', () => {
 		expectError(await call('PATCH', path, { body }), 400, message);
 	});
 
+	test.each(['__proto__', 'constructor', 'hasOwnProperty'])(
+		'a schema, table or column named %s is an unknown name, and no prototype changes',
+		async (name) => {
+			const prototypeKeys = Object.getOwnPropertyNames(Object.prototype);
+			// JSON text, so the name is an own key of the body as it is on the wire.
+			const patches = [
+				`{"${name}":{"enabled":false}}`,
+				`{"public":{"tables":{"${name}":{"enabled":false}}}}`,
+				`{"public":{"tables":{"customers":{"columns":{"${name}":{"hashed":true}}}}}}`,
+			];
+			for (const patch of patches) {
+				const answer = await call('PATCH', path, { rawBody: `{"schemas":${patch}}` });
+				expectError(answer, 400, new RegExp(`'${name}' does not exist`));
+			}
+			expectError(
+				await call('GET', `/integrations/${ORDERS}/schemas/${name}/tables/customers/columns`),
+				404,
+				new RegExp(`schema '${name}' does not exist`),
+			);
+			expectError(
+				await call('GET', `/integrations/${ORDERS}/schemas/public/tables/${name}/columns`),
+				404,
+				new RegExp(`table '${name}' does not exist`),
+			);
+			expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeKeys);
+			expect(({} as Record<string, unknown>).enabled).toBeUndefined();
+		},
+	);
+
 	test('nothing is applied when any part of the patch is invalid', async () => {
 		const before = storedSchemas();
 		const body = {
@@ -1028,6 +1057,59 @@ describe('faults', () => {
 	});
 });
 
+describe('chosen answers', () => {
+	test('a matching request gets the chosen status and body, after the key check, then the operation answers again', async () => {
+		emulator.answerWith({ path: '/users', body: { code: SUCCESS_CODE } });
+		expect((await call('GET', '/users', { apiKey: 'wrong' })).status).toBe(401);
+		const chosen = await call('GET', '/users');
+		expect(chosen.status).toBe(200);
+		expect(chosen.body).toEqual({ code: SUCCESS_CODE });
+		expect((await call('GET', '/users')).body).toMatchObject({
+			data: { items: expect.any(Array) },
+		});
+		expect(emulator.requests.map((request) => request.path)).toEqual([
+			'/users',
+			'/users',
+			'/users',
+		]);
+	});
+
+	test('method, path and count select requests; answers are used in the order given', async () => {
+		emulator.answerWith({ method: 'post', path: '/tags', body: 'first', count: 2 });
+		emulator.answerWith({ path: '/tags', body: [1, 2], status: 202 });
+		expect((await call('GET', '/users')).body).toMatchObject({ code: SUCCESS_CODE });
+		const bodies = [];
+		for (let i = 0; i < 3; i++) {
+			const answer = await call('POST', '/tags', { body: {} });
+			bodies.push([answer.status, answer.body]);
+		}
+		expect(bodies).toEqual([
+			[200, 'first'],
+			[200, 'first'],
+			[202, [1, 2]],
+		]);
+		expect((await call('POST', '/tags', { body: {} })).status).toBe(400);
+	});
+
+	test('reset clears chosen answers', async () => {
+		emulator.answerWith({ body: null, count: 3 });
+		emulator.reset();
+		expect((await call('GET', '/users')).body).toMatchObject({
+			data: { items: expect.any(Array) },
+		});
+	});
+
+	test.each([
+		[{}, /with a body/],
+		[{ body: 1, status: 99 }, /status must be an integer from 200 to 599/],
+		[{ body: 1, count: 0 }, /count must be/],
+		[{ body: 1, path: 'users' }, /path must be a string starting with/],
+		[{ body: 1, method: 1 }, /method must be a string/],
+	])('an invalid answer %j is refused', (answer, message) => {
+		expect(() => emulator.answerWith(answer as never)).toThrow(message);
+	});
+});
+
 describe('latency', () => {
 	test('setLatency delays every /v1 answer; reset removes it', async () => {
 		const timed = async () => {
@@ -1131,6 +1213,16 @@ describe('control endpoints', () => {
 			status: 400,
 			body: { code: ERROR_CODES[400], message: expect.stringMatching(/status must be/) },
 		});
+	});
+
+	test('POST /answers adds a chosen answer, DELETE /answers clears them, a bad one is a 400', async () => {
+		expect(
+			(await control('POST', '/answers', { body: { code: SUCCESS_CODE }, count: 2 })).status,
+		).toBe(201);
+		expect((await call('GET', '/users')).body).toEqual({ code: SUCCESS_CODE });
+		expect((await control('DELETE', '/answers')).status).toBe(204);
+		expect((await call('GET', '/users')).body).toMatchObject({ data: expect.any(Object) });
+		expect((await control('POST', '/answers', { status: 200 })).status).toBe(400);
 	});
 
 	test('PUT /latency sets the delay; a bad value is a 400', async () => {

@@ -13,6 +13,7 @@ import type {
 	AuditLogEntry,
 	TagRelation,
 } from '../../nodes/DataIntegrationManagement/client/types';
+import { ChosenAnswers, type ChosenAnswer } from './answers';
 import { FaultQueue } from './faults';
 import { RateLimit } from './rate-limit';
 import { seedStore } from './seed';
@@ -20,6 +21,7 @@ import { buildServer, type ServerContext } from './server';
 import { Store } from './store';
 import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions } from './types';
 
+export type { ChosenAnswer } from './answers';
 export { SEED } from './seed';
 export { Store } from './store';
 export type { RateLimitSpec, TrafficEntry } from './rate-limit';
@@ -42,6 +44,7 @@ class RunningEmulator implements Emulator, ServerContext {
 	readonly requests: RecordedRequest[] = [];
 	readonly faults = new FaultQueue();
 	readonly rateLimit = new RateLimit();
+	readonly answers = new ChosenAnswers();
 	latencyMs: number;
 	private readonly app: FastifyInstance;
 
@@ -66,13 +69,14 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	/**
 	 * Back to the state the emulator started in: seeded unless told otherwise (default: as at
-	 * start), no recorded requests, no faults, and the latency and rate limit given at start
-	 * (none by default), with a full bucket and an empty traffic log.
+	 * start), no recorded requests, no faults or chosen answers, and the latency and rate limit
+	 * given at start (none by default), with a full bucket and an empty traffic log.
 	 */
 	reset(options: { seed?: boolean } = {}): void {
 		this.loadState(options.seed ?? this.options.seed ?? true);
 		this.clearRequests();
 		this.clearFaults();
+		this.answers.clear();
 		this.latencyMs = this.options.latencyMs ?? 0;
 		this.rateLimit.set(this.options.rateLimit);
 		this.rateLimit.clearTraffic();
@@ -92,6 +96,10 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	clearFaults(): void {
 		this.faults.clear();
+	}
+
+	answerWith(answer: ChosenAnswer): void {
+		this.answers.add(answer);
 	}
 
 	setLatency(ms: number): void {

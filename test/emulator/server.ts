@@ -5,8 +5,9 @@
  * Every /v1 request goes through the same gate, in this order: record it, take a token from the
  * rate limit if one is set, wait the configured latency, answer with an injected fault if one
  * matches, then with 429 if the rate limit had no token, check the API key, reject a body that
- * is not JSON, and only then run the operation. Bodies are parsed leniently (see parseBody) so
- * that a bad body is recorded and reported after the key check, like any other error.
+ * is not JSON, answer with a chosen answer if one matches, and only then run the operation.
+ * Bodies are parsed leniently (see parseBody) so that a bad body is recorded and reported after
+ * the key check, like any other error.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import fastify, {
@@ -18,6 +19,7 @@ import fastify, {
 import { API_KEY_HEADER } from '../../credentials/DataIntegrationManagementApi.credentials';
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import { ApiError, badRequest, errorCodeFor, notFound } from './errors';
+import type { ChosenAnswer, ChosenAnswers } from './answers';
 import { answerWithFault, type FaultQueue } from './faults';
 import {
 	answerRateLimited,
@@ -37,11 +39,13 @@ export interface ServerContext {
 	readonly requests: RecordedRequest[];
 	readonly faults: FaultQueue;
 	readonly rateLimit: RateLimit;
+	readonly answers: ChosenAnswers;
 	readonly latencyMs: number;
 	reset(options?: { seed?: boolean }): void;
 	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[];
 	injectFault(fault: FaultSpec): void;
 	clearFaults(): void;
+	answerWith(answer: ChosenAnswer): void;
 	setLatency(ms: number): void;
 	clearRequests(): void;
 }
@@ -121,6 +125,7 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 				if (retryAfterSeconds !== undefined) return answerRateLimited(reply, retryAfterSeconds);
 				checkApiKey(request, context.apiKey);
 				usableBody(request.body);
+				if (context.answers.answer(request.method, entry.path, reply)) return reply;
 				return undefined;
 			});
 
@@ -187,6 +192,14 @@ function registerControl(app: FastifyInstance, context: ServerContext) {
 			});
 			control.delete('/faults', async (_request, reply) => {
 				context.clearFaults();
+				return reply.code(204).send();
+			});
+			control.post('/answers', async (request, reply) => {
+				context.answerWith(bodyObject(request) as unknown as ChosenAnswer);
+				return reply.code(201).send({ answer: request.body });
+			});
+			control.delete('/answers', async (_request, reply) => {
+				context.answers.clear();
 				return reply.code(204).send();
 			});
 			control.put('/latency', async (request) => {

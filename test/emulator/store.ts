@@ -56,6 +56,14 @@ function withoutUndefined<T extends object>(fields: T): T {
 	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
 }
 
+/**
+ * The entry `name` maps to, only when it is the map's own: names such as `__proto__` or
+ * `constructor` are plain names here, not a way to reach (and then write to) a prototype.
+ */
+function ownEntry<T>(map: Record<string, T>, name: string): T | undefined {
+	return Object.hasOwn(map, name) ? map[name] : undefined;
+}
+
 function quoted(name: string): string {
 	return `'${name}'`;
 }
@@ -174,12 +182,12 @@ export class Store {
 		schemaName: string,
 		tableName: string,
 	): Record<string, ColumnConfig> {
-		const schema = this.getSchemas(integrationId)[schemaName];
+		const schema = ownEntry(this.getSchemas(integrationId), schemaName);
 		if (!schema)
 			throw notFound(
 				`schema ${quoted(schemaName)} does not exist in integration ${quoted(integrationId)}`,
 			);
-		const table = schema.tables[tableName];
+		const table = ownEntry(schema.tables, tableName);
 		if (!table)
 			throw notFound(`table ${quoted(tableName)} does not exist in schema ${quoted(schemaName)}`);
 		return table.columns;
@@ -193,21 +201,21 @@ export class Store {
 		const schemas = this.getSchemas(integrationId);
 		const updates: Array<[FlagTarget, FlagPatch]> = [];
 		for (const [schemaName, schemaPatch] of Object.entries(patch)) {
-			const schema = schemas[schemaName];
+			const schema = ownEntry(schemas, schemaName);
 			if (!schema)
 				throw badRequest(
 					`schema ${quoted(schemaName)} does not exist in integration ${quoted(integrationId)}`,
 				);
 			updates.push([schema, schemaPatch]);
 			for (const [tableName, tablePatch] of Object.entries(schemaPatch.tables ?? {})) {
-				const table = schema.tables[tableName];
+				const table = ownEntry(schema.tables, tableName);
 				if (!table)
 					throw badRequest(
 						`table ${quoted(tableName)} does not exist in schema ${quoted(schemaName)}`,
 					);
 				updates.push([table, tablePatch]);
 				for (const [columnName, columnPatch] of Object.entries(tablePatch.columns ?? {})) {
-					const column = table.columns[columnName];
+					const column = ownEntry(table.columns, columnName);
 					if (!column) {
 						throw badRequest(
 							`column ${quoted(columnName)} does not exist in table ${quoted(`${schemaName}.${tableName}`)}`,

@@ -2,6 +2,7 @@ import type {
 	AuditLogEntry,
 	TagRelation,
 } from '../../nodes/DataIntegrationManagement/client/types';
+import type { ChosenAnswer } from './answers';
 import type { RateLimit, RateLimitSpec } from './rate-limit';
 import type { Store } from './store';
 
@@ -63,8 +64,9 @@ export interface Emulator {
 	requests: RecordedRequest[];
 	clearRequests(): void;
 	/**
-	 * Empties or re-seeds the state (default: as at start), clears requests and faults, and puts the
-	 * latency back to the start option (0 unless StartOptions.latencyMs was given).
+	 * Empties or re-seeds the state (default: as at start), clears requests, faults and chosen
+	 * answers, and puts the latency back to the start option (0 unless StartOptions.latencyMs was
+	 * given).
 	 */
 	reset(options?: { seed?: boolean }): void;
 	/** Appends audit-log entries, filling a missing id (UUID v4), event, actor and context. */
@@ -72,6 +74,8 @@ export interface Emulator {
 	addTagRelation(tagId: string, relation: TagRelation): void;
 	injectFault(fault: FaultSpec): void;
 	clearFaults(): void;
+	/** Answers the next matching /v1 request(s) with a chosen status and body (see answers.ts). */
+	answerWith(answer: ChosenAnswer): void;
 	/** Fixed delay before every /v1 response. */
 	setLatency(ms: number): void;
 	/** The token-bucket rate limit (`set` it, read `refused`) and the log of /v1 traffic. */

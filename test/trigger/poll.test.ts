@@ -326,7 +326,7 @@ describe('failures in the middle of a scan', () => {
 		[
 			'a body that is not JSON',
 			{ kind: 'malformed' },
-			'The service answered with a body that is not valid JSON',
+			"The service's answer to GET /audit-logs is not the JSON object the API promises",
 		],
 		[
 			'a 429 that outlasts the retries',

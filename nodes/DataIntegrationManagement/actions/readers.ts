@@ -1,5 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
+import { MAX_JSON_CHARACTERS, MAX_JSON_DEPTH } from '../client/choices';
+import { pathSegmentProblem } from '../client/endpoint';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 
 /**
@@ -32,6 +34,62 @@ export function readRequired(
 }
 
 /**
+ * Reads a required id or name that the request puts in its path, failing with the field's name
+ * when it is empty or could not stay one segment of the path ("..", "%2e" ...).
+ */
+export function readPathSegment(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string {
+	const text = readRequired.call(this, itemIndex, name, label);
+	const problem = pathSegmentProblem(text);
+	if (problem) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The field "${label}" ${problem} (item ${itemIndex})`,
+			{ itemIndex },
+		);
+	}
+	return text;
+}
+
+/**
+ * Reads a whole-number parameter of at least `min`, whatever gave it: the editor's number field,
+ * or an expression's number or text of digits.
+ */
+function readWholeNumber(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	min: number,
+): number {
+	const value = this.getNodeParameter(name, itemIndex);
+	const number =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+				? Number(value)
+				: Number.NaN;
+	if (!Number.isSafeInteger(number) || number < min) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The field "${label}" must be a whole number of at least ${min} (item ${itemIndex})`,
+			{ itemIndex },
+		);
+	}
+	return number;
+}
+
+/** How many results a listing returns: every one with Return All, else Limit (at least 1). */
+export function readListLimit(this: IExecuteFunctions, itemIndex: number): number {
+	if (this.getNodeParameter('returnAll', itemIndex, false)) return Infinity;
+	return readWholeNumber.call(this, itemIndex, 'limit', 'Limit', 1);
+}
+
+/**
  * Reads a JSON-object parameter that the user may give as an object or as JSON text.
  * Empty text means "not given".
  */
@@ -53,8 +111,15 @@ function parseJsonObject(
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
 		return undefined;
 	}
+	const tooLarge = () =>
+		new NodeOperationError(
+			this.getNode(),
+			`The field "${label}" is larger than ${MAX_JSON_CHARACTERS} characters of JSON (item ${itemIndex})`,
+			{ itemIndex },
+		);
 	let parsed = value;
 	if (typeof value === 'string') {
+		if (value.length > MAX_JSON_CHARACTERS) throw tooLarge();
 		try {
 			parsed = JSON.parse(value);
 		} catch (error) {
@@ -72,7 +137,25 @@ function parseJsonObject(
 			{ itemIndex, description: 'Give a JSON object such as {"host": "db.example.com"}.' },
 		);
 	}
+	// Depth first: a cyclic object is then refused as too deep before JSON.stringify sees it.
+	if (exceedsDepth(parsed, MAX_JSON_DEPTH)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The field "${label}" is nested more than ${MAX_JSON_DEPTH} levels deep (item ${itemIndex})`,
+			{ itemIndex },
+		);
+	}
+	if (typeof value !== 'string' && JSON.stringify(parsed).length > MAX_JSON_CHARACTERS) {
+		throw tooLarge();
+	}
 	return parsed as IDataObject;
+}
+
+/** Whether objects and arrays nest more than `max` levels in `value` (a flat object is 1). */
+function exceedsDepth(value: unknown, max: number): boolean {
+	if (typeof value !== 'object' || value === null) return false;
+	if (max === 0) return true;
+	return Object.values(value).some((child) => exceedsDepth(child, max - 1));
 }
 
 /**

@@ -1,11 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type Context } from '../transport';
+import type { Context } from '../transport';
+import { A_STRING, callEndpoint } from './endpoint';
 import type { Asset } from './types';
 
 /** `POST /assets`: the created asset. */
 export async function createAsset(this: Context, body: IDataObject): Promise<Asset> {
-	const { data } = await apiRequest.call(this, 'POST', '/assets', { body });
+	const { data } = await callEndpoint.call(this, 'POST', '/assets', {
+		body,
+		reads: { id: A_STRING },
+	});
 	return data as Asset;
 }
 
@@ -15,8 +19,10 @@ export async function updateAsset(
 	assetId: string,
 	body: IDataObject,
 ): Promise<Asset> {
-	const { data } = await apiRequest.call(this, 'PATCH', `/assets/${encodeURIComponent(assetId)}`, {
+	const { data } = await callEndpoint.call(this, 'PATCH', '/assets/{id}', {
+		params: { id: assetId },
 		body,
+		reads: { id: A_STRING },
 	});
 	return data as Asset;
 }

@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type Context } from '../transport';
+import type { Context } from '../transport';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY, AUDIT_LOG_SORT_FIELD } from './choices';
-import type { AuditLogEntry, AuditLogPage, Envelope, SortOrder } from './types';
+import { A_COUNT, A_LIST_OF_OBJECTS, callEndpoint } from './endpoint';
+import type { AuditLogEntry, AuditLogPage, SortOrder } from './types';
 
 export interface AuditLogQuery {
 	sortOrder: SortOrder;
@@ -33,12 +34,13 @@ export async function forEachAuditLogPage(
 		if (query.startTime) qs[AUDIT_LOG_QUERY.since] = query.startTime;
 		if (query.endTime) qs[AUDIT_LOG_QUERY.until] = query.endTime;
 
-		const { data } = (await apiRequest.call(this, 'GET', '/audit-logs', {
+		const { data } = await callEndpoint.call(this, 'GET', '/audit-logs', {
 			qs,
-		})) as Envelope<AuditLogPage>;
-		const items = data?.items ?? [];
+			// Without totalItems the paging could not tell where the log ends.
+			reads: { items: A_LIST_OF_OBJECTS, totalItems: A_COUNT },
+		});
+		const { items, totalItems: total } = data as AuditLogPage;
 		const keepGoing = await onPage(items);
-		const total = data?.totalItems ?? 0;
 		if (!keepGoing || items.length < AUDIT_LOG_MAX_PAGE_SIZE || offset + items.length >= total)
 			return;
 	}

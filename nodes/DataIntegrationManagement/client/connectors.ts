@@ -1,10 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type Context } from '../transport';
+import type { Context } from '../transport';
+import { A_STRING, callEndpoint } from './endpoint';
 import type { Connector } from './types';
 
 /** `POST /connectors`: the created connector. */
 export async function createConnector(this: Context, body: IDataObject): Promise<Connector> {
-	const { data } = await apiRequest.call(this, 'POST', '/connectors', { body });
+	const { data } = await callEndpoint.call(this, 'POST', '/connectors', {
+		body,
+		reads: { id: A_STRING },
+	});
 	return data as Connector;
 }

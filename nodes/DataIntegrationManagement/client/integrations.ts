@@ -1,19 +1,23 @@
-import { apiRequest, type Context } from '../transport';
+import type { Context } from '../transport';
+import { A_COLUMNS_MAP, A_SCHEMAS_MAP, AN_OBJECT, callEndpoint } from './endpoint';
 import type { ColumnConfig, Integration, SchemasConfig, SchemasPatch } from './types';
-
-const integrationPath = (integrationId: string) =>
-	`/integrations/${encodeURIComponent(integrationId)}`;
 
 /** `GET /integrations/{id}`. */
 export async function getIntegration(this: Context, integrationId: string): Promise<Integration> {
-	const { data } = await apiRequest.call(this, 'GET', integrationPath(integrationId));
+	const { data } = await callEndpoint.call(this, 'GET', '/integrations/{id}', {
+		params: { id: integrationId },
+		reads: { integration: AN_OBJECT },
+	});
 	return (data as { integration: Integration }).integration;
 }
 
 /** `GET /integrations/{id}/schemas`: the integration's source schema. */
 export async function getSchemas(this: Context, integrationId: string): Promise<SchemasConfig> {
-	const { data } = await apiRequest.call(this, 'GET', `${integrationPath(integrationId)}/schemas`);
-	return (data as { schemas?: SchemasConfig } | undefined)?.schemas ?? {};
+	const { data } = await callEndpoint.call(this, 'GET', '/integrations/{id}/schemas', {
+		params: { id: integrationId },
+		reads: { schemas: A_SCHEMAS_MAP },
+	});
+	return (data as { schemas: SchemasConfig }).schemas;
 }
 
 /** `PATCH /integrations/{id}/schemas`: the source schema after the change. */
@@ -22,13 +26,12 @@ export async function updateSchemas(
 	integrationId: string,
 	schemas: SchemasPatch,
 ): Promise<SchemasConfig> {
-	const { data } = await apiRequest.call(
-		this,
-		'PATCH',
-		`${integrationPath(integrationId)}/schemas`,
-		{ body: { schemas } },
-	);
-	return (data as { schemas?: SchemasConfig } | undefined)?.schemas ?? {};
+	const { data } = await callEndpoint.call(this, 'PATCH', '/integrations/{id}/schemas', {
+		params: { id: integrationId },
+		body: { schemas },
+		reads: { schemas: A_SCHEMAS_MAP },
+	});
+	return (data as { schemas: SchemasConfig }).schemas;
 }
 
 /** `GET /integrations/{id}/schemas/{schema}/tables/{table}/columns`. */
@@ -38,9 +41,11 @@ export async function getColumns(
 	schema: string,
 	table: string,
 ): Promise<Record<string, ColumnConfig>> {
-	const path = [integrationId, 'schemas', schema, 'tables', table, 'columns']
-		.map((part, index) => (index % 2 === 0 ? encodeURIComponent(part) : part))
-		.join('/');
-	const { data } = await apiRequest.call(this, 'GET', `/integrations/${path}`);
-	return (data as { columns?: Record<string, ColumnConfig> } | undefined)?.columns ?? {};
+	const { data } = await callEndpoint.call(
+		this,
+		'GET',
+		'/integrations/{id}/schemas/{schema}/tables/{table}/columns',
+		{ params: { id: integrationId, schema, table }, reads: { columns: A_COLUMNS_MAP } },
+	);
+	return (data as { columns: Record<string, ColumnConfig> }).columns;
 }

@@ -1,18 +1,24 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type Context } from '../transport';
+import type { Context } from '../transport';
+import { A_STRING, callEndpoint } from './endpoint';
 import type { Tag, TagRelation } from './types';
 
 /** `POST /tags`: the created tag's id. */
 export async function createTag(this: Context, body: IDataObject): Promise<Pick<Tag, 'id'>> {
-	const { data } = await apiRequest.call(this, 'POST', '/tags', { body });
+	const { data } = await callEndpoint.call(this, 'POST', '/tags', {
+		body,
+		reads: { id: A_STRING },
+	});
 	return data as Pick<Tag, 'id'>;
 }
 
 /** `PUT /tags/{id}`: the tag as it is now. */
 export async function updateTag(this: Context, tagId: string, body: IDataObject): Promise<Tag> {
-	const { data } = await apiRequest.call(this, 'PUT', `/tags/${encodeURIComponent(tagId)}`, {
+	const { data } = await callEndpoint.call(this, 'PUT', '/tags/{id}', {
+		params: { id: tagId },
 		body,
+		reads: { id: A_STRING },
 	});
 	return data as Tag;
 }
@@ -23,11 +29,9 @@ export async function deleteTagRelation(
 	tagId: string,
 	relation: TagRelation,
 ): Promise<string | undefined> {
-	const { message } = await apiRequest.call(
-		this,
-		'DELETE',
-		`/tags/${encodeURIComponent(tagId)}/relation`,
-		{ body: { ...relation } },
-	);
+	const { message } = await callEndpoint.call(this, 'DELETE', '/tags/{id}/relation', {
+		params: { id: tagId },
+		body: { ...relation },
+	});
 	return message;
 }

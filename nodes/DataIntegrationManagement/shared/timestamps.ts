@@ -7,6 +7,30 @@
 const ZONE_DESIGNATOR = /(Z|[+-]\d{2}:?\d{2})$/i;
 const LOCAL_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+/** The date and clock fields at the start of an ISO 8601 date-time, with or without a zone. */
+const CALENDAR_FIELDS = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+
+/**
+ * Whether an ISO 8601 date-time names a real day and time of day. Date.parse and Date.UTC roll
+ * 2026-02-30 over into March and 24:00 into the next day; here they name nothing.
+ */
+function isRealCalendarTime(text: string): boolean {
+	const match = CALENDAR_FIELDS.exec(text);
+	if (!match) return true;
+	const [year, month, day, hour = 0, minute = 0, second = 0] = match
+		.slice(1)
+		.map((field) => (field === undefined ? undefined : Number(field)));
+	const date = new Date(Date.UTC(year!, month! - 1, day!));
+	return (
+		month! >= 1 &&
+		month! <= 12 &&
+		date.getUTCMonth() === month! - 1 &&
+		date.getUTCDate() === day &&
+		hour < 24 &&
+		minute < 60 &&
+		second < 60
+	);
+}
 
 /**
  * The instant a timestamp names, in epoch milliseconds, or undefined when it names none.
@@ -21,6 +45,7 @@ export function parseInstant(value: unknown, timeZone = 'UTC'): number | undefin
 	}
 	if (typeof value !== 'string' || value.trim() === '') return undefined;
 	const text = value.trim();
+	if (!isRealCalendarTime(text)) return undefined;
 	if (ZONE_DESIGNATOR.test(text)) {
 		const instant = Date.parse(text);
 		return Number.isNaN(instant) ? undefined : instant;

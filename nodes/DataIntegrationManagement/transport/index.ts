@@ -78,7 +78,12 @@ export async function apiRequest<T>(
 		json: true,
 	};
 	if (options.qs) request.qs = options.qs;
-	if (options.body) request.body = options.body;
+	if (options.body) {
+		// As JSON text: n8n's HTTP client deep-copies an object body, dropping keys such as
+		// `__proto__`, and a schema, table or column may have any name.
+		request.body = JSON.stringify(options.body);
+		request.headers = { 'content-type': 'application/json' };
+	}
 
 	// Only failures of the request itself are caught here: an answer that is not an envelope is
 	// reported as such by asEnvelope, not re-read as an HTTP failure.
@@ -106,11 +111,12 @@ export async function apiRequest<T>(
 			}
 			throw toNodeApiError(this.getNode(), failure);
 		}
-		return asEnvelope<T>(this.getNode(), response);
+		return asEnvelope<T>(this.getNode(), `${method} ${path}`, response);
 	}
 }
 
-function asEnvelope<T>(node: INode, response: unknown): Envelope<T> {
+/** The answer as the envelope every endpoint promises, or an error naming the request. */
+function asEnvelope<T>(node: INode, request: string, response: unknown): Envelope<T> {
 	if (typeof response === 'object' && response !== null && !Array.isArray(response)) {
 		return response as Envelope<T>;
 	}
@@ -118,7 +124,7 @@ function asEnvelope<T>(node: INode, response: unknown): Envelope<T> {
 		node,
 		{ message: 'Response is not a JSON object' },
 		{
-			message: 'The service answered with a body that is not valid JSON',
+			message: `The service's answer to ${request} is not the JSON object the API promises`,
 			description:
 				'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',
 		},

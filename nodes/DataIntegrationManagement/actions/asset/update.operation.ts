@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { connectionField, descriptionField, fieldsCollection } from '../../shared/descriptions';
-import { readCollection, readRequired, requireSomeChange } from '../readers';
+import { readCollection, readPathSegment, requireSomeChange } from '../readers';
 import { updateAsset } from '../../client/assets';
 
 export const properties: INodeProperties[] = [
@@ -24,7 +24,7 @@ export const properties: INodeProperties[] = [
 export const concurrent = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const assetId = readRequired.call(this, itemIndex, 'assetId', 'Asset ID');
+	const assetId = readPathSegment.call(this, itemIndex, 'assetId', 'Asset ID');
 	const body = readCollection.call(this, itemIndex, 'updateFields');
 	requireSomeChange.call(this, itemIndex, body, ['Name', 'Description', 'Connection']);
 	return (await updateAsset.call(this, assetId, body)) as unknown as IDataObject;

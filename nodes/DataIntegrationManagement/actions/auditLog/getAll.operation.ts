@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { listLimitFields, optionsCollection } from '../../shared/descriptions';
-import { readTimestamp } from '../readers';
+import { readListLimit, readTimestamp } from '../readers';
 import { forEachAuditLogPage } from '../../client/auditLog';
 import type { AuditLogEntry, SortOrder } from '../../client/types';
 
@@ -45,8 +45,7 @@ export const properties: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = readListLimit.call(this, itemIndex);
 	const entries: AuditLogEntry[] = [];
 	await forEachAuditLogPage.call(
 		this,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
-import { readRequired } from '../readers';
+import { readPathSegment } from '../readers';
 import { getColumns } from '../../client/integrations';
 
 /** A schema or table picked from the integration's source schema, or typed by name. */
@@ -55,9 +55,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
-	const integrationId = readRequired.call(this, itemIndex, 'integrationId', 'Integration ID');
-	const schema = readRequired.call(this, itemIndex, 'schema', 'Schema');
-	const table = readRequired.call(this, itemIndex, 'table', 'Table');
+	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
+	const schema = readPathSegment.call(this, itemIndex, 'schema', 'Schema');
+	const table = readPathSegment.call(this, itemIndex, 'table', 'Table');
 	const columns = await getColumns.call(this, integrationId, schema, table);
 	if (this.getNodeParameter('options.output', itemIndex, 'columns') === 'raw') {
 		return { columns: columns as unknown as IDataObject };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
-import { readRequired } from '../readers';
+import { readPathSegment } from '../readers';
 import { getSchemas } from '../../client/integrations';
 import { flattenSchemas, type SchemaLevel } from './sourceSchemas';
 
@@ -37,7 +37,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
-	const integrationId = readRequired.call(this, itemIndex, 'integrationId', 'Integration ID');
+	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const output = this.getNodeParameter('options.output', itemIndex, 'raw') as string;
 	const schemas = await getSchemas.call(this, integrationId);
 	const level = LEVEL_OF_OUTPUT[output];

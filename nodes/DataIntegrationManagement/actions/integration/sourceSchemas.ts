@@ -46,6 +46,14 @@ export interface SchemaChange {
 }
 
 /**
+ * A map keyed by names from the user, without a prototype: `__proto__` or `constructor` is then
+ * a name like any other, sent in the JSON, and writing under it changes nothing else.
+ */
+function namesMap<T>(): Record<string, T> {
+	return Object.create(null) as Record<string, T>;
+}
+
+/**
  * Nests changes into the request shape of `PATCH /integrations/{id}/schemas`, carrying only the
  * entries and flags the changes touch. Returns the problems instead when a change is incomplete
  * or two changes disagree on one flag.
@@ -54,7 +62,7 @@ export function buildSchemasPatch(changes: SchemaChange[]): {
 	patch: SchemasPatch;
 	problems: string[];
 } {
-	const patch: SchemasPatch = {};
+	const patch = namesMap<SchemasPatch[string]>();
 	const problems: string[] = [];
 	changes.forEach((change, index) => {
 		const label = `change ${index + 1}`;
@@ -76,11 +84,11 @@ export function buildSchemasPatch(changes: SchemaChange[]): {
 		const schemaEntry = (patch[change.schema] = patch[change.schema] ?? {});
 		let target: { enabled?: boolean; hashed?: boolean } = schemaEntry;
 		if (change.level !== 'schema') {
-			const tables = (schemaEntry.tables = schemaEntry.tables ?? {});
+			const tables = (schemaEntry.tables = schemaEntry.tables ?? namesMap());
 			const tableEntry = (tables[change.table!] = tables[change.table!] ?? {});
 			target = tableEntry;
 			if (change.level === 'column') {
-				const columns = (tableEntry.columns = tableEntry.columns ?? {});
+				const columns = (tableEntry.columns = tableEntry.columns ?? namesMap());
 				target = columns[change.column!] = columns[change.column!] ?? {};
 			}
 		}

@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
-import { readJsonObject, readRequired } from '../readers';
+import { readJsonObject, readPathSegment } from '../readers';
 import { updateSchemas } from '../../client/integrations';
 import type { SchemasPatch } from '../../client/types';
 import {
@@ -204,7 +204,7 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const integrationId = readRequired.call(this, itemIndex, 'integrationId', 'Integration ID');
+	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const mode = this.getNodeParameter('updateMode', itemIndex, 'changes') as string;
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);

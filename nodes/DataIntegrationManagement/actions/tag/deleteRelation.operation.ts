@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { tagIdField } from '../../shared/descriptions';
-import { readRequired } from '../readers';
+import { readPathSegment, readRequired } from '../readers';
 import { deleteTagRelation } from '../../client/tags';
 
 export const properties: INodeProperties[] = [
@@ -28,7 +28,7 @@ export const properties: INodeProperties[] = [
 export const concurrent = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tagId = readRequired.call(this, itemIndex, 'tagId', 'Tag ID');
+	const tagId = readPathSegment.call(this, itemIndex, 'tagId', 'Tag ID');
 	const relation = {
 		resourceId: readRequired.call(this, itemIndex, 'resourceId', 'Resource ID'),
 		resourceType: readRequired.call(this, itemIndex, 'resourceType', 'Resource Type'),

@@ -6,7 +6,7 @@ import {
 	ownerLocator,
 	tagIdField,
 } from '../../shared/descriptions';
-import { readCollection, readRequired, requireSomeChange } from '../readers';
+import { readCollection, readPathSegment, requireSomeChange } from '../readers';
 import { updateTag } from '../../client/tags';
 
 export const properties: INodeProperties[] = [
@@ -21,7 +21,7 @@ export const properties: INodeProperties[] = [
 export const concurrent = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tagId = readRequired.call(this, itemIndex, 'tagId', 'Tag ID');
+	const tagId = readPathSegment.call(this, itemIndex, 'tagId', 'Tag ID');
 	const body = readCollection.call(this, itemIndex, 'updateFields');
 	requireSomeChange.call(this, itemIndex, body, ['Name', 'Description', 'Owner']);
 	return (await updateTag.call(this, tagId, body)) as unknown as IDataObject;

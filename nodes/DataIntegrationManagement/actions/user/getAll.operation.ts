@@ -2,15 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { listLimitFields } from '../../shared/descriptions';
 import { listUsers } from '../../client/users';
+import { readListLimit } from '../readers';
 
 export const properties: INodeProperties[] = listLimitFields();
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const users = await listUsers.call(this);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = readListLimit.call(this, itemIndex);
 	// The API lists every user in one answer (no paging is shown), so the limit applies here.
-	const limited = returnAll
-		? users
-		: users.slice(0, this.getNodeParameter('limit', itemIndex, 50) as number);
-	return limited as unknown as IDataObject[];
+	const users = await listUsers.call(this);
+	return users.slice(0, limit) as unknown as IDataObject[];
 }

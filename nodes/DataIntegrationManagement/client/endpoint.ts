@@ -1,0 +1,139 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type IHttpRequestMethods,
+} from 'n8n-workflow';
+
+import { apiRequest, type Context } from '../transport';
+
+/**
+ * How every client function calls its endpoint: the path built from the endpoint's template with
+ * each value as exactly one segment, and the answer checked for what the caller reads of `data`
+ * before anything is built from it.
+ */
+
+/** A dot segment, as typed or percent-encoded: URL parsers fold these into the path around them. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+/** Half of a surrogate pair on its own: text that cannot be percent-encoded. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why `value` cannot be one segment of a request path, worded to follow a field's name; undefined
+ * when it can.
+ */
+export function pathSegmentProblem(value: string): string | undefined {
+	if (value === '') return 'is empty';
+	if (DOT_SEGMENT.test(value)) {
+		return 'cannot be "." or ".." (nor their percent-encoded forms): the request would go to another endpoint';
+	}
+	if (LONE_SURROGATE.test(value)) return 'is not valid Unicode text';
+	return undefined;
+}
+
+/** A check of one value the caller reads from `data`, and how an error describes what it wanted. */
+export interface Check {
+	expected: string;
+	test(value: unknown): boolean;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An object whose every value passes `test`; with `child`, that key of each value too, if set. */
+function mapOf(child?: { key: string; test: (value: unknown) => boolean }) {
+	return (value: unknown) =>
+		isObject(value) &&
+		Object.values(value).every(
+			(entry) =>
+				isObject(entry) &&
+				(!child || entry[child.key] === undefined || child.test(entry[child.key])),
+		);
+}
+
+const columnsMap = mapOf();
+const schemasMap = mapOf({ key: 'tables', test: mapOf({ key: 'columns', test: columnsMap }) });
+
+export const A_STRING: Check = { expected: 'a string', test: (value) => typeof value === 'string' };
+export const AN_OBJECT: Check = { expected: 'an object', test: isObject };
+export const A_LIST_OF_OBJECTS: Check = {
+	expected: 'an array of objects',
+	test: (value) => Array.isArray(value) && value.every(isObject),
+};
+export const A_COUNT: Check = {
+	expected: 'a whole number',
+	test: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+};
+export const A_COLUMNS_MAP: Check = {
+	expected: 'an object of column names to objects',
+	test: columnsMap,
+};
+export const A_SCHEMAS_MAP: Check = {
+	expected: 'an object of schema names to objects, their tables and columns objects too',
+	test: schemasMap,
+};
+
+export interface EndpointCall {
+	/** Values of the template's `{placeholders}`. */
+	params?: Record<string, string>;
+	body?: IDataObject;
+	qs?: IDataObject;
+	/** What the caller reads from `data`, key by key; without it `data` is not read. */
+	reads?: Record<string, Check>;
+}
+
+/**
+ * Sends one request to the endpoint the spec writes as `method template` (e.g. `GET
+ * /integrations/{id}`) and returns its `data` (holding what `reads` names) and `message`. Fails without a request when a path
+ * value would not stay one segment, and with a NodeApiError naming the request when `data` lacks
+ * what the caller reads.
+ */
+export async function callEndpoint(
+	this: Context,
+	method: IHttpRequestMethods,
+	template: string,
+	call: EndpointCall = {},
+): Promise<{ data: unknown; message?: string }> {
+	const path = template.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
+		const value = call.params?.[name] ?? '';
+		const problem = pathSegmentProblem(value);
+		if (problem) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The ${name} of ${method} ${template} ${problem}; no request was sent`,
+			);
+		}
+		return encodeURIComponent(value);
+	});
+	const { data, message } = await apiRequest.call(this, method, path, {
+		body: call.body,
+		qs: call.qs,
+	});
+	if (call.reads) checkData(this, `${method} ${path}`, data, call.reads);
+	return { data, message };
+}
+
+function checkData(
+	context: Context,
+	request: string,
+	data: unknown,
+	reads: Record<string, Check>,
+): void {
+	const problem = !isObject(data)
+		? 'it has no data object'
+		: Object.entries(reads)
+				.filter(([key, check]) => !check.test(data[key]))
+				.map(([key, check]) => `data.${key} should be ${check.expected}`)
+				.join('; ');
+	if (!problem) return;
+	throw new NodeApiError(
+		context.getNode(),
+		{ message: `Unexpected answer: ${problem}` },
+		{
+			message: `The service's answer to ${request} is not what the API describes: ${problem}`,
+			description:
+				'The service reported success but left out what this operation reads, so nothing was output. Check that the Base URL points at the API (ending in /v1), then try again.',
+		},
+	);
+}
