@@ -133,6 +133,19 @@ describe('the error of a failed item under concurrency', () => {
 		},
 	);
 
+	it('shortens a run of four or more items sent', async () => {
+		holds = Object.fromEntries(named(8).map(({ name }) => [name, 150]));
+		delete holds['asset-0'];
+		emulator().setLatency(20);
+		emulator().injectFault({ kind: 'status', status: 500, method: 'POST' });
+
+		const result = await createAssets(named(12), { concurrency: 8 });
+
+		expect(String((result.error as { description?: string }).description)).toContain(
+			'Items 1 to 7 had already been sent and may have taken effect',
+		);
+	});
+
 	it('says nothing of other items when one item runs at a time', async () => {
 		emulator().injectFault({ kind: 'status', status: 500, method: 'POST', skip: 1 });
 
