@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
+import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
 import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
 import { SEED } from '../emulator/seed';
 import { useEmulator } from '../helpers/emulator';

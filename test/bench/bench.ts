@@ -9,12 +9,21 @@
  * 3. Trigger catch-up of a 20,000-entry backlog in one poll: requests, time against the plain
  *    client reading the same pages, and heap growth with a cap of 20,000 vs 2,000.
  * 4. Concurrency 32 against an API answering 429 + Retry-After: 1 for a while: slower, not failed.
+ * 5. 600 × tag create under rate limits of 50/s and 400/s and without one: Concurrency Auto
+ *    against fixed 1, 8 and 32 and n8n's HTTP Request node (rate-limit.ts), and the chart of
+ *    Auto against fixed 32 in docs/.
  *
  * The emulator runs in a child process. Our nodes run through n8n-core (test/helpers/n8n.ts).
  * Environment: BENCH_RUNS (3), BENCH_LATENCY_MS (20). Run with --expose-gc for the memory rows.
+ * `--smoke`: one run of every section with a few items, in seconds, to prove the benchmark
+ * still works (CI); its figures mean nothing and its chart goes to the temp folder.
+ * `--only=rate-limit`: section 5 alone.
  */
 import os from 'node:os';
+import path from 'node:path';
 import v8 from 'node:v8';
+
+import type { INodeType } from 'n8n-workflow';
 
 import { SEED } from '../emulator/seed';
 import type { NewAuditEntry } from '../emulator';
@@ -26,12 +35,43 @@ import {
 	HTTP_REQUEST_NODE_VERSION,
 } from './http-request-node';
 import { PlainClient } from './plain-client';
+import {
+	LIMITS,
+	measureRateLimits,
+	percent,
+	rateLimitReport,
+	shareOfLimit,
+	writeRateLimitChart,
+	type RateCell,
+} from './rate-limit';
+import {
+	benchStart,
+	check,
+	median,
+	mib,
+	positiveInt,
+	progress,
+	seconds,
+	table,
+	timed,
+	times,
+} from './tools';
 
-const RUNS = positiveInt('BENCH_RUNS', 3);
+// n8n logs every error a node throws (the HTTP Request node's retries of 429s, here) to stdout,
+// which holds the report; its logger reads the level when it is first used, after this line.
+process.env.N8N_LOG_LEVEL ??= 'silent';
+const SMOKE = process.argv.includes('--smoke');
+const RATE_LIMIT_ONLY = process.argv.includes('--only=rate-limit');
+const RUNS = SMOKE ? 1 : positiveInt('BENCH_RUNS', 3);
 const LATENCY_MS = positiveInt('BENCH_LATENCY_MS', 20);
-const ITEMS = 500;
-const BACKLOG = 20_000;
-const SMALL_CAP = 2_000;
+const ITEMS = SMOKE ? 20 : 500;
+const BACKLOG = SMOKE ? 400 : 20_000;
+const SMALL_CAP = SMOKE ? 200 : 2_000;
+const RATE_LIMIT_ITEMS = SMOKE ? 40 : 600;
+const WARM_UP_ITEMS = Math.min(ITEMS, 100);
+const CHART = SMOKE
+	? path.join(os.tmpdir(), 'bench-rate-limit.png')
+	: path.resolve(__dirname, '../../docs/bench-rate-limit.png');
 const PAGE_SIZE = 100;
 // eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- a fixed key for the local emulator, not a secret
 const API_KEY = 'bench-key-7d3e91';
@@ -39,63 +79,11 @@ const OWNER = SEED.users.maya;
 /** The backlog starts after the seeded audit log (October 2026), one entry every 500 ms. */
 const BACKLOG_START = Date.parse('2027-01-01T00:00:00.000Z');
 const BACKLOG_STEP_MS = 500;
-const RATE_LIMITED = { skip: 100, count: 64, retryAfterSeconds: 1 };
-
-function positiveInt(name: string, fallback: number): number {
-	const text = process.env[name];
-	if (!text) return fallback;
-	if (!/^\d+$/.test(text) || Number(text) < 1)
-		throw new Error(`${name} must be a whole number of 1 or more`);
-	return Number(text);
-}
-
-// ----- small tools -----
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/** Wall time, and CPU time of this process (all its threads: the client side, never the emulator). */
-async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; cpuMs: number; value: T }> {
-	const cpu = process.cpuUsage();
-	const start = performance.now();
-	const value = await run();
-	const ms = performance.now() - start;
-	const { user, system } = process.cpuUsage(cpu);
-	return { ms, cpuMs: (user + system) / 1000, value };
-}
-
-function check(condition: unknown, message: string): asserts condition {
-	if (!condition) throw new Error(`bench check failed: ${message}`);
-}
-
-const benchStart = performance.now();
-/** Progress on stderr, so stdout holds only the report. */
-function progress(message: string) {
-	process.stderr.write(`[${seconds(performance.now() - benchStart).padStart(8)}] ${message}\n`);
-}
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-const times = (ratio: number) => `${ratio.toFixed(2)}x`;
-
-function table(rows: string[][], indent = '  '): string {
-	const widths = rows[0].map((_, column) =>
-		Math.max(...rows.map((row) => (row[column] ?? '').length)),
-	);
-	return rows
-		.map(
-			(row) =>
-				indent +
-				row
-					.map((cell, column) => cell.padEnd(widths[column]))
-					.join('   ')
-					.trimEnd(),
-		)
-		.join('\n');
-}
+const RATE_LIMITED = {
+	skip: SMOKE ? 4 : 100,
+	count: SMOKE ? 3 : 64,
+	retryAfterSeconds: 1,
+};
 
 function tagItems(run: string, count = ITEMS) {
 	return Array.from({ length: count }, (_, index) => ({ name: `bench ${run} ${index}` }));
@@ -202,27 +190,29 @@ interface WriteResults {
 	cpu: Record<WriteVariant, number[]>;
 }
 
-async function measureWrites(context: Context): Promise<WriteResults> {
-	const loaded = loadHttpRequestNode();
-	const httpNode = 'node' in loaded ? loaded.node : undefined;
+async function measureWrites(
+	context: Context,
+	httpNode: INodeType | undefined,
+	httpReason: string | undefined,
+): Promise<WriteResults> {
 	const results: WriteResults = {
 		floor: [],
 		c1: [],
 		c8: [],
 		c32: [],
 		http: httpNode ? [] : undefined,
-		httpReason: 'reason' in loaded ? loaded.reason : undefined,
+		httpReason,
 		cpu: { floor: [], c1: [], c8: [], c32: [], http: [] },
 	};
 
 	// Warm-up: the first runs compile n8n-core's and the nodes' code paths.
 	await context.emulator.reset();
 	await context.plain.createTags(
-		tagItems('warm plain', 50).map(({ name }) => ({ name, owner: OWNER })),
+		tagItems('warm plain', WARM_UP_ITEMS / 2).map(({ name }) => ({ name, owner: OWNER })),
 	);
 	for (const concurrency of [1, 8, 32])
-		await nodeCreateTags(context, tagItems(`warm c${concurrency}`, 100), concurrency);
-	if (httpNode) await httpNodeCreateTags(context, httpNode, tagItems('warm http', 100));
+		await nodeCreateTags(context, tagItems(`warm c${concurrency}`, WARM_UP_ITEMS), concurrency);
+	if (httpNode) await httpNodeCreateTags(context, httpNode, tagItems('warm http', WARM_UP_ITEMS));
 
 	const variants: Array<[WriteVariant, (run: string) => Promise<unknown>]> = [
 		[
@@ -509,29 +499,112 @@ async function main() {
 		credentials: { apiKey: API_KEY, baseUrl: emulator.baseUrl },
 		plain: new PlainClient(emulator.baseUrl, API_KEY),
 	};
+	const loaded = loadHttpRequestNode();
+	const httpNode = 'node' in loaded ? loaded.node : undefined;
+	const httpReason = 'reason' in loaded ? loaded.reason : undefined;
 	try {
-		progress('bulk writes');
-		const writes = await measureWrites(context);
-		progress('rate-limited writes');
-		const limited = await measureRateLimited(context);
-		progress('trigger catch-up');
-		const { trigger, memory } = await measureTrigger(context);
-		console.log(report({ cpus, loadBefore, writes, limited, trigger, memory }));
+		const out: string[] = [];
+		const verdicts: Verdict[] = [];
+		if (!RATE_LIMIT_ONLY) {
+			progress('bulk writes');
+			const writes = await measureWrites(context, httpNode, httpReason);
+			progress('rate-limited writes');
+			const limited = await measureRateLimited(context);
+			progress('trigger catch-up');
+			const { trigger, memory } = await measureTrigger(context);
+			const part = report({ writes, limited, trigger, memory });
+			out.push(...part.out);
+			verdicts.push(...part.verdicts);
+		}
+		progress('rate limits');
+		const cells = await measureRateLimits({
+			emulator,
+			credentials: context.credentials,
+			owner: OWNER,
+			httpNode,
+			items: RATE_LIMIT_ITEMS,
+			runs: RUNS,
+		});
+		writeRateLimitChart(cells, RATE_LIMIT_ITEMS, CHART);
+		out.push('', ...rateLimitReport(cells, RATE_LIMIT_ITEMS, RUNS));
+		if (httpReason) out.push(`  HTTP Request node: n/a (${httpReason})`);
+		out.push(`  Chart (Auto against fixed 32 at the first limit): ${CHART}`);
+		verdicts.push(...rateLimitVerdicts(cells));
+
+		console.log(
+			[
+				...header(cpus, loadBefore),
+				...out,
+				'',
+				'Targets',
+				table(verdictRows(verdicts)),
+				'',
+				`Bench time: ${seconds(performance.now() - benchStart)}${SMOKE ? ' (smoke: a few items, one run; the figures mean nothing)' : ''}`,
+			].join('\n'),
+		);
 	} finally {
 		context.plain.close();
 		await emulator.stop();
 	}
 }
 
+function header(cpus: os.CpuInfo[], loadBefore: string): string[] {
+	return [
+		'',
+		`Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`,
+		`Load average (1/5/15 min): ${loadBefore} before, ${loadAverage()} after`,
+		`Emulator: own process, +${LATENCY_MS} ms on every /v1 request. Figures: median of ${RUNS} runs, after a warm-up.`,
+	];
+}
+
+/** Auto under every limit: no failed item, 90% of the limit, few 429s; without one, near the best fixed. */
+function rateLimitVerdicts(cells: RateCell[]): Verdict[] {
+	const verdicts: Verdict[] = [];
+	const unlimited = cells.filter((cell) => cell.limit === undefined && cell.variant !== 'http');
+	for (const limit of LIMITS) {
+		const auto = cells.find((cell) => cell.limit === limit && cell.variant === 'auto')!;
+		const name = limit ? `${limit.requestsPerSecond}/s` : 'no limit';
+		const refusedShare = auto.run.refused / Math.max(1, auto.run.sent);
+		verdicts.push(
+			[`(5) Auto, ${name}: failed items`, String(auto.run.failed), '0', auto.run.failed === 0],
+			[
+				`(5) Auto, ${name}: requests answered 429`,
+				`${auto.run.refused} / ${auto.run.sent} (${percent(refusedShare)})`,
+				'<= 10%',
+				refusedShare <= 0.1,
+			],
+		);
+		if (limit) {
+			const share = shareOfLimit(auto)!;
+			verdicts.push([
+				`(5) Auto, ${name}: share of the limit`,
+				percent(share),
+				'>= 90%',
+				share >= 0.9,
+			]);
+		} else {
+			const best = unlimited
+				.filter((cell) => cell.variant !== 'auto')
+				.reduce((a, b) => (b.run.ms < a.run.ms ? b : a));
+			const ratio = auto.run.ms / best.run.ms;
+			verdicts.push([
+				`(5) Auto, no limit: time / best fixed (${best.variant}, ${seconds(best.run.ms)})`,
+				`${seconds(auto.run.ms)}, ${times(ratio)}`,
+				'<= 1.2x',
+				ratio <= 1.2,
+			]);
+		}
+	}
+	return verdicts;
+}
+
 function report(input: {
-	cpus: os.CpuInfo[];
-	loadBefore: string;
 	writes: WriteResults;
 	limited: Awaited<ReturnType<typeof measureRateLimited>>;
 	trigger: TriggerResults;
 	memory: MemoryResult[];
-}): string {
-	const { cpus, writes, limited, trigger, memory } = input;
+}): { out: string[]; verdicts: Verdict[] } {
+	const { writes, limited, trigger, memory } = input;
 	const floor = median(writes.floor);
 	const c1 = median(writes.c1);
 	const c8 = median(writes.c8);
@@ -572,14 +645,6 @@ function report(input: {
 	const backlogRatio = ratio(live(memorySmall), live(memorySmallBacklog));
 
 	const out: string[] = [];
-	out.push('');
-	out.push(
-		`Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`,
-	);
-	out.push(`Load average (1/5/15 min): ${input.loadBefore} before, ${loadAverage()} after`);
-	out.push(
-		`Emulator: own process, +${LATENCY_MS} ms on every /v1 request. Figures: median of ${RUNS} runs, after a warm-up.`,
-	);
 	out.push('');
 	out.push(
 		`1-2. Bulk write: ${ITEMS} x tag create (POST /tags); our node through n8n-core, mode "trigger"`,
@@ -731,12 +796,7 @@ function report(input: {
 			limited.succeeded === ITEMS && !limited.failed && limited.absorbed > 0,
 		],
 	];
-	out.push('');
-	out.push('Targets');
-	out.push(table(verdictRows(verdicts)));
-	out.push('');
-	out.push(`Bench time: ${seconds(performance.now() - benchStart)}`);
-	return out.join('\n');
+	return { out, verdicts };
 }
 
 main().catch((error) => {

@@ -8,7 +8,13 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { FaultSpec, NewAuditEntry, RecordedRequest } from '../emulator';
+import type {
+	FaultSpec,
+	NewAuditEntry,
+	RateLimitSpec,
+	RecordedRequest,
+	TrafficEntry,
+} from '../emulator';
 
 export interface EmulatorProcess {
 	/** e.g. http://127.0.0.1:41234/v1 */
@@ -20,6 +26,10 @@ export interface EmulatorProcess {
 	injectFault(fault: FaultSpec): Promise<void>;
 	requests(): Promise<RecordedRequest[]>;
 	clearRequests(): Promise<void>;
+	/** Sets the token-bucket rate limit (with a full bucket), or removes it. */
+	setRateLimit(limit: RateLimitSpec | undefined): Promise<void>;
+	/** Every /v1 answer since the last reset: arrival, answer (the emulator's ms clock), status. */
+	traffic(): Promise<TrafficEntry[]>;
 	/** CPU time (user + system) the emulator process has used so far, in ms; undefined off Linux. */
 	cpuMs(): number | undefined;
 	stop(): Promise<void>;
@@ -96,6 +106,11 @@ export async function startEmulatorProcess(options: {
 		clearRequests: async () => {
 			await control('DELETE', '/requests');
 		},
+		setRateLimit: async (limit) => {
+			await (limit ? control('PUT', '/rate-limit', limit) : control('DELETE', '/rate-limit'));
+		},
+		traffic: async () =>
+			((await control('GET', '/traffic')) as { traffic: TrafficEntry[] }).traffic,
 		cpuMs: () => processCpuMs(child.pid),
 		stop: async () => {
 			if (child.exitCode !== null || child.signalCode !== null) return;

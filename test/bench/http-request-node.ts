@@ -74,6 +74,8 @@ export async function runHttpRequestNode(options: {
 	bodyParameters: Array<{ name: string; value: string }>;
 	items: IDataObject[];
 	mode?: WorkflowExecuteMode;
+	/** Node settings such as Retry On Fail: `retryOnFail`, `maxTries`, `waitBetweenTries`. */
+	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }): Promise<HttpRequestRun> {
 	const mode = options.mode ?? 'trigger';
 	const nodeTypes: INodeTypes = {
@@ -102,6 +104,7 @@ export async function runHttpRequestNode(options: {
 			bodyParameters: { parameters: options.bodyParameters },
 			options: {},
 		},
+		...options.settings,
 	};
 	const { items, error } = await executeNode({ node, nodeTypes, items: options.items, mode });
 	return { items, error };

@@ -24,7 +24,9 @@ async function main() {
 	console.log(`Data Integration Management emulator listening`);
 	console.log(`  base URL: ${emulator.baseUrl}`);
 	console.log(`  API key:  ${emulator.apiKey}`);
-	console.log(`  control:  ${controlUrl} (reset, audit-logs, requests, faults, answers, latency)`);
+	console.log(
+		`  control:  ${controlUrl} (reset, audit-logs, requests, faults, answers, latency, rate-limit, traffic)`,
+	);
 
 	const shutDown = async (signal: string) => {
 		console.log(`${signal} received, shutting down`);

@@ -15,6 +15,7 @@ import type {
 } from '../../nodes/DataIntegrationManagement/client/types';
 import { ChosenAnswers, type ChosenAnswer } from './answers';
 import { FaultQueue } from './faults';
+import { RateLimit } from './rate-limit';
 import { seedStore } from './seed';
 import { buildServer, type ServerContext } from './server';
 import { Store } from './store';
@@ -23,6 +24,7 @@ import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions 
 export type { ChosenAnswer } from './answers';
 export { SEED } from './seed';
 export { Store } from './store';
+export type { RateLimitSpec, TrafficEntry } from './rate-limit';
 export type {
 	Emulator,
 	FaultKind,
@@ -41,6 +43,7 @@ class RunningEmulator implements Emulator, ServerContext {
 	readonly store = new Store();
 	readonly requests: RecordedRequest[] = [];
 	readonly faults = new FaultQueue();
+	readonly rateLimit = new RateLimit();
 	readonly answers = new ChosenAnswers();
 	latencyMs: number;
 	private readonly app: FastifyInstance;
@@ -48,6 +51,7 @@ class RunningEmulator implements Emulator, ServerContext {
 	constructor(private readonly options: StartOptions) {
 		this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
 		this.latencyMs = options.latencyMs ?? 0;
+		this.rateLimit.set(options.rateLimit);
 		this.app = buildServer(this);
 		this.loadState(options.seed ?? true);
 	}
@@ -65,8 +69,8 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	/**
 	 * Back to the state the emulator started in: seeded unless told otherwise (default: as at
-	 * start), no recorded requests, no faults or chosen answers, and the latency given at start
-	 * (0 by default).
+	 * start), no recorded requests, no faults or chosen answers, and the latency and rate limit
+	 * given at start (none by default), with a full bucket and an empty traffic log.
 	 */
 	reset(options: { seed?: boolean } = {}): void {
 		this.loadState(options.seed ?? this.options.seed ?? true);
@@ -74,6 +78,8 @@ class RunningEmulator implements Emulator, ServerContext {
 		this.clearFaults();
 		this.answers.clear();
 		this.latencyMs = this.options.latencyMs ?? 0;
+		this.rateLimit.set(this.options.rateLimit);
+		this.rateLimit.clearTraffic();
 	}
 
 	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[] {

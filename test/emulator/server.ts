@@ -2,10 +2,12 @@
 /**
  * The fastify app: the API under /v1 and the emulator's control endpoints under /__emulator.
  *
- * Every /v1 request goes through the same gate, in this order: record it, wait the configured
- * latency, answer with an injected fault if one matches, check the API key, reject a body that
- * is not JSON, answer with a chosen answer if one matches, and only then run the operation. Bodies are parsed leniently (see parseBody) so
- * that a bad body is recorded and reported after the key check, like any other error.
+ * Every /v1 request goes through the same gate, in this order: record it, take a token from the
+ * rate limit if one is set, wait the configured latency, answer with an injected fault if one
+ * matches, then with 429 if the rate limit had no token, check the API key, reject a body that
+ * is not JSON, answer with a chosen answer if one matches, and only then run the operation.
+ * Bodies are parsed leniently (see parseBody) so that a bad body is recorded and reported after
+ * the key check, like any other error.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import fastify, {
@@ -19,6 +21,12 @@ import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client
 import { ApiError, badRequest, errorCodeFor, notFound } from './errors';
 import type { ChosenAnswer, ChosenAnswers } from './answers';
 import { answerWithFault, type FaultQueue } from './faults';
+import {
+	answerRateLimited,
+	logTraffic,
+	registerRateLimitControl,
+	type RateLimit,
+} from './rate-limit';
 import { OPERATIONS, type Operation } from './routes';
 import type { Store } from './store';
 import type { FaultSpec, NewAuditEntry, RecordedRequest } from './types';
@@ -30,6 +38,7 @@ export interface ServerContext {
 	readonly store: Store;
 	readonly requests: RecordedRequest[];
 	readonly faults: FaultQueue;
+	readonly rateLimit: RateLimit;
 	readonly answers: ChosenAnswers;
 	readonly latencyMs: number;
 	reset(options?: { seed?: boolean }): void;
@@ -103,14 +112,17 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 				recorded.set(request, entry);
 				context.requests.push(entry);
 			});
+			logTraffic(v1, context.rateLimit);
 
 			v1.addHook('preValidation', async (request, reply) => {
 				// Always present: onRequest runs first for every request of this plugin.
 				const entry = recorded.get(request)!;
 				if (!(request.body instanceof UnusableBody)) entry.body = request.body;
+				const retryAfterSeconds = context.rateLimit.admit();
 				if (context.latencyMs > 0) await delay(context.latencyMs);
 				const fault = context.faults.take(request.method, entry.path);
 				if (fault) return answerWithFault(fault, request, reply);
+				if (retryAfterSeconds !== undefined) return answerRateLimited(reply, retryAfterSeconds);
 				checkApiKey(request, context.apiKey);
 				usableBody(request.body);
 				if (context.answers.answer(request.method, entry.path, reply)) return reply;
@@ -198,6 +210,7 @@ function registerControl(app: FastifyInstance, context: ServerContext) {
 				context.setLatency(ms);
 				return { ms };
 			});
+			registerRateLimitControl(control, context.rateLimit);
 		},
 		{ prefix: '/__emulator' },
 	);

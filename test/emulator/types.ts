@@ -3,6 +3,7 @@ import type {
 	TagRelation,
 } from '../../nodes/DataIntegrationManagement/client/types';
 import type { ChosenAnswer } from './answers';
+import type { RateLimit, RateLimitSpec } from './rate-limit';
 import type { Store } from './store';
 
 export interface StartOptions {
@@ -16,6 +17,8 @@ export interface StartOptions {
 	seed?: boolean;
 	/** Fixed delay before every /v1 response; default 0. */
 	latencyMs?: number;
+	/** A token-bucket rate limit answering 429 with Retry-After; default none. */
+	rateLimit?: RateLimitSpec;
 }
 
 export interface RecordedRequest {
@@ -75,5 +78,7 @@ export interface Emulator {
 	answerWith(answer: ChosenAnswer): void;
 	/** Fixed delay before every /v1 response. */
 	setLatency(ms: number): void;
+	/** The token-bucket rate limit (`set` it, read `refused`) and the log of /v1 traffic. */
+	readonly rateLimit: RateLimit;
 	close(): Promise<void>;
 }

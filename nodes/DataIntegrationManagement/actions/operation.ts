@@ -6,7 +6,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { concurrencyField, optionsCollection } from '../shared/descriptions';
+import { concurrencyFields, optionsCollection } from '../shared/descriptions';
 import type { NodeMap, Resource } from './node.type';
 
 /** What an `<operation>.operation.ts` module exports: its fields and what it does for one item. */
@@ -42,13 +42,13 @@ export function operationDescriptions<R extends Resource>(
 	);
 }
 
-/** Adds Concurrency to the operation's Options collection, or adds one holding only it. */
+/** Adds the Concurrency fields to the operation's Options collection, or adds one holding only them. */
 function withConcurrency(properties: INodeProperties[]): INodeProperties[] {
 	const options = properties.find((property) => property.name === 'options');
-	if (!options) return [...properties, optionsCollection([concurrencyField])];
+	if (!options) return [...properties, optionsCollection(concurrencyFields)];
 	return properties.map((property) =>
 		property === options
-			? { ...options, options: [...(options.options ?? []), concurrencyField] }
+			? { ...options, options: [...(options.options ?? []), ...concurrencyFields] }
 			: property,
 	);
 }

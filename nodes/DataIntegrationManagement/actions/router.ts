@@ -1,12 +1,14 @@
 import {
 	NodeApiError,
 	NodeOperationError,
-	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import { paceRequestsWith } from '../client/pacing';
+import { MAX_CONCURRENCY } from '../shared/descriptions';
+import { AutoConcurrency, FixedConcurrency, type Concurrency } from './concurrency';
 import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
 import * as asset from './asset';
@@ -33,15 +35,6 @@ function operationFor(resource: string, operation: string): Operation | undefine
 	return Object.hasOwn(operations, operation) ? operations[operation] : undefined;
 }
 
-/** How many items may be in flight: Options → Concurrency for concurrent operations, else one. */
-function concurrencyOf(context: IExecuteFunctions, operation: Operation): number {
-	if (!operation.concurrent) return 1;
-	return Math.max(
-		1,
-		Math.floor(Number(context.getNodeParameter('options.concurrency', 0, 1)) || 1),
-	);
-}
-
 /**
  * The node's one per-item loop. Each input item runs its operation; each object an operation
  * returns becomes an output item paired to that input. Output keeps input order whatever the
@@ -60,10 +53,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const concurrency = concurrencyOf(this, operation);
+	const concurrency = concurrencyFor(this, operation);
+	if (concurrency instanceof AutoConcurrency) paceRequestsWith(this, concurrency);
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const failures: Array<{ itemIndex: number; error: unknown }> = [];
-	let next = 0;
+	const sent: number[] = [];
 
 	const runItem = async (itemIndex: number) => {
 		try {
@@ -75,58 +69,31 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		} catch (error) {
 			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
 			results[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
+		} finally {
+			concurrency.finish();
 		}
 	};
 
-	// Up to `concurrency` items in flight; after a failure no new item starts. Items already in
-	// flight finish, and the failure of the lowest item index is reported: the one that running
-	// one item at a time would have reported.
-	const waitForTurn = concurrency > 1 ? startGate(STARTS_PER_TICK) : undefined;
-	const worker = async () => {
-		while (failures.length === 0 && next < items.length) {
-			if (waitForTurn) {
-				await waitForTurn();
-				if (failures.length !== 0 || next >= items.length) break;
-			}
-			const itemIndex = next++;
-			try {
-				await runItem(itemIndex);
-			} catch (error) {
-				failures.push({ itemIndex, error });
-			}
+	// Items start in input order, as many in flight as the concurrency allows; after a failure no
+	// new item starts. Items already in flight finish, and the failure of the lowest item index is
+	// reported: the one that running one item at a time would have reported.
+	const running: Array<Promise<void>> = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		await concurrency.start();
+		if (failures.length) {
+			concurrency.finish();
+			break;
 		}
-	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-	if (failures.length)
-		throw failures.reduce((first, other) => (other.itemIndex < first.itemIndex ? other : first))
-			.error;
+		sent.push(itemIndex);
+		running.push(runItem(itemIndex).catch((error) => void failures.push({ itemIndex, error })));
+	}
+	await Promise.all(running);
+	if (failures.length) {
+		const first = failures.reduce((a, b) => (b.itemIndex < a.itemIndex ? b : a));
+		throw withLaterItemsSent(first.error, first.itemIndex, sent);
+	}
 
 	return [results.flat()];
-}
-
-/**
- * With concurrency, how many items may start per tick of the timers. Items whose answers arrive
- * in one turn of the event loop would otherwise all start their next items in that turn, and n8n
- * sends those requests together: the items in flight fall into lockstep, the loop busy with all
- * their answers at once, then idle while all of them wait on the API (measured by `npm run
- * bench`: concurrency 32 took a third longer that way).
- */
-const STARTS_PER_TICK = 2;
-
-/** A turnstile letting `perTick` callers through per tick of the timers. */
-function startGate(perTick: number): () => Promise<void> {
-	let started = 0;
-	let tick: Promise<void> | undefined;
-	return async () => {
-		while (started >= perTick) {
-			tick ??= sleep(0).then(() => {
-				started = 0;
-				tick = undefined;
-			});
-			await tick;
-		}
-		started++;
-	};
 }
 
 function withItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {
@@ -147,4 +114,75 @@ function errorJson(error: unknown): IDataObject {
 	const description = (error as NodeApiError).description;
 	if (description) json.description = description;
 	return json;
+}
+
+/**
+ * Options → Concurrency Mode and Concurrency, checked: an expression or an AI agent may give
+ * anything. Operations that are not concurrent run one item at a time.
+ */
+function concurrencyFor(context: IExecuteFunctions, operation: Operation): Concurrency {
+	if (!operation.concurrent) return new FixedConcurrency(1);
+	const mode = context.getNodeParameter('options.concurrencyMode', 0, 'fixed') as unknown;
+	if (mode !== 'fixed' && mode !== 'auto') {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The field "Concurrency Mode" must be "fixed" or "auto", not ${JSON.stringify(mode)} (item 0)`,
+			{ itemIndex: 0 },
+		);
+	}
+	const given = context.getNodeParameter(
+		'options.concurrency',
+		0,
+		mode === 'auto' ? MAX_CONCURRENCY : 1,
+	) as unknown;
+	const value = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+	if (
+		typeof value !== 'number' ||
+		!Number.isInteger(value) ||
+		value < 1 ||
+		value > MAX_CONCURRENCY
+	) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The field "Concurrency" must be a whole number from 1 to ${MAX_CONCURRENCY}, not ${JSON.stringify(given)} (item 0)`,
+			{
+				itemIndex: 0,
+				description:
+					mode === 'auto'
+						? 'Under Concurrency Mode "Auto" it is the most items in flight; leave it out for up to 64.'
+						: 'It is how many items are sent at once.',
+			},
+		);
+	}
+	return mode === 'auto' ? new AutoConcurrency(value) : new FixedConcurrency(value);
+}
+
+/**
+ * The failure of item `failed`, saying which later items had already been sent when it came:
+ * they may have taken effect, so a re-run of the whole input sends them again.
+ */
+function withLaterItemsSent(error: unknown, failed: number, sent: number[]): unknown {
+	const later = sent.filter((itemIndex) => itemIndex > failed);
+	if (!later.length || !(error instanceof NodeApiError || error instanceof NodeOperationError))
+		return error;
+	const note = `${later.length === 1 ? 'Item' : 'Items'} ${listOf(later)} had already been sent and may have taken effect: running the node again sends ${later.length === 1 ? 'it' : 'them'} again.`;
+	error.description = error.description ? `${error.description}\n\n${note}` : note;
+	return error;
+}
+
+/** "3", "3 and 5", "3, 4 and 5", with runs of four or more shortened: "3 to 9 and 12". */
+function listOf(indexes: number[]): string {
+	const runs: string[] = [];
+	for (let i = 0; i < indexes.length; ) {
+		let end = i;
+		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
+		runs.push(
+			end - i >= 3 ? `${indexes[i]} to ${indexes[end]}` : indexes.slice(i, end + 1).join(','),
+		);
+		i = end + 1;
+	}
+	const parts = runs.flatMap((run) => run.split(','));
+	return parts.length === 1
+		? parts[0]
+		: `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }

@@ -102,16 +102,42 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	};
 }
 
+/** The most items Options → Concurrency may keep in flight (its documented bounds are 1 to this). */
+export const MAX_CONCURRENCY = 64;
+
 /**
- * Options → Concurrency, of operations that write. Operations do not list it: declaring
- * `concurrent: true` adds it (see actions/operation.ts).
+ * Options → Concurrency and Concurrency Mode, of operations that write. Operations do not list
+ * them: declaring `concurrent: true` adds them (see actions/operation.ts).
  */
-export const concurrencyField: INodeProperties = {
-	displayName: 'Concurrency',
-	name: 'concurrency',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 64 },
-	default: 1,
-	description:
-		'How many items to send at once. Output order, pairing and errors stay the same as one at a time.',
-};
+export const concurrencyFields: INodeProperties[] = [
+	{
+		displayName: 'Concurrency',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+		default: 1,
+		description:
+			'How many items to send at once; under Concurrency Mode "Auto", the most. Output order, pairing and errors stay the same as one at a time.',
+	},
+	{
+		displayName: 'Concurrency Mode',
+		name: 'concurrencyMode',
+		type: 'options',
+		options: [
+			{
+				name: 'Fixed',
+				value: 'fixed',
+				description: 'Send as many items at once as Concurrency says (1 when it is not set)',
+			},
+			{
+				name: 'Auto',
+				value: 'auto',
+				description:
+					"Find the service's pace: start with 2 items at once, grow while answers come back quickly and without 429, slow down at once on a 429; never more than Concurrency (64 when it is not set)",
+			},
+		],
+		default: 'fixed',
+		description:
+			'Whether to send a fixed number of items at once, or to find the rate the service allows',
+	},
+];

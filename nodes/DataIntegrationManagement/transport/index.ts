@@ -27,6 +27,33 @@ const MAX_RATE_LIMIT_RETRIES = 3;
 /** The longest Retry-After we honour; a longer wait is reported as an error instead. */
 const MAX_RETRY_AFTER_SECONDS = 60;
 
+/** What paces the requests of one execution: told how long each answer took, waits out 429s. */
+export interface Pacer {
+	/** How many 429s one request may wait out before its error is reported. */
+	readonly rateLimitRetries: number;
+	/** A request was answered (not 429) after `ms`. */
+	answered(ms: number): void;
+	/** Resolves when the request answered 429 may be sent again. */
+	rateLimited(retryAfterSeconds: number): Promise<void>;
+}
+
+const plainPacer: Pacer = {
+	rateLimitRetries: MAX_RATE_LIMIT_RETRIES,
+	answered: () => {},
+	rateLimited: async (seconds) => await sleep(seconds * 1000),
+};
+
+/**
+ * The router's pacer, by the execution context it runs items with. Operations pass that
+ * context down to `apiRequest` unchanged, so the transport finds it without every operation
+ * carrying it; a context the router did not register (pickers, the trigger) waits plainly.
+ */
+const pacers = new WeakMap<object, Pacer>();
+
+export function paceRequestsWith(context: IExecuteFunctions, pacer: Pacer): void {
+	pacers.set(context, pacer);
+}
+
 export interface RequestOptions {
 	body?: IDataObject;
 	qs?: IDataObject;
@@ -60,23 +87,26 @@ export async function apiRequest<T>(
 
 	// Only failures of the request itself are caught here: an answer that is not an envelope is
 	// reported as such by asEnvelope, not re-read as an HTTP failure.
+	const pacer = pacers.get(this) ?? plainPacer;
 	for (let retries = 0; ; retries++) {
 		let response: unknown;
+		const sentAt = Date.now();
 		try {
 			response = await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_TYPE,
 				request,
 			);
+			pacer.answered(Date.now() - sentAt);
 		} catch (error) {
 			const failure = describeFailure(error);
 			const wait = failure.status === 429 ? failure.retryAfterSeconds : undefined;
 			if (
 				wait !== undefined &&
 				wait <= MAX_RETRY_AFTER_SECONDS &&
-				retries < MAX_RATE_LIMIT_RETRIES
+				retries < pacer.rateLimitRetries
 			) {
-				await sleep(wait * 1000);
+				await pacer.rateLimited(wait);
 				continue;
 			}
 			throw toNodeApiError(this.getNode(), failure);

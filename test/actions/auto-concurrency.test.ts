@@ -1,0 +1,192 @@
+/**
+ * Options → Concurrency Mode "Auto" against the emulator's token-bucket rate limit, the run-time
+ * check of Concurrency, and the error that names the later items already sent.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode } from '../helpers/n8n';
+import { startCountingProxy, type CountingProxy } from './support';
+
+const { emulator, credentials } = useEmulator();
+
+let proxy: CountingProxy;
+/** Requests whose body names one of these are held this long before they reach the emulator. */
+let holds: Record<string, number> = {};
+
+beforeAll(async () => {
+	proxy = await startCountingProxy(
+		emulator(),
+		({ body }) => holds[(body as { name?: string } | undefined)?.name ?? ''] ?? 0,
+	);
+});
+afterAll(async () => await proxy.close());
+beforeEach(() => {
+	holds = {};
+	proxy.resetCount();
+});
+
+const named = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `asset-${i}` }));
+
+const createAssets = (items: IDataObject[], options: INodeParameters, continueOnFail = false) =>
+	runActionNode({
+		credentials: { ...credentials(), baseUrl: proxy.baseUrl },
+		continueOnFail,
+		parameters: {
+			resource: 'asset',
+			operation: 'create',
+			name: '={{ $json.name }}',
+			type: 'file',
+			options,
+		},
+		items,
+	});
+
+const AUTO = { concurrencyMode: 'auto' };
+
+describe('Concurrency Mode "Auto"', () => {
+	it('fails no item while the service is rate-limiting, keeps order and pairing, and sends few requests into a 429', async () => {
+		emulator().setLatency(5);
+		emulator().rateLimit.set({ requestsPerSecond: 150, burst: 10 });
+
+		const result = await createAssets(named(300), AUTO);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.name, item.pairedItem])).toEqual(
+			named(300).map(({ name }, item) => [name, { item }]),
+		);
+		expect(emulator().store.assets.size).toBe(2 + 300);
+		// It found the limit, and once there kept to it.
+		const refused = emulator().rateLimit.refused;
+		expect(refused).toBeGreaterThan(0);
+		expect(refused / emulator().requests.length).toBeLessThanOrEqual(0.1);
+	});
+
+	it('with continue-on-fail, turns a failed item into an error item in its place and goes on', async () => {
+		emulator().setLatency(5);
+		emulator().rateLimit.set({ requestsPerSecond: 100, burst: 5 });
+		emulator().injectFault({ kind: 'status', status: 500, method: 'POST', skip: 7 });
+
+		const result = await createAssets(named(20), AUTO, true);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.pairedItem)).toEqual(
+			named(20).map((_, item) => ({ item })),
+		);
+		const failed = result.items.filter((item) => item.json.error);
+		expect(failed).toHaveLength(1);
+		expect(failed[0].json).toMatchObject({ httpCode: '500' });
+		for (const item of result.items.filter((item) => !item.json.error))
+			expect(item.json.name).toBe(`asset-${(item.pairedItem as { item: number }).item}`);
+	});
+
+	it('grows past the two items it starts with, and never beyond Concurrency', async () => {
+		emulator().setLatency(30);
+
+		const result = await createAssets(named(40), { ...AUTO, concurrency: 5 });
+
+		expect(result.error).toBeUndefined();
+		expect(proxy.maxInFlight).toBe(5);
+	});
+
+	it('waits out more 429s for one item than a fixed number does', async () => {
+		const fourTooMany = {
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 0,
+			method: 'POST',
+			count: 4,
+		} as const;
+		emulator().injectFault(fourTooMany);
+		const auto = await createAssets(named(1), AUTO);
+		emulator().injectFault(fourTooMany);
+		const fixed = await createAssets(named(1), { concurrency: 1 });
+
+		expect(auto.error).toBeUndefined();
+		expect(auto.items[0].json.name).toBe('asset-0');
+		expect(fixed.error).toMatchObject({ httpCode: '429' });
+	});
+});
+
+describe('the error of a failed item under concurrency', () => {
+	it.each([
+		['a fixed 4', { concurrency: 4 }, 'Items 1, 2 and 3 had already been sent', 4],
+		['Auto (2 in flight at first)', AUTO, 'Item 1 had already been sent', 2],
+	])(
+		'with %s, names the later items already sent, which may have taken effect',
+		async (_, options, sentNote, requests) => {
+			// The first item fails while the ones beside it are still held on their way.
+			holds = { 'asset-1': 150, 'asset-2': 150, 'asset-3': 150 };
+			emulator().setLatency(20);
+			emulator().injectFault({ kind: 'status', status: 500, method: 'POST' });
+
+			const result = await createAssets(named(6), options);
+
+			expect(result.error).toMatchObject({ httpCode: '500', context: { itemIndex: 0 } });
+			const description = String((result.error as { description?: string }).description);
+			expect(description).toContain('The service had an internal problem.');
+			expect(description).toContain(
+				`${sentNote} and may have taken effect: running the node again sends`,
+			);
+			// No item started after the failure.
+			expect(emulator().requests).toHaveLength(requests);
+		},
+	);
+
+	it('shortens a run of four or more items sent', async () => {
+		holds = Object.fromEntries(named(8).map(({ name }) => [name, 150]));
+		delete holds['asset-0'];
+		emulator().setLatency(20);
+		emulator().injectFault({ kind: 'status', status: 500, method: 'POST' });
+
+		const result = await createAssets(named(12), { concurrency: 8 });
+
+		expect(String((result.error as { description?: string }).description)).toContain(
+			'Items 1 to 7 had already been sent and may have taken effect',
+		);
+	});
+
+	it('says nothing of other items when one item runs at a time', async () => {
+		emulator().injectFault({ kind: 'status', status: 500, method: 'POST', skip: 1 });
+
+		const result = await createAssets(named(3), { concurrency: 1 });
+
+		expect(result.error).toMatchObject({ context: { itemIndex: 1 } });
+		expect(String((result.error as { description?: string }).description)).not.toContain(
+			'had already been sent',
+		);
+	});
+});
+
+describe('Concurrency is checked when the node runs', () => {
+	it.each([
+		['-3', '={{ -3 }}'],
+		['1e9', '={{ 1e9 }}'],
+		['abc', '={{ "abc" }}'],
+		['2.5', 2.5],
+		['0', 0],
+	])('refuses %s, naming the field, before any request', async (_, concurrency) => {
+		const result = await createAssets(named(2), { concurrency });
+
+		expect(result.error?.message).toMatch(
+			/^The field "Concurrency" must be a whole number from 1 to 64/,
+		);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it('refuses a Concurrency Mode it does not know', async () => {
+		const result = await createAssets(named(2), { concurrencyMode: '={{ "turbo" }}' });
+
+		expect(result.error?.message).toMatch(
+			/^The field "Concurrency Mode" must be "fixed" or "auto"/,
+		);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it('takes a whole number given as text by an expression', async () => {
+		const result = await createAssets(named(3), { concurrency: '={{ "3" }}' });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(3);
+	});
+});

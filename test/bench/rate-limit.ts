@@ -1,0 +1,302 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * The benchmark's rate-limit section: N tag creates against the emulator under a token-bucket
+ * limit (50/s and 400/s, bursts of 10) and without one, with our node at Concurrency Auto and
+ * fixed 1, 8 and 32 ("On Error: Continue", so every failed item is counted), and with n8n's HTTP
+ * Request node using its own Retry On Fail as a user would switch it on. Per run: time, items
+ * that succeeded and failed, 429 answers, requests sent. It also draws the chart of requests in
+ * flight and items completed over time, Auto against fixed 32, under the 50/s limit.
+ */
+import { writeFileSync } from 'node:fs';
+import type { INodeParameters, INodeType } from 'n8n-workflow';
+
+import type { RateLimitSpec, TrafficEntry } from '../emulator';
+import { runActionNode, type ApiCredentials } from '../helpers/n8n';
+import type { EmulatorProcess } from './emulator-process';
+import { runHttpRequestNode } from './http-request-node';
+import { drawChart, type Color, type Series } from './png';
+import { median, progress, seconds, table, timed } from './tools';
+
+export interface RateLimitBenchContext {
+	emulator: EmulatorProcess;
+	credentials: ApiCredentials;
+	owner: string;
+	/** n8n's HTTP Request node, when the n8n install is there. */
+	httpNode: INodeType | undefined;
+	items: number;
+	runs: number;
+}
+
+export const LIMITS: Array<RateLimitSpec | undefined> = [
+	{ requestsPerSecond: 50, burst: 10 },
+	{ requestsPerSecond: 400, burst: 10 },
+	undefined,
+];
+
+/** Retry On Fail as the node's settings offer it when switched on: 3 tries, 1 s apart. */
+const HTTP_NODE_RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 1000 };
+
+type Variant = 'auto' | 'c1' | 'c8' | 'c32' | 'http';
+
+const VARIANT_LABELS: Record<Variant, string> = {
+	auto: 'this node, Concurrency Auto',
+	c1: 'this node, concurrency 1',
+	c8: 'this node, concurrency 8',
+	c32: 'this node, concurrency 32',
+	http: `n8n HTTP Request node, Retry On Fail (${HTTP_NODE_RETRY.maxTries} tries, ${HTTP_NODE_RETRY.waitBetweenTries} ms apart)`,
+};
+
+const NODE_OPTIONS: Record<Exclude<Variant, 'http'>, INodeParameters> = {
+	auto: { concurrencyMode: 'auto' },
+	c1: { concurrency: 1 },
+	c8: { concurrency: 8 },
+	c32: { concurrency: 32 },
+};
+
+export interface RateRun {
+	ms: number;
+	succeeded: number;
+	failed: number;
+	/** 429 answers. */
+	refused: number;
+	/** Requests the emulator answered, 429s included. */
+	sent: number;
+	/** Tags the service created: more than `succeeded` when a node re-sent items that had worked. */
+	created: number;
+	traffic: TrafficEntry[];
+}
+
+export interface RateCell {
+	limit: RateLimitSpec | undefined;
+	variant: Variant;
+	/** The run with the median time. */
+	run: RateRun;
+	times: number[];
+}
+
+const tagItems = (run: string, count: number) =>
+	Array.from({ length: count }, (_, index) => ({ name: `rate ${run} ${index}` }));
+
+async function runVariant(context: RateLimitBenchContext, variant: Variant, run: string) {
+	const items = tagItems(run, context.items);
+	if (variant === 'http') {
+		const result = await runHttpRequestNode({
+			nodeType: context.httpNode!,
+			url: `${context.credentials.baseUrl}/tags`,
+			headers: { 'x-api-key': context.credentials.apiKey },
+			bodyParameters: [
+				{ name: 'name', value: '={{ $json.name }}' },
+				{ name: 'owner', value: context.owner },
+			],
+			items,
+			settings: HTTP_NODE_RETRY,
+		});
+		return result.items.filter(
+			(item) => typeof (item.json.data as { id?: unknown } | undefined)?.id === 'string',
+		).length;
+	}
+	const result = await runActionNode({
+		credentials: context.credentials,
+		mode: 'trigger',
+		continueOnFail: true,
+		items,
+		parameters: {
+			resource: 'tag',
+			operation: 'create',
+			name: '={{ $json.name }}',
+			owner: { __rl: true, mode: 'id', value: context.owner },
+			options: NODE_OPTIONS[variant],
+		},
+	});
+	if (result.error) throw new Error(`${variant}: the node failed: ${result.error.message}`);
+	return result.items.filter((item) => typeof item.json.id === 'string').length;
+}
+
+async function measureOnce(
+	context: RateLimitBenchContext,
+	limit: RateLimitSpec | undefined,
+	variant: Variant,
+	run: string,
+): Promise<RateRun> {
+	await context.emulator.reset();
+	await context.emulator.setRateLimit(limit);
+	const { ms, value: succeeded } = await timed(() => runVariant(context, variant, run));
+	const traffic = await context.emulator.traffic();
+	return {
+		ms,
+		succeeded,
+		failed: context.items - succeeded,
+		refused: traffic.filter((entry) => entry.status === 429).length,
+		sent: traffic.length,
+		created: traffic.filter((entry) => entry.status === 201 || entry.status === 200).length,
+		traffic,
+	};
+}
+
+const limitLabel = (limit: RateLimitSpec | undefined) =>
+	limit ? `${limit.requestsPerSecond}/s, burst ${limit.burst}` : 'no limit';
+
+export async function measureRateLimits(context: RateLimitBenchContext): Promise<RateCell[]> {
+	const variants: Variant[] = ['auto', 'c1', 'c8', 'c32'];
+	if (context.httpNode) variants.push('http');
+	const cells: RateCell[] = [];
+	for (const limit of LIMITS) {
+		for (const variant of variants) {
+			const runs: RateRun[] = [];
+			for (let run = 1; run <= context.runs; run++) {
+				runs.push(await measureOnce(context, limit, variant, `${variant} ${run}`));
+				const last = runs[runs.length - 1];
+				progress(
+					`rate limit ${limitLabel(limit)}, ${variant} run ${run}/${context.runs}: ${seconds(last.ms)}, ${last.failed} failed, ${last.refused} x 429`,
+				);
+			}
+			const times = runs.map((run) => run.ms);
+			const middle = median(times);
+			const run = runs.reduce((best, other) =>
+				Math.abs(other.ms - middle) < Math.abs(best.ms - middle) ? other : best,
+			);
+			cells.push({ limit, variant, run, times });
+		}
+	}
+	return cells;
+}
+
+/** Items a second that succeeded, as a share of the limit. */
+export function shareOfLimit(cell: RateCell): number | undefined {
+	return cell.limit
+		? cell.run.succeeded / (cell.run.ms / 1000) / cell.limit.requestsPerSecond
+		: undefined;
+}
+
+export const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+
+export function rateLimitReport(cells: RateCell[], items: number, runs: number): string[] {
+	const out: string[] = [];
+	out.push(
+		`5. Rate limits: ${items} x tag create against a token bucket answering 429 + Retry-After (whole seconds, at least 1); "On Error: Continue"; the run with the median time of ${runs}`,
+	);
+	for (const limit of LIMITS) {
+		const rows = cells.filter((cell) => cell.limit === limit);
+		out.push(`  ${limitLabel(limit)}`);
+		out.push(
+			table(
+				[
+					[
+						'Run',
+						limit ? 'Share of the limit' : 'Time',
+						'Time',
+						'Runs (s)',
+						'Failed items',
+						'429s (of requests sent)',
+						'Tags created',
+					],
+					...rows.map((cell) => [
+						VARIANT_LABELS[cell.variant],
+						limit ? percent(shareOfLimit(cell)!) : seconds(cell.run.ms),
+						seconds(cell.run.ms),
+						cell.times.map((ms) => (ms / 1000).toFixed(2)).join(' '),
+						String(cell.run.failed),
+						`${cell.run.refused} (${percent(cell.run.refused / Math.max(1, cell.run.sent))} of ${cell.run.sent})`,
+						String(cell.run.created),
+					]),
+				],
+				'    ',
+			),
+		);
+	}
+	return out;
+}
+
+const AUTO_COLOR: Color = [30, 90, 200];
+const FIXED_COLOR: Color = [210, 60, 40];
+const LIMIT_COLOR: Color = [140, 140, 140];
+const SAMPLE_MS = 20;
+
+/** Requests in flight at the emulator, sampled every SAMPLE_MS from the first arrival. */
+function inFlight(traffic: TrafficEntry[]): Array<[number, number]> {
+	const start = Math.min(...traffic.map((entry) => entry.arrivedAt));
+	const end = Math.max(...traffic.map((entry) => entry.answeredAt));
+	const points: Array<[number, number]> = [];
+	for (let t = start; t <= end + SAMPLE_MS; t += SAMPLE_MS) {
+		const count = traffic.filter((entry) => entry.arrivedAt <= t && entry.answeredAt > t).length;
+		points.push([(t - start) / 1000, count]);
+	}
+	return points;
+}
+
+/** Items created so far, at each answer that created one. */
+function completed(traffic: TrafficEntry[]): Array<[number, number]> {
+	const start = Math.min(...traffic.map((entry) => entry.arrivedAt));
+	const answers = traffic
+		.filter((entry) => entry.status < 300)
+		.map((entry) => entry.answeredAt)
+		.sort((a, b) => a - b);
+	return [
+		[0, 0],
+		...answers.map((at, index): [number, number] => [(at - start) / 1000, index + 1]),
+	];
+}
+
+/** The chart of Auto against fixed 32 under the first limit, written as a PNG to `file`. */
+export function writeRateLimitChart(cells: RateCell[], items: number, file: string): void {
+	const limit = LIMITS[0]!;
+	const cell = (variant: Variant) =>
+		cells.find((candidate) => candidate.limit === limit && candidate.variant === variant)!;
+	const auto = cell('auto');
+	const fixed = cell('c32');
+	const xMax = Math.ceil(Math.max(auto.run.ms, fixed.run.ms) / 1000);
+	const yMax = Math.ceil(items / 100) * 100;
+	const series = (label: string, color: Color, points: Array<[number, number]>): Series => ({
+		label,
+		color,
+		points,
+	});
+	const canvas = drawChart({
+		title: `${items} x tag create, limit ${limit.requestsPerSecond}/s (burst ${limit.burst}), 20 ms latency: Auto against fixed 32`,
+		xMax,
+		xStep: xMax > 20 ? 5 : 1,
+		xLabel: 'seconds',
+		panels: [
+			{
+				title: 'requests in flight (429s included)',
+				yMax: 40,
+				yStep: 10,
+				series: [
+					series(`auto`, AUTO_COLOR, inFlight(auto.run.traffic)),
+					series(`fixed 32`, FIXED_COLOR, inFlight(fixed.run.traffic)),
+				],
+			},
+			{
+				title: 'items created',
+				yMax,
+				yStep: Math.max(10, Math.ceil(items / 600) * 100),
+				series: [
+					{
+						label: `limit: ${limit.burst} + ${limit.requestsPerSecond}/s`,
+						color: LIMIT_COLOR,
+						thin: true,
+						// Drawn up to where it leaves the panel.
+						points: [
+							[0, limit.burst],
+							[
+								Math.min(xMax, (yMax - limit.burst) / limit.requestsPerSecond),
+								Math.min(yMax, limit.burst + limit.requestsPerSecond * xMax),
+							],
+						],
+					},
+					series(
+						`auto (${auto.run.failed} failed, ${auto.run.refused} x 429)`,
+						AUTO_COLOR,
+						completed(auto.run.traffic),
+					),
+					series(
+						`fixed 32 (${fixed.run.failed} failed, ${fixed.run.refused} x 429)`,
+						FIXED_COLOR,
+						completed(fixed.run.traffic),
+					),
+				],
+			},
+		],
+	});
+	writeFileSync(file, canvas.png());
+}

@@ -1,0 +1,58 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: runs under Node in this repo only and is never part of the published package */
+/** Small tools shared by the benchmark's sections: figures, timing, checks, progress, tables. */
+
+export function positiveInt(name: string, fallback: number): number {
+	const text = process.env[name];
+	if (!text) return fallback;
+	if (!/^\d+$/.test(text) || Number(text) < 1)
+		throw new Error(`${name} must be a whole number of 1 or more`);
+	return Number(text);
+}
+
+export function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Wall time, and CPU time of this process (all its threads: the client side, never the emulator). */
+export async function timed<T>(
+	run: () => Promise<T>,
+): Promise<{ ms: number; cpuMs: number; value: T }> {
+	const cpu = process.cpuUsage();
+	const start = performance.now();
+	const value = await run();
+	const ms = performance.now() - start;
+	const { user, system } = process.cpuUsage(cpu);
+	return { ms, cpuMs: (user + system) / 1000, value };
+}
+
+export function check(condition: unknown, message: string): asserts condition {
+	if (!condition) throw new Error(`bench check failed: ${message}`);
+}
+
+export const benchStart = performance.now();
+/** Progress on stderr, so stdout holds only the report. */
+export function progress(message: string) {
+	process.stderr.write(`[${seconds(performance.now() - benchStart).padStart(8)}] ${message}\n`);
+}
+
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+export const times = (ratio: number) => `${ratio.toFixed(2)}x`;
+
+export function table(rows: string[][], indent = '  '): string {
+	const widths = rows[0].map((_, column) =>
+		Math.max(...rows.map((row) => (row[column] ?? '').length)),
+	);
+	return rows
+		.map(
+			(row) =>
+				indent +
+				row
+					.map((cell, column) => cell.padEnd(widths[column]))
+					.join('   ')
+					.trimEnd(),
+		)
+		.join('\n');
+}
