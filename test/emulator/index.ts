@@ -17,6 +17,7 @@ import { Store } from './store';
 import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions } from './types';
 
 export { SEED } from './seed';
+export { SERVICE_VARIANTS, type ServiceVariant } from './variants';
 export { Store } from './store';
 export type {
 	Emulator,
@@ -65,6 +66,7 @@ class RunningEmulator implements Emulator, ServerContext {
 		this.loadState(options.seed ?? this.options.seed ?? true);
 		this.clearRequests();
 		this.clearFaults();
+		this.store.auditLogVariant = {};
 		this.latencyMs = this.options.latencyMs ?? 0;
 	}
 

@@ -2,9 +2,9 @@
 import type { HTTPMethods } from 'fastify';
 import { SUCCESS_CODE, type Envelope } from '../../nodes/DataIntegrationManagement/api';
 import type { Store } from './store';
+import { answerAuditLog } from './variants';
 import {
 	parseAssetChanges,
-	parseAuditLogQuery,
 	parseNewAsset,
 	parseNewConnector,
 	parseNewTag,
@@ -113,6 +113,6 @@ export const OPERATIONS: Operation[] = [
 		method: 'GET',
 		url: '/audit-logs',
 		takesQuery: true,
-		run: (store, { query }) => success(store.queryAuditLog(parseAuditLogQuery(query))),
+		run: (store, { query }) => success(answerAuditLog(store, query)),
 	},
 ];

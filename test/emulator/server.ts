@@ -19,6 +19,7 @@ import { ApiError, badRequest, errorCodeFor, notFound } from './errors';
 import { answerWithFault, type FaultQueue } from './faults';
 import { OPERATIONS, type Operation } from './routes';
 import type { Store } from './store';
+import type { ServiceVariant } from './variants';
 import type { FaultSpec, NewAuditEntry, RecordedRequest } from './types';
 import { isPlainObject, rejectQuery, type QueryParams } from './validation';
 
@@ -176,6 +177,10 @@ function registerControl(app: FastifyInstance, context: ServerContext) {
 			control.delete('/faults', async (_request, reply) => {
 				context.clearFaults();
 				return reply.code(204).send();
+			});
+			control.put('/audit-log-variant', async (request) => {
+				context.store.auditLogVariant = bodyObject(request) as ServiceVariant;
+				return { variant: context.store.auditLogVariant };
 			});
 			control.put('/latency', async (request) => {
 				const { ms } = bodyObject(request);

@@ -11,19 +11,11 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import {
-	AUDIT_LOG_MAX_PAGE_SIZE,
-	AUDIT_LOG_QUERY,
-	AUDIT_LOG_SORT_FIELD,
-	type AuditLogEntry,
-	type AuditLogPage,
-	type Envelope,
-	type SortOrder,
-} from '../api';
+import type { Envelope } from '../api';
 
 export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 /** How often a 429 answer with Retry-After is waited out before the error is reported. */
 const MAX_RATE_LIMIT_RETRIES = 3;
@@ -33,6 +25,14 @@ const MAX_RETRY_AFTER_SECONDS = 60;
 export interface RequestOptions {
 	body?: IDataObject;
 	qs?: IDataObject;
+	/** Epoch ms: neither the request nor a wait for a 429 outlasts it. */
+	deadline?: number;
+}
+
+/** An envelope, and when the service answered it (its `Date` header), in epoch ms. */
+export interface Answer<T> {
+	envelope: Envelope<T>;
+	date?: number;
 }
 
 /**
@@ -47,11 +47,22 @@ export async function apiRequest<T>(
 	path: string,
 	options: RequestOptions = {},
 ): Promise<Envelope<T>> {
+	return (await apiRequestAnswer.call(this, method, path, options)).envelope as Envelope<T>;
+}
+
+/** As `apiRequest`, with the time the service answered. */
+export async function apiRequestAnswer<T>(
+	this: Context,
+	method: IHttpRequestMethods,
+	path: string,
+	options: RequestOptions = {},
+): Promise<Answer<T>> {
 	const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${String(credentials.baseUrl).trim().replace(/\/+$/, '')}${path}`,
 		json: true,
+		returnFullResponse: true,
 	};
 	if (options.qs) request.qs = options.qs;
 	if (options.body) request.body = options.body;
@@ -59,7 +70,8 @@ export async function apiRequest<T>(
 	// Only failures of the request itself are caught here: an answer that is not an envelope is
 	// reported as such by asEnvelope, not re-read as an HTTP failure.
 	for (let retries = 0; ; retries++) {
-		let response: unknown;
+		let response: { body?: unknown; headers?: Record<string, unknown> };
+		if (options.deadline !== undefined) request.timeout = Math.max(1, options.deadline - Date.now());
 		try {
 			response = await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -69,17 +81,29 @@ export async function apiRequest<T>(
 		} catch (error) {
 			const failure = describeFailure(error);
 			const wait = failure.status === 429 ? failure.retryAfterSeconds : undefined;
+			const pastDeadline =
+				wait !== undefined &&
+				options.deadline !== undefined &&
+				Date.now() + wait * 1000 >= options.deadline;
 			if (
 				wait !== undefined &&
 				wait <= MAX_RETRY_AFTER_SECONDS &&
-				retries < MAX_RATE_LIMIT_RETRIES
+				retries < MAX_RATE_LIMIT_RETRIES &&
+				!pastDeadline
 			) {
 				await sleep(wait * 1000);
 				continue;
 			}
-			throw toNodeApiError(this.getNode(), failure);
+			const apiError = toNodeApiError(this.getNode(), failure);
+			// The caller's deadline, not the service, ended the waiting: the caller may keep what it has.
+			if (pastDeadline) apiError.context.deadlineReached = true;
+			throw apiError;
 		}
-		return asEnvelope<T>(this.getNode(), response);
+		const date = Date.parse(String(response.headers?.date ?? ''));
+		return {
+			envelope: asEnvelope<T>(this.getNode(), response.body),
+			...(Number.isNaN(date) ? {} : { date }),
+		};
 	}
 }
 
@@ -173,43 +197,4 @@ function toNodeApiError(node: INode, failure: Failure): NodeApiError {
 		description: describeStatus(status),
 		httpCode: status ? String(status) : undefined,
 	});
-}
-
-export interface AuditLogQuery {
-	sortOrder: SortOrder;
-	/** Inclusive lower bound (ISO 8601). */
-	startTime?: string;
-	/** Exclusive upper bound (ISO 8601). */
-	endTime?: string;
-}
-
-/**
- * Reads `GET /audit-logs` page by page (the spec's maximum of 100 a page, by offset), handing
- * each page to `onPage`, which returns false to stop. Stops by itself at `totalItems` or at a
- * short page. Only one page is held at a time.
- */
-export async function forEachAuditLogPage(
-	this: Context,
-	query: AuditLogQuery,
-	onPage: (items: AuditLogEntry[]) => boolean | Promise<boolean>,
-): Promise<void> {
-	for (let offset = 0; ; offset += AUDIT_LOG_MAX_PAGE_SIZE) {
-		const qs: IDataObject = {
-			[AUDIT_LOG_QUERY.limit]: AUDIT_LOG_MAX_PAGE_SIZE,
-			[AUDIT_LOG_QUERY.offset]: offset,
-			[AUDIT_LOG_QUERY.sortBy]: AUDIT_LOG_SORT_FIELD,
-			[AUDIT_LOG_QUERY.sortOrder]: query.sortOrder,
-		};
-		if (query.startTime) qs[AUDIT_LOG_QUERY.startTime] = query.startTime;
-		if (query.endTime) qs[AUDIT_LOG_QUERY.endTime] = query.endTime;
-
-		const { data } = (await apiRequest.call(this, 'GET', '/audit-logs', {
-			qs,
-		})) as Envelope<AuditLogPage>;
-		const items = data?.items ?? [];
-		const keepGoing = await onPage(items);
-		const total = data?.totalItems ?? 0;
-		if (!keepGoing || items.length < AUDIT_LOG_MAX_PAGE_SIZE || offset + items.length >= total)
-			return;
-	}
 }

@@ -4,8 +4,9 @@ import type { Operation } from '../operation';
 import { withDisplay } from '../operation';
 import { listLimitFields, optionsCollection } from '../fields';
 import { readTimestamp } from '../parameters';
-import { forEachAuditLogPage } from '../../transport';
-import type { AuditLogEntry, SortOrder } from '../../api';
+import { readAuditLogInOrder } from '../../client/auditLog';
+import type { SortOrder } from '../../api';
+import { parseInstant } from '../../timestamps';
 
 const fields: INodeProperties[] = [
 	...listLimitFields(),
@@ -50,20 +51,16 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const entries: AuditLogEntry[] = [];
-	await forEachAuditLogPage.call(
+	const { entries } = await readAuditLogInOrder.call(
 		this,
 		{
 			sortOrder: this.getNodeParameter('options.sortDirection', itemIndex, 'desc') as SortOrder,
-			startTime: readTimestamp.call(this, filters.since, 'Since', itemIndex),
-			endTime: readTimestamp.call(this, filters.until, 'Until', itemIndex),
+			startTime: parseInstant(readTimestamp.call(this, filters.since, 'Since', itemIndex)),
+			endTime: parseInstant(readTimestamp.call(this, filters.until, 'Until', itemIndex)),
 		},
-		(page) => {
-			entries.push(...page.slice(0, limit - entries.length));
-			return entries.length < limit;
-		},
+		limit,
 	);
-	return entries as unknown as IDataObject[];
+	return entries.map(({ entry }) => entry) as unknown as IDataObject[];
 }
 
 export const getAll: Operation = {

@@ -1,0 +1,226 @@
+import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
+
+import {
+	AUDIT_LOG_MAX_PAGE_SIZE,
+	AUDIT_LOG_QUERY,
+	AUDIT_LOG_SORT_FIELD,
+	type AuditLogEntry,
+	type AuditLogPage,
+	type SortOrder,
+} from '../api';
+import { parseInstant, toUtcIso } from '../timestamps';
+import { apiRequestAnswer, type Answer, type Context } from '../transport';
+
+/**
+ * Reading `GET /audit-logs`, shared by the trigger and Audit Log → Get Many. The spec leaves the
+ * query names, the default page size and the presence of fields open, so nothing here trusts the
+ * service to have done what was asked: pages are counted by what came back, the order of the
+ * answer is checked, the time bounds are applied again on our side, and timestamps that cannot be
+ * read are placed by their neighbours.
+ */
+
+/** An entry as read, with the instant it is placed at. */
+export interface ReadEntry {
+	entry: AuditLogEntry;
+	/**
+	 * Epoch ms: its timestamp, or, when that cannot be read, the instant of the next newer entry
+	 * whose timestamp can (or when the service answered, if none): never earlier than where the
+	 * service has it, so a bounded read that no longer returns it has also passed it.
+	 */
+	instant: number;
+}
+
+export interface AuditLogRead {
+	/** The order to ask for. */
+	sortOrder: SortOrder;
+	/** Epoch ms, inclusive. */
+	startTime?: number;
+	/** Epoch ms, exclusive. */
+	endTime?: number;
+	/** Epoch ms: no page is asked for, nor a 429 waited out, past it. */
+	deadline?: number;
+}
+
+export interface PageRead {
+	/** The page's entries inside the bounds, in the order the service gave them. */
+	entries: ReadEntry[];
+	/** The order the service answers in, once an answer showed it (unknown while all instants tie). */
+	order?: SortOrder;
+	/** The service returned entries outside the bounds asked: it ignores them. */
+	boundsIgnored: boolean;
+	/** Epoch ms: when the service answered (its Date header, else n8n's clock). */
+	answeredAt: number;
+}
+
+/** How a read ended: the log's end, the caller said stop, or the deadline came first. */
+export type ReadEnd = 'end' | 'stopped' | 'deadline';
+
+/**
+ * Reads pages until the log ends or `onPage` returns false. The next offset is the previous one
+ * plus the entries received; the end is where `totalItems` says, or (without it) an empty page, or
+ * where the service's order has passed the bounds. Entries whose timestamps cannot be read wait
+ * for the next newer readable entry to be placed, so in ascending order the last of a page may be
+ * handed over with the next page.
+ */
+export async function readAuditLogPages(
+	this: Context,
+	read: AuditLogRead,
+	onPage: (page: PageRead) => boolean | Promise<boolean>,
+): Promise<ReadEnd> {
+	let offset = 0;
+	let order: SortOrder | undefined;
+	let boundsIgnored = false;
+	/** In descending order: the instant of the last readable entry, newer than what follows. */
+	let newerInstant: number | undefined;
+	/** In ascending order: unreadable entries waiting for a newer readable one. */
+	let waiting: AuditLogEntry[] = [];
+	let slowestPageMs = 0;
+	for (;;) {
+		if (read.deadline !== undefined && offset > 0 && Date.now() + slowestPageMs > read.deadline)
+			return 'deadline';
+		const asked = Date.now();
+		let answer: Answer<AuditLogPage>;
+		try {
+			answer = (await apiRequestAnswer.call(this, 'GET', '/audit-logs', {
+				qs: pageQuery(read, offset),
+				deadline: read.deadline,
+			})) as Answer<AuditLogPage>;
+		} catch (error) {
+			// A 429 wait or a request the deadline cut short: what was read so far stands.
+			const cut =
+				(error as NodeApiError).context?.deadlineReached === true ||
+				(read.deadline !== undefined && Date.now() >= read.deadline);
+			if (cut && offset > 0) return 'deadline';
+			throw namingRefusedParameter(error);
+		}
+		slowestPageMs = Math.max(slowestPageMs, Date.now() - asked);
+		const answeredAt = answer.date ?? Date.now();
+		const data = answer.envelope.data;
+		const items: AuditLogEntry[] = Array.isArray(data?.items) ? data.items : [];
+		const total = typeof data?.totalItems === 'number' ? data.totalItems : undefined;
+		offset += items.length;
+
+		const instants = items.map((entry) => parseInstant(entry?.timestamp));
+		order = order ?? orderOf(instants);
+		const ascending = (order ?? read.sortOrder) === 'asc';
+		const placed: ReadEntry[] = [];
+		if (ascending) {
+			items.forEach((entry, index) => {
+				const instant = instants[index];
+				if (instant === undefined) {
+					waiting.push(entry);
+					return;
+				}
+				for (const earlier of waiting) placed.push({ entry: earlier, instant });
+				waiting = [];
+				placed.push({ entry, instant });
+			});
+		} else {
+			items.forEach((entry, index) => {
+				newerInstant = instants[index] ?? newerInstant ?? answeredAt;
+				placed.push({ entry, instant: newerInstant });
+			});
+		}
+		// In the service's order, once an entry is past the bounds every later one is too.
+		const passedBounds = instants.some(
+			(instant) =>
+				instant !== undefined &&
+				(order === 'asc'
+					? read.endTime !== undefined && instant >= read.endTime
+					: order === 'desc' && read.startTime !== undefined && instant < read.startTime),
+		);
+		const atEnd = passedBounds || items.length === 0 || (total !== undefined && offset >= total);
+		// At the end, unreadable entries still waiting are the newest: placed at the present.
+		if (atEnd) placed.push(...waiting.map((entry) => ({ entry, instant: answeredAt })));
+
+		const inside = placed.filter(({ instant }) => within(read, instant));
+		if (inside.length < placed.length) boundsIgnored = true;
+		if (!(await onPage({ entries: inside, order, boundsIgnored, answeredAt }))) return 'stopped';
+		if (atEnd) return 'end';
+	}
+}
+
+/**
+ * Up to `limit` entries inside the bounds, in `read.sortOrder`, whatever order the service
+ * answers in: when it answers in the other order, the whole bounded range is read and the
+ * wanted end of it kept. `complete` is false when the deadline came first.
+ */
+export async function readAuditLogInOrder(
+	this: Context,
+	read: AuditLogRead,
+	limit = Infinity,
+): Promise<{ entries: ReadEntry[]; complete: boolean; answeredAt?: number }> {
+	let entries: ReadEntry[] = [];
+	let reversed = false;
+	let answeredAt: number | undefined;
+	const end = await readAuditLogPages.call(this, read, (page) => {
+		answeredAt = page.answeredAt;
+		reversed = page.order !== undefined && page.order !== read.sortOrder;
+		entries.push(...page.entries);
+		// Read in the other order, the wanted entries are the last ones: keep only those.
+		if (reversed) {
+			if (entries.length > limit) entries = entries.slice(entries.length - limit);
+			return true;
+		}
+		// Read in the wanted order (or all tied so far): the first `limit` are the answer, once
+		// an answer showed that order.
+		return !(page.order !== undefined && entries.length >= limit);
+	});
+	if (reversed) entries.reverse();
+	return { entries: entries.slice(0, limit), complete: end !== 'deadline', answeredAt };
+}
+
+function pageQuery(read: AuditLogRead, offset: number): IDataObject {
+	const qs: IDataObject = {
+		[AUDIT_LOG_QUERY.limit]: AUDIT_LOG_MAX_PAGE_SIZE,
+		[AUDIT_LOG_QUERY.offset]: offset,
+		[AUDIT_LOG_QUERY.sortBy]: AUDIT_LOG_SORT_FIELD,
+		[AUDIT_LOG_QUERY.sortOrder]: read.sortOrder,
+	};
+	if (read.startTime !== undefined) qs[AUDIT_LOG_QUERY.startTime] = toUtcIso(read.startTime);
+	if (read.endTime !== undefined) qs[AUDIT_LOG_QUERY.endTime] = toUtcIso(read.endTime);
+	return qs;
+}
+
+function within(read: AuditLogRead, instant: number): boolean {
+	return (
+		(read.startTime === undefined || instant >= read.startTime) &&
+		(read.endTime === undefined || instant < read.endTime)
+	);
+}
+
+/** The order the readable instants of one answer are in, or undefined while they all tie. */
+function orderOf(instants: Array<number | undefined>): SortOrder | undefined {
+	let previous: number | undefined;
+	for (const instant of instants) {
+		if (instant === undefined) continue;
+		if (previous !== undefined && instant !== previous) return instant > previous ? 'asc' : 'desc';
+		previous = instant;
+	}
+	return undefined;
+}
+
+/**
+ * A 400 that names one of our query names is a service that does not know it: say which, and
+ * where our names are chosen. Other errors pass through unchanged.
+ */
+function namingRefusedParameter(error: unknown): unknown {
+	const apiError = error as NodeApiError;
+	if (!(error instanceof NodeApiError) || apiError.httpCode !== '400') return error;
+	const said = `${apiError.message} ${apiError.description ?? ''}`;
+	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
+		new RegExp(`\\b${candidate}\\b`).test(said),
+	);
+	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
+	return new NodeApiError(
+		apiError.node,
+		{ message: apiError.message, httpCode: '400' } as JsonObject,
+		{
+			message: name
+				? `The service refused the audit-log query parameter "${name}": ${apiError.message}`
+				: `The service refused the audit-log query: ${apiError.message}`,
+			description: `The API description does not give the literal query names of GET /audit-logs; this package sends ${names}, chosen in nodes/DataIntegrationManagement/api.ts (see the README, "Choices we made where the API description is silent"). A service that names them differently refuses them.`,
+			httpCode: '400',
+		},
+	);
+}
