@@ -200,7 +200,9 @@ describe('filters', () => {
 		const byEvent = await poll(dateParameters(start, { filters: { eventContains: 'Paused' } }));
 		expect(idsOf(emitted(byEvent))).toEqual([log[0].id, log[1].id]);
 		expect(cursorOf(byEvent.staticData)!.cursor).toBe(log[3].timestamp);
-		expect(Object.keys(cursorOf(byEvent.staticData)!.seen).sort()).toEqual(log.map(entryKey).sort());
+		expect(Object.keys(cursorOf(byEvent.staticData)!.seen).sort()).toEqual(
+			log.map(entryKey).sort(),
+		);
 
 		const byEmail = await poll(
 			dateParameters(start, { filters: { actorEmail: 'Maya.Patel@Northwind-Data.example' } }),

@@ -71,7 +71,8 @@ export async function apiRequestAnswer<T>(
 	// reported as such by asEnvelope, not re-read as an HTTP failure.
 	for (let retries = 0; ; retries++) {
 		let response: { body?: unknown; headers?: Record<string, unknown> };
-		if (options.deadline !== undefined) request.timeout = Math.max(1, options.deadline - Date.now());
+		if (options.deadline !== undefined)
+			request.timeout = Math.max(1, options.deadline - Date.now());
 		try {
 			response = await this.helpers.httpRequestWithAuthentication.call(
 				this,

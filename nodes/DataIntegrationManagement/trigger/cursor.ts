@@ -25,7 +25,9 @@ function canonicalJson(value: unknown): string {
 	if (typeof value === 'object' && value !== null) {
 		const fields = Object.keys(value)
 			.sort()
-			.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+			.map(
+				(key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
+			);
 		return `{${fields.join(',')}}`;
 	}
 	return JSON.stringify(value) ?? 'null';

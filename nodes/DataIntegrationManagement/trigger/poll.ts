@@ -208,7 +208,8 @@ async function newestMatching(
 	await readAuditLogPages.call(this, { sortOrder: 'desc' }, (page) => {
 		looked += page.entries.length;
 		for (const read of page.entries) {
-			if (matches(read.entry) && (found === undefined || read.instant > found.instant)) found = read;
+			if (matches(read.entry) && (found === undefined || read.instant > found.instant))
+				found = read;
 		}
 		// A service that answers oldest first has its newest match last: read on.
 		return page.order === 'asc' || (!found && ++pages < MANUAL_SEARCH_PAGES);
