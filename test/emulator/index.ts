@@ -17,7 +17,7 @@ import { Store } from './store';
 import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions } from './types';
 
 export { SEED } from './seed';
-export { SERVICE_VARIANTS, type ServiceVariant } from './variants';
+export { SERVICE_VARIANTS, servedWithoutReadableTimestamp, type ServiceVariant } from './variants';
 export { Store } from './store';
 export type {
 	Emulator,

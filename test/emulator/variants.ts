@@ -113,9 +113,14 @@ function present(
 		// Repeats the id of an entry served with its own id (position - 3 is 0 modulo 5).
 		if (position % 5 === 3) served.id = store.auditEntries[position - 3].id;
 	}
-	if (variant.oddTimestamps) {
+	if (variant.oddTimestamps && servedWithoutReadableTimestamp(position)) {
 		if (position % 5 === 4) served.timestamp = 'yesterday, around noon';
-		if (position % 10 === 0) delete served.timestamp;
+		else delete served.timestamp;
 	}
 	return served as unknown as AuditLogEntry;
+}
+
+/** Whether, with `oddTimestamps`, the entry at this position of the log is served without a readable timestamp. */
+export function servedWithoutReadableTimestamp(position: number): boolean {
+	return position % 5 === 4 || position % 10 === 0;
 }

@@ -47,7 +47,7 @@ const ANSWERED_AT = Date.now();
 
 /** A page as the reader hands it over: each entry with its instant. */
 function read(page: AuditLogEntry[]): ReadEntry[] {
-	return page.map((item) => ({ entry: item, instant: Date.parse(item.timestamp) }));
+	return page.map((item) => ({ entry: item, instant: Date.parse(item.timestamp), readable: true }));
 }
 
 /** The API's answer to startTime=`from`, sortOrder=asc, split into pages of 100. */

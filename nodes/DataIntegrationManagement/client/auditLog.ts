@@ -28,6 +28,8 @@ export interface ReadEntry {
 	 * service has it, so a bounded read that no longer returns it has also passed it.
 	 */
 	instant: number;
+	/** Whether its timestamp could be read; only those move the trigger's cursor. */
+	readable: boolean;
 }
 
 export interface AuditLogRead {
@@ -69,6 +71,7 @@ export async function readAuditLogPages(
 ): Promise<ReadEnd> {
 	let offset = 0;
 	let order: SortOrder | undefined;
+	let tiedInstant: number | undefined;
 	let boundsIgnored = false;
 	/** In descending order: the instant of the last readable entry, newer than what follows. */
 	let newerInstant: number | undefined;
@@ -101,7 +104,9 @@ export async function readAuditLogPages(
 		offset += items.length;
 
 		const instants = items.map((entry) => parseInstant(entry?.timestamp));
-		order = order ?? orderOf(instants);
+		// While every instant read so far ties, the next page that differs shows the order.
+		order = order ?? orderOf([tiedInstant, ...instants]);
+		tiedInstant = tiedInstant ?? instants.find((instant) => instant !== undefined);
 		const ascending = (order ?? read.sortOrder) === 'asc';
 		const placed: ReadEntry[] = [];
 		if (ascending) {
@@ -111,14 +116,15 @@ export async function readAuditLogPages(
 					waiting.push(entry);
 					return;
 				}
-				for (const earlier of waiting) placed.push({ entry: earlier, instant });
+				for (const earlier of waiting) placed.push({ entry: earlier, instant, readable: false });
 				waiting = [];
-				placed.push({ entry, instant });
+				placed.push({ entry, instant, readable: true });
 			});
 		} else {
 			items.forEach((entry, index) => {
-				newerInstant = instants[index] ?? newerInstant ?? answeredAt;
-				placed.push({ entry, instant: newerInstant });
+				const instant = instants[index];
+				newerInstant = instant ?? newerInstant ?? answeredAt;
+				placed.push({ entry, instant: newerInstant, readable: instant !== undefined });
 			});
 		}
 		// In the service's order, once an entry is past the bounds every later one is too.
@@ -131,7 +137,9 @@ export async function readAuditLogPages(
 		);
 		const atEnd = passedBounds || items.length === 0 || (total !== undefined && offset >= total);
 		// At the end, unreadable entries still waiting are the newest: placed at the present.
-		if (atEnd) placed.push(...waiting.map((entry) => ({ entry, instant: answeredAt })));
+		if (atEnd) {
+			placed.push(...waiting.map((entry) => ({ entry, instant: answeredAt, readable: false })));
+		}
 
 		const inside = placed.filter(({ instant }) => within(read, instant));
 		if (inside.length < placed.length) boundsIgnored = true;

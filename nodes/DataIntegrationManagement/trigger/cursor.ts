@@ -164,10 +164,10 @@ export class CursorScan {
 	 */
 	absorb(page: ReadEntry[], answeredAt: number): boolean {
 		if (page.some(({ entry }) => this.readByThisScan.has(this.keyOf(entry)))) return false;
-		for (const { entry, instant } of page) {
+		for (const read of page) {
 			if (this.full) break;
-			this.readByThisScan.set(this.keyOf(entry), instant);
-			this.take(entry, instant, answeredAt);
+			this.readByThisScan.set(this.keyOf(read.entry), read.instant);
+			this.take(read, answeredAt);
 		}
 		this.forgetBeforeHorizon();
 		return !this.full;
@@ -178,19 +178,23 @@ export class CursorScan {
 	 * a service that ignores the time bounds), so no page can have shifted under the scan.
 	 */
 	absorbAll(entries: ReadEntry[], answeredAt: number): void {
-		for (const { entry, instant } of entries) {
+		for (const read of entries) {
 			if (this.full) break;
-			this.take(entry, instant, answeredAt);
+			this.take(read, answeredAt);
 		}
 		this.forgetBeforeHorizon();
 	}
 
-	private take(entry: AuditLogEntry, instant: number, answeredAt: number): void {
+	private take({ entry, instant, readable }: ReadEntry, answeredAt: number): void {
 		const key = this.keyOf(entry);
 		if (instant < this.horizon || this.seen.has(key)) return;
-		// Remembered at its own instant, so it is not read as new again while the service returns it.
+		// Remembered at its own instant (for an unreadable timestamp, one no earlier than where the
+		// service has it), so it is not read as new again while the service returns it.
 		this.seen.set(key, instant);
-		this.newest = Math.max(this.newest, Math.min(instant, answeredAt + FUTURE_TOLERANCE_MS));
+		// The cursor moves by timestamps that were read, and no further than the service's present.
+		if (readable) {
+			this.newest = Math.max(this.newest, Math.min(instant, answeredAt + FUTURE_TOLERANCE_MS));
+		}
 		if (this.settings.matches(entry)) this.emitted.push(entry);
 	}
 

@@ -6,7 +6,12 @@ import {
 } from 'n8n-workflow';
 
 import type { AuditLogEntry } from '../api';
-import { readAuditLogInOrder, readAuditLogPages, type ReadEntry } from '../client/auditLog';
+import {
+	readAuditLogInOrder,
+	readAuditLogPages,
+	type PageRead,
+	type ReadEntry,
+} from '../client/auditLog';
 import { parseInstant, toUtcIso } from '../timestamps';
 import {
 	CursorScan,
@@ -151,15 +156,22 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 	let newestFirst = state.newestFirst === true;
 	if (!newestFirst) {
 		// Oldest first from the horizon, as asked: each page is taken in as it comes, so a poll
-		// cut short by the cap or the deadline keeps what it read.
+		// cut short by the cap or the deadline keeps what it read. Pages whose entries all share
+		// one instant wait until a later page shows the order (a service answering newest first
+		// shows its newest entries first); if none does, every entry shares that instant.
+		const tied: PageRead[] = [];
 		await readAuditLogPages.call(
 			this,
 			{ sortOrder: 'asc', startTime: scan.horizon, deadline },
 			(page) => {
 				newestFirst = page.boundsIgnored || page.order === 'desc';
-				return !newestFirst && scan.absorb(page.entries, page.answeredAt);
+				if (newestFirst) return false;
+				tied.push(page);
+				if (page.order === undefined) return true;
+				return tied.splice(0).every((read) => scan.absorb(read.entries, read.answeredAt));
 			},
 		);
+		if (!newestFirst) tied.every((read) => scan.absorb(read.entries, read.answeredAt));
 	}
 	if (newestFirst) await absorbNewestFirst.call(this, scan, deadline);
 	staticData[STATE_KEY] = scan.nextState(origin, newestFirst) as unknown as IDataObject;
