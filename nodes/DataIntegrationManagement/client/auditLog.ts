@@ -50,7 +50,10 @@ export interface PageRead {
 	order?: SortOrder;
 	/** The service returned entries outside the bounds asked: it ignores them. */
 	boundsIgnored: boolean;
-	/** Epoch ms: when the service answered (its Date header, else n8n's clock). */
+	/**
+	 * Epoch ms: no earlier than when the service answered (the second after its Date header, else
+	 * n8n's clock).
+	 */
 	answeredAt: number;
 }
 
@@ -97,7 +100,8 @@ export async function readAuditLogPages(
 			throw namingRefusedParameter(error);
 		}
 		slowestPageMs = Math.max(slowestPageMs, Date.now() - asked);
-		const answeredAt = answer.date ?? Date.now();
+		// The Date header counts whole seconds: the service's present is before the next one.
+		const answeredAt = answer.date !== undefined ? answer.date + 1000 : Date.now();
 		const data = answer.envelope.data;
 		const items: AuditLogEntry[] = Array.isArray(data?.items) ? data.items : [];
 		const total = typeof data?.totalItems === 'number' ? data.totalItems : undefined;

@@ -3,13 +3,6 @@ import type { ReadEntry } from '../client/auditLog';
 import { parseInstant, toUtcIso } from '../timestamps';
 
 /**
- * How far past the time the service answered an entry may carry the cursor: the Date header
- * counts whole seconds. An entry stamped later still counts as seen (by its own instant), but
- * the cursor stops at the service's present, so the entries that follow are not left behind it.
- */
-export const FUTURE_TOLERANCE_MS = 1000;
-
-/**
  * What identifies an entry among those the trigger has processed: its id (string or number) and
  * a digest of its content, so an entry without an id, or two entries that share one, are each
  * told apart, while the same entry read again is recognised.
@@ -191,10 +184,9 @@ export class CursorScan {
 		// Remembered at its own instant (for an unreadable timestamp, one no earlier than where the
 		// service has it), so it is not read as new again while the service returns it.
 		this.seen.set(key, instant);
-		// The cursor moves by timestamps that were read, and no further than the service's present.
-		if (readable) {
-			this.newest = Math.max(this.newest, Math.min(instant, answeredAt + FUTURE_TOLERANCE_MS));
-		}
+		// The cursor moves by timestamps that were read, and no further than the service's present:
+		// an entry stamped in the future must not leave the entries that follow it behind.
+		if (readable) this.newest = Math.max(this.newest, Math.min(instant, answeredAt));
 		if (this.settings.matches(entry)) this.emitted.push(entry);
 	}
 

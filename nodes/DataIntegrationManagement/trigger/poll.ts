@@ -13,14 +13,7 @@ import {
 	type ReadEntry,
 } from '../client/auditLog';
 import { parseInstant, toUtcIso } from '../timestamps';
-import {
-	CursorScan,
-	entryKey,
-	FUTURE_TOLERANCE_MS,
-	initialState,
-	restoreState,
-	type CursorState,
-} from './cursor';
+import { CursorScan, entryKey, initialState, restoreState, type CursorState } from './cursor';
 
 /** Where in the workflow's static data the cursor lives. */
 const STATE_KEY = 'auditLogCursor';
@@ -104,7 +97,7 @@ async function startAtNewestEntry(
 	let atNewest: ReadEntry[] = [];
 	await readAuditLogPages.call(this, { sortOrder: 'desc', deadline }, (page) => {
 		for (const read of page.entries) {
-			const instant = Math.min(read.instant, page.answeredAt + FUTURE_TOLERANCE_MS);
+			const instant = Math.min(read.instant, page.answeredAt);
 			if (newest === undefined || instant > newest) {
 				newest = instant;
 				atNewest = atNewest.filter((other) => other.instant >= instant);
