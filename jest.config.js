@@ -1,6 +1,6 @@
 /** Fast suite: every node run goes through n8n-core against the emulator on loopback. */
 module.exports = {
-	testEnvironment: 'node',
+	testEnvironment: '<rootDir>/test/helpers/quiet-n8n-log-environment.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],

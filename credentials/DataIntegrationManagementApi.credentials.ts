@@ -6,6 +6,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/** The request header that carries the API key (the spec's `x-api-key`). */
+export const API_KEY_HEADER = 'x-api-key';
+
 export class DataIntegrationManagementApi implements ICredentialType {
 	name = 'dataIntegrationManagementApi';
 
@@ -27,8 +30,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description:
-				'The key the service issued for your workspace. It is sent in the x-api-key header.',
+			description: `The key the service issued for your workspace. It is sent in the ${API_KEY_HEADER} header.`,
 		},
 		{
 			displayName: 'Base URL',
@@ -46,7 +48,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				'x-api-key': '={{$credentials.apiKey}}',
+				[API_KEY_HEADER]: '={{$credentials.apiKey}}',
 			},
 		},
 	};

@@ -2,12 +2,20 @@ import {
 	NodeConnectionTypes,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodeProperties,
+	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import * as asset from './actions/asset';
+import * as auditLog from './actions/auditLog';
+import * as connector from './actions/connector';
+import * as integration from './actions/integration';
+import type { Resource } from './actions/node.type';
 import { router } from './actions/router';
-import { operationProperties, resourceProperty } from './actions/resources';
+import * as tag from './actions/tag';
+import * as user from './actions/user';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 
@@ -29,7 +37,32 @@ export class DataIntegrationManagement implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataIntegrationManagementApi', required: true }],
-		properties: [resourceProperty, ...operationProperties],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Asset', value: 'asset' },
+					{ name: 'Audit Log', value: 'auditLog' },
+					{ name: 'Connector', value: 'connector' },
+					{ name: 'Integration', value: 'integration' },
+					{ name: 'Tag', value: 'tag' },
+					{ name: 'User', value: 'user' },
+				],
+				default: 'tag',
+			} satisfies INodeProperties & {
+				options: Array<INodePropertyOptions & { value: Resource }>;
+				default: Resource;
+			},
+			...tag.descriptions,
+			...asset.descriptions,
+			...connector.descriptions,
+			...integration.descriptions,
+			...user.descriptions,
+			...auditLog.descriptions,
+		],
 	};
 
 	methods = {

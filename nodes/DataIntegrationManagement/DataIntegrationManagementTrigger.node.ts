@@ -6,7 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { optionsCollection } from './actions/fields';
+import { optionsCollection } from './shared/descriptions';
 import { pollAuditLog } from './trigger/poll';
 
 export class DataIntegrationManagementTrigger implements INodeType {

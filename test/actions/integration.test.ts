@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { SchemasConfig } from '../../nodes/DataIntegrationManagement/api';
+import type { SchemasConfig } from '../../nodes/DataIntegrationManagement/client/types';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';

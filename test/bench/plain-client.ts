@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 
-import type { AuditLogPage, Envelope } from '../../nodes/DataIntegrationManagement/api';
+import type { AuditLogPage, Envelope } from '../../nodes/DataIntegrationManagement/client/types';
 
 export class PlainClient {
 	private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -5,19 +5,25 @@
  * starts the seeded emulator and n8n, imports the credential (pointing at the emulator) and the
  * sample workflows, creates the owner account, publishes the samples (the trigger then polls
  * every minute; each action workflow also answers on its webhook), and prints how to sign in.
- * Ctrl-C stops n8n and the emulator and deletes the folder.
+ * Ctrl-C or SIGTERM (to npm, tsx or this process) stops n8n and the emulator and deletes the
+ * folder; a failure keeps it, and says where its logs are.
  *
  * Ports: n8n on N8N_PORT (default 5678), the emulator on EMULATOR_PORT (default 4010).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { DEFAULT_API_KEY } from '../emulator';
 import { startEmulatorProcess } from './lib/emulator';
-import { installN8n, N8n } from './lib/n8n';
+import { installN8n, N8n, N8N_VERSION } from './lib/n8n';
 import { buildAndPack, installIntoCommunityNodes } from './lib/package';
-import { isPortInUse, isStoppingAll, stopAllServices, stopServicesOnExit } from './lib/processes';
+import {
+	createRunFolder,
+	isPortInUse,
+	isStoppingAll,
+	stopAllServices,
+	stopServicesOnExit,
+} from './lib/processes';
 import { API_KEY_SCOPES, DEV_OWNER, EditorSession, PublicApi } from './lib/rest';
 import {
 	loadSampleWorkflows,
@@ -49,15 +55,15 @@ async function startDevEnvironment(): Promise<void> {
 	await requireFreePort(n8nPort, 'N8N_PORT');
 	await requireFreePort(emulatorPort, 'EMULATOR_PORT');
 
-	const runDir = mkdtempSync(join(tmpdir(), 'n8n-nodes-dim-dev-'));
-	process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
+	// Stopping on purpose (Ctrl-C, SIGTERM) deletes the folder; a failure keeps it for its logs.
+	const { dir: runDir, logDir } = createRunFolder('n8n-nodes-dim-dev-', {
+		deleteWhenStopped: true,
+	});
 	const userFolder = join(runDir, 'n8n-user-folder');
-	const logDir = join(runDir, 'logs');
 	mkdirSync(userFolder);
-	mkdirSync(logDir);
 
 	progress(
-		'installing n8n 2.40.7 into the cache folder (instant when cached, ~6 min the first time)',
+		`installing n8n ${N8N_VERSION} into the cache folder (instant when cached, 5 to 7 min the first time)`,
 	);
 	const n8n = new N8n(await installN8n(), userFolder, logDir);
 	progress('npm run build && npm pack');
@@ -110,7 +116,7 @@ Give the trigger a new audit entry (it starts an execution within a minute):
     -d "{\\"entries\\":[{\\"timestamp\\":\\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\\",\\"event\\":\\"Tag created\\"}]}"
 Put the emulator back to its seed:  curl -X POST ${control}/reset
 
-Logs: ${logDir}. Ctrl-C stops n8n and the emulator and deletes ${runDir}.`);
+Logs: ${logDir}. Ctrl-C (or SIGTERM) stops n8n and the emulator and deletes ${runDir};\nif something fails instead, the folder is kept for its logs.`);
 
 	await Promise.race([main.exited, emulator.service.exited]);
 	if (isStoppingAll()) return; // Ctrl-C: the signal handler stops the rest and exits

@@ -14,15 +14,15 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 import { ACTION_EXPECTATIONS, outputOf } from './lib/action-checks';
 import { startEmulatorProcess, type RunningEmulator } from './lib/emulator';
-import { installN8n, N8n, packageLoadProblems, REPO_ROOT } from './lib/n8n';
+import { installN8n, N8n, N8N_VERSION, packageLoadProblems, REPO_ROOT } from './lib/n8n';
 import { buildAndPack, installIntoCommunityNodes, type PackedPackage } from './lib/package';
 import {
+	createRunFolder,
 	freePort,
 	stopAllServices,
 	stopService,
@@ -134,7 +134,7 @@ interface RunState {
 }
 
 async function installTools(state: RunState, check: Check): Promise<void> {
-	console.log('  … test/e2e/install-n8n.sh: instant when cached, ~6 min on a fresh machine');
+	console.log('  … test/e2e/install-n8n.sh: instant when cached, 5 to 7 min on a fresh machine');
 	const runtime = await installN8n();
 	const userFolder = join(state.runDir, 'n8n-user-folder');
 	mkdirSync(userFolder);
@@ -309,9 +309,8 @@ async function runOnWorker(
 
 async function runEndToEnd(): Promise<boolean> {
 	stopServicesOnExit();
-	const runDir = mkdtempSync(join(tmpdir(), 'n8n-nodes-dim-e2e-'));
-	const logDir = join(runDir, 'logs');
-	mkdirSync(logDir);
+	const runFolder = createRunFolder('n8n-nodes-dim-e2e-');
+	const { dir: runDir, logDir } = runFolder;
 	console.log(`End-to-end run in ${runDir}\n`);
 
 	const samples = loadSampleWorkflows();
@@ -322,7 +321,7 @@ async function runEndToEnd(): Promise<boolean> {
 	const state = { runDir, logDir, n8nServices: [] as Service[] } as RunState;
 	const run = new StepRunner();
 	try {
-		await run.step('Install n8n 2.40.7 (cached after the first run) and Redis', (check) =>
+		await run.step(`Install n8n ${N8N_VERSION} (cached after the first run) and Redis`, (check) =>
 			installTools(state, check),
 		);
 		await run.step('Build and pack the package', (check) => buildPackage(state, check));
@@ -380,8 +379,7 @@ async function runEndToEnd(): Promise<boolean> {
 	}
 
 	const ok = run.summarize();
-	if (ok) rmSync(runDir, { recursive: true, force: true });
-	else console.log(`Logs and n8n's data are kept in ${runDir}`);
+	if (ok) runFolder.succeeded();
 	return ok;
 }
 

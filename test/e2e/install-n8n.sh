@@ -53,9 +53,13 @@ works() {
 }
 
 build_sqlite() {
-	log "building sqlite3 for Node $NODE_VERSION (about a minute)..."
-	(cd "$CACHE_DIR" && PATH="$NODE_BIN:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
-		--foreground-scripts --loglevel=error) >&2
+	log "building sqlite3 from source for Node $NODE_VERSION (1 to 2 minutes)..."
+	if ! (cd "$CACHE_DIR" && PATH="$NODE_BIN:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
+		--foreground-scripts --loglevel=error) >"$CACHE_DIR/sqlite3-build.log" 2>&1; then
+		tail -n 40 "$CACHE_DIR/sqlite3-build.log" >&2
+		log "building sqlite3 failed; the whole log is $CACHE_DIR/sqlite3-build.log"
+		return 1
+	fi
 }
 
 # Prints progress every 20 s while a long step runs: size so far, elapsed time, what is usual.
@@ -89,6 +93,7 @@ if [ -f "$MARKER" ]; then
 	build_sqlite || true
 	if works; then
 		touch "$MARKER"
+		log "n8n $N8N_VERSION is repaired"
 		echo "$CACHE_DIR"
 		exit 0
 	fi

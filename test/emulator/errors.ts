@@ -1,6 +1,7 @@
-import { ERROR_CODES, type ErrorBody } from '../../nodes/DataIntegrationManagement/api';
+import type { ErrorBody } from '../../nodes/DataIntegrationManagement/client/types';
+import { ERROR_CODES } from './choices';
 
-/** The error `code` for an HTTP status; statuses api.ts does not list fall back to the nearest class. */
+/** The error `code` for an HTTP status; statuses choices.ts does not list fall back to the nearest class. */
 export function errorCodeFor(status: number): string {
 	if (status in ERROR_CODES) return ERROR_CODES[status as keyof typeof ERROR_CODES];
 	return status >= 500 ? ERROR_CODES[500] : ERROR_CODES[400];

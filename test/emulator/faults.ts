@@ -1,6 +1,6 @@
 /** Injected failures: an error status, a dropped connection, or a 200 whose JSON is cut off. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SUCCESS_CODE } from '../../nodes/DataIntegrationManagement/api';
+import { SUCCESS_CODE } from './choices';
 import { ApiError, badRequest } from './errors';
 import { isPlainObject } from './validation';
 import type { FaultKind, FaultSpec } from './types';

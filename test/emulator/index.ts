@@ -9,7 +9,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { AuditLogEntry, TagRelation } from '../../nodes/DataIntegrationManagement/api';
+import type {
+	AuditLogEntry,
+	TagRelation,
+} from '../../nodes/DataIntegrationManagement/client/types';
 import { FaultQueue } from './faults';
 import { seedStore } from './seed';
 import { buildServer, type ServerContext } from './server';

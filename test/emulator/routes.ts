@@ -1,6 +1,7 @@
 /** The spec's 12 operations: each reads its input, asks the store, and returns its envelope. */
 import type { HTTPMethods } from 'fastify';
-import { SUCCESS_CODE, type Envelope } from '../../nodes/DataIntegrationManagement/api';
+import type { Envelope } from '../../nodes/DataIntegrationManagement/client/types';
+import { SUCCESS_CODE } from './choices';
 import type { Store } from './store';
 import { answerAuditLog } from './variants';
 import {

@@ -9,7 +9,7 @@ import type {
 	SchemaConfig,
 	TableConfig,
 	User,
-} from '../../nodes/DataIntegrationManagement/api';
+} from '../../nodes/DataIntegrationManagement/client/types';
 import type { Store } from './store';
 
 /** Ids and names tests refer to. */

@@ -14,7 +14,8 @@ import fastify, {
 	type FastifyReply,
 	type FastifyRequest,
 } from 'fastify';
-import { API_KEY_HEADER, type AuditLogEntry } from '../../nodes/DataIntegrationManagement/api';
+import { API_KEY_HEADER } from '../../credentials/DataIntegrationManagementApi.credentials';
+import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import { ApiError, badRequest, errorCodeFor, notFound } from './errors';
 import { answerWithFault, type FaultQueue } from './faults';
 import { OPERATIONS, type Operation } from './routes';

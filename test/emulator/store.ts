@@ -3,20 +3,20 @@
  * (see validation.ts); what remains here is existence (ids, owners, schema names) and behaviour.
  */
 import { randomUUID } from 'node:crypto';
-import {
-	TAG_ORIGIN_API,
-	type Asset,
-	type AuditLogEntry,
-	type AuditLogPage,
-	type ColumnConfig,
-	type Connector,
-	type Integration,
-	type SchemasConfig,
-	type SchemasPatch,
-	type Tag,
-	type TagRelation,
-	type User,
-} from '../../nodes/DataIntegrationManagement/api';
+import type {
+	Asset,
+	AuditLogEntry,
+	AuditLogPage,
+	ColumnConfig,
+	Connector,
+	Integration,
+	SchemasConfig,
+	SchemasPatch,
+	Tag,
+	TagRelation,
+	User,
+} from '../../nodes/DataIntegrationManagement/client/types';
+import { TAG_ORIGIN_API } from './choices';
 import { badRequest, notFound } from './errors';
 import { parseInstant } from './timestamps';
 import type { NewAuditEntry } from './types';

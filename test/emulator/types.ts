@@ -1,4 +1,7 @@
-import type { AuditLogEntry, TagRelation } from '../../nodes/DataIntegrationManagement/api';
+import type {
+	AuditLogEntry,
+	TagRelation,
+} from '../../nodes/DataIntegrationManagement/client/types';
 import type { Store } from './store';
 
 export interface StartOptions {

@@ -7,20 +7,21 @@
  * to catch a client that sends a field under the wrong name.
  */
 import {
-	AUDIT_LOG_DEFAULT_PAGE_SIZE,
 	AUDIT_LOG_MAX_PAGE_SIZE,
 	AUDIT_LOG_QUERY,
 	AUDIT_LOG_SORT_FIELD,
-	SORT_ORDERS,
-	type Asset,
-	type ColumnPatch,
-	type Connector,
-	type SchemaPatch,
-	type SchemasPatch,
-	type SortOrder,
-	type TablePatch,
-	type TagRelation,
-} from '../../nodes/DataIntegrationManagement/api';
+} from '../../nodes/DataIntegrationManagement/client/choices';
+import type {
+	Asset,
+	ColumnPatch,
+	Connector,
+	SchemaPatch,
+	SchemasPatch,
+	SortOrder,
+	TablePatch,
+	TagRelation,
+} from '../../nodes/DataIntegrationManagement/client/types';
+import { AUDIT_LOG_DEFAULT_PAGE_SIZE, SORT_ORDERS } from './choices';
 import { badRequest } from './errors';
 import { parseInstant } from './timestamps';
 
@@ -318,18 +319,18 @@ function enumParam<T extends string>(
 export function parseAuditLogQuery(query: QueryParams): AuditLogQuery {
 	const names = AUDIT_LOG_QUERY;
 	rejectUnknownKeys(query, Object.values(names), (key) => `unknown query parameter '${key}'`);
-	enumParam(query, names.sortBy, [AUDIT_LOG_SORT_FIELD]);
+	enumParam(query, names.sortField, [AUDIT_LOG_SORT_FIELD]);
 	return {
 		limit: integerParam(
 			query,
-			names.limit,
+			names.pageSize,
 			1,
 			AUDIT_LOG_MAX_PAGE_SIZE,
 			AUDIT_LOG_DEFAULT_PAGE_SIZE,
 		),
-		offset: integerParam(query, names.offset, 0, Number.MAX_SAFE_INTEGER, 0),
-		sortOrder: enumParam(query, names.sortOrder, SORT_ORDERS) ?? 'desc',
-		startTime: timestampParam(query, names.startTime),
-		endTime: timestampParam(query, names.endTime),
+		offset: integerParam(query, names.skip, 0, Number.MAX_SAFE_INTEGER, 0),
+		sortOrder: enumParam(query, names.sortDirection, SORT_ORDERS) ?? 'desc',
+		startTime: timestampParam(query, names.since),
+		endTime: timestampParam(query, names.until),
 	};
 }

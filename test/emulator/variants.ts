@@ -5,12 +5,12 @@
  * time bounds, not know (and ignore or refuse) a query name of ours, or serve odd entries. Each
  * switch makes the emulator behave so; none set (the default) is the spec-following service.
  */
-import {
-	AUDIT_LOG_QUERY,
-	type AuditLogEntry,
-	type AuditLogPage,
-	type SortOrder,
-} from '../../nodes/DataIntegrationManagement/api';
+import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/client/choices';
+import type {
+	AuditLogEntry,
+	AuditLogPage,
+	SortOrder,
+} from '../../nodes/DataIntegrationManagement/client/types';
 import type { Store } from './store';
 import { badRequest } from './errors';
 import { parseAuditLogQuery, type QueryParams } from './validation';
@@ -53,11 +53,11 @@ export const SERVICE_VARIANTS: Record<string, ServiceVariant> = {
 	'our names unknown, ignored': {
 		unknownNames: {
 			names: [
-				AUDIT_LOG_QUERY.limit,
-				AUDIT_LOG_QUERY.sortBy,
-				AUDIT_LOG_QUERY.sortOrder,
-				AUDIT_LOG_QUERY.startTime,
-				AUDIT_LOG_QUERY.endTime,
+				AUDIT_LOG_QUERY.pageSize,
+				AUDIT_LOG_QUERY.sortField,
+				AUDIT_LOG_QUERY.sortDirection,
+				AUDIT_LOG_QUERY.since,
+				AUDIT_LOG_QUERY.until,
 			],
 			handling: 'ignore',
 		},

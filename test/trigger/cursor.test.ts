@@ -3,8 +3,8 @@
  * feeds them: the log sorted by instant (equal instants in insertion order, as the API sorts),
  * from the scan's horizon on, in pages of 100.
  */
-import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/api';
 import type { ReadEntry } from '../../nodes/DataIntegrationManagement/client/auditLog';
+import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import {
 	CursorScan,
 	entryKey,

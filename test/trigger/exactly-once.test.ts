@@ -32,7 +32,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/api';
+import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import {
 	SERVICE_VARIANTS,
 	servedWithoutReadableTimestamp,

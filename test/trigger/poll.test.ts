@@ -4,7 +4,7 @@
  */
 import { getGlobalState, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
-import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/api';
+import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import { entryKey } from '../../nodes/DataIntegrationManagement/trigger/cursor';
 import { SEED, type NewAuditEntry } from '../emulator';
 import { useEmulator } from '../helpers/emulator';

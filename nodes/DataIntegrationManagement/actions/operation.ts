@@ -1,29 +1,54 @@
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-/** One operation of one resource: its fields and what it does for one input item. */
+import { concurrencyField, optionsCollection } from '../shared/descriptions';
+import type { NodeMap, Resource } from './node.type';
+
+/** What an `<operation>.operation.ts` module exports: its fields and what it does for one item. */
 export interface Operation {
-	/** The operation's own fields; `withDisplay` shows them only for this resource and operation. */
-	description: INodeProperties[];
+	/** The operation's own fields; its resource shows them only for this operation. */
+	properties: INodeProperties[];
 	/** Runs the operation for input item `itemIndex`; each returned object becomes one output item. */
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
-	/** Writes may run several items' requests at once (`options.concurrency`). */
+	/** Writes may run several items' requests at once: this adds Options → Concurrency. */
 	concurrent?: boolean;
 }
 
-/** Shows `fields` only when the node is set to this resource and operation. */
-export function withDisplay(
-	resource: string,
-	operation: string,
-	fields: INodeProperties[],
+/** A resource's Operation field: its values and default must be operations of that resource. */
+export type OperationSelector<R extends Resource> = INodeProperties & {
+	displayOptions: { show: { resource: [R] } };
+	options: Array<INodePropertyOptions & { value: NodeMap[R] }>;
+	default: NodeMap[R];
+};
+
+/**
+ * The fields of every operation of `resource`, each shown only for its resource and operation
+ * (the key it has in `operations`), with Options → Concurrency added to concurrent ones.
+ */
+export function operationDescriptions<R extends Resource>(
+	resource: R,
+	operations: Record<NodeMap[R], Operation>,
 ): INodeProperties[] {
-	const show: IDisplayOptions['show'] = { resource: [resource], operation: [operation] };
-	return fields.map((field) => ({
-		...field,
-		displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, ...show } },
-	}));
+	return Object.entries<Operation>(operations).flatMap(([operation, { properties, concurrent }]) =>
+		updateDisplayOptions(
+			{ show: { resource: [resource], operation: [operation] } },
+			concurrent ? withConcurrency(properties) : properties,
+		),
+	);
+}
+
+/** Adds Concurrency to the operation's Options collection, or adds one holding only it. */
+function withConcurrency(properties: INodeProperties[]): INodeProperties[] {
+	const options = properties.find((property) => property.name === 'options');
+	if (!options) return [...properties, optionsCollection([concurrencyField])];
+	return properties.map((property) =>
+		property === options
+			? { ...options, options: [...(options.options ?? []), concurrencyField] }
+			: property,
+	);
 }

@@ -7,8 +7,40 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
-import { operationsByResource } from './resources';
+import * as asset from './asset';
+import * as auditLog from './auditLog';
+import * as connector from './connector';
+import * as integration from './integration';
+import * as tag from './tag';
+import * as user from './user';
+
+/** Every operation, by resource and operation key: what the router dispatches on. */
+export const operationsByResource: { [R in Resource]: Record<NodeMap[R], Operation> } = {
+	asset: asset.operations,
+	auditLog: auditLog.operations,
+	connector: connector.operations,
+	integration: integration.operations,
+	tag: tag.operations,
+	user: user.operations,
+};
+
+/** The operation the node is set to, or undefined when the pair is not one of the node's. */
+function operationFor(resource: string, operation: string): Operation | undefined {
+	if (!Object.hasOwn(operationsByResource, resource)) return undefined;
+	const operations: Record<string, Operation> = operationsByResource[resource as Resource];
+	return Object.hasOwn(operations, operation) ? operations[operation] : undefined;
+}
+
+/** How many items may be in flight: Options → Concurrency for concurrent operations, else one. */
+function concurrencyOf(context: IExecuteFunctions, operation: Operation): number {
+	if (!operation.concurrent) return 1;
+	return Math.max(
+		1,
+		Math.floor(Number(context.getNodeParameter('options.concurrency', 0, 1)) || 1),
+	);
+}
 
 /**
  * The node's one per-item loop. Each input item runs its operation; each object an operation
@@ -20,7 +52,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation: Operation | undefined = operationsByResource[resource]?.[operationName];
+	const operation = operationFor(resource, operationName);
 	if (!operation) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -28,9 +60,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const concurrency = operation.concurrent
-		? Math.max(1, Math.floor(Number(this.getNodeParameter('options.concurrency', 0, 1)) || 1))
-		: 1;
+	const concurrency = concurrencyOf(this, operation);
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const failures: Array<{ itemIndex: number; error: unknown }> = [];
 	let next = 0;

@@ -1,15 +1,9 @@
 import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
-import {
-	AUDIT_LOG_MAX_PAGE_SIZE,
-	AUDIT_LOG_QUERY,
-	AUDIT_LOG_SORT_FIELD,
-	type AuditLogEntry,
-	type AuditLogPage,
-	type SortOrder,
-} from '../api';
-import { parseInstant, toUtcIso } from '../timestamps';
+import { parseInstant, toUtcIso } from '../shared/timestamps';
 import { apiRequestAnswer, type Answer, type Context } from '../transport';
+import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY, AUDIT_LOG_SORT_FIELD } from './choices';
+import type { AuditLogEntry, AuditLogPage, SortOrder } from './types';
 
 /**
  * Reading `GET /audit-logs`, shared by the trigger and Audit Log → Get Many. The spec leaves the
@@ -184,13 +178,13 @@ export async function readAuditLogInOrder(
 
 function pageQuery(read: AuditLogRead, offset: number): IDataObject {
 	const qs: IDataObject = {
-		[AUDIT_LOG_QUERY.limit]: AUDIT_LOG_MAX_PAGE_SIZE,
-		[AUDIT_LOG_QUERY.offset]: offset,
-		[AUDIT_LOG_QUERY.sortBy]: AUDIT_LOG_SORT_FIELD,
-		[AUDIT_LOG_QUERY.sortOrder]: read.sortOrder,
+		[AUDIT_LOG_QUERY.pageSize]: AUDIT_LOG_MAX_PAGE_SIZE,
+		[AUDIT_LOG_QUERY.skip]: offset,
+		[AUDIT_LOG_QUERY.sortField]: AUDIT_LOG_SORT_FIELD,
+		[AUDIT_LOG_QUERY.sortDirection]: read.sortOrder,
 	};
-	if (read.startTime !== undefined) qs[AUDIT_LOG_QUERY.startTime] = toUtcIso(read.startTime);
-	if (read.endTime !== undefined) qs[AUDIT_LOG_QUERY.endTime] = toUtcIso(read.endTime);
+	if (read.startTime !== undefined) qs[AUDIT_LOG_QUERY.since] = toUtcIso(read.startTime);
+	if (read.endTime !== undefined) qs[AUDIT_LOG_QUERY.until] = toUtcIso(read.endTime);
 	return qs;
 }
 
@@ -231,7 +225,7 @@ function namingRefusedParameter(error: unknown): unknown {
 			message: name
 				? `The service refused the audit-log query parameter "${name}": ${apiError.message}`
 				: `The service refused the audit-log query: ${apiError.message}`,
-			description: `The API description does not give the literal query names of GET /audit-logs; this package sends ${names}, chosen in nodes/DataIntegrationManagement/api.ts (see the README, "Choices we made where the API description is silent"). A service that names them differently refuses them.`,
+			description: `The API description does not give the literal query names of GET /audit-logs; this package sends ${names}, chosen in nodes/DataIntegrationManagement/client/choices.ts (see the README, "Choices we made where the API description is silent"). A service that names them differently refuses them.`,
 			httpCode: '400',
 		},
 	);

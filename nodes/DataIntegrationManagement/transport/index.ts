@@ -1,3 +1,7 @@
+/**
+ * HTTP only: the URL, authentication (through n8n's httpRequestWithAuthentication), waiting out
+ * rate limits, the envelope and error mapping. What each endpoint means lives in ../client/.
+ */
 import {
 	NodeApiError,
 	sleep,
@@ -11,10 +15,11 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import type { Envelope } from '../api';
+import type { Envelope } from '../client/types';
 
 export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 
+/** Every n8n context the nodes call the service from: operations, pickers, the trigger. */
 export type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 /** How often a 429 answer with Retry-After is waited out before the error is reported. */

@@ -1,6 +1,6 @@
-import type { AuditLogEntry } from '../api';
 import type { ReadEntry } from '../client/auditLog';
-import { parseInstant, toUtcIso } from '../timestamps';
+import type { AuditLogEntry } from '../client/types';
+import { parseInstant, toUtcIso } from '../shared/timestamps';
 
 /**
  * What identifies an entry among those the trigger has processed: its id (string or number) and

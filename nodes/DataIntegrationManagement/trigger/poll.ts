@@ -5,14 +5,14 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import type { AuditLogEntry } from '../api';
 import {
 	readAuditLogInOrder,
 	readAuditLogPages,
 	type PageRead,
 	type ReadEntry,
 } from '../client/auditLog';
-import { parseInstant, toUtcIso } from '../timestamps';
+import type { AuditLogEntry } from '../client/types';
+import { parseInstant, toUtcIso } from '../shared/timestamps';
 import { CursorScan, entryKey, initialState, restoreState, type CursorState } from './cursor';
 
 /** Where in the workflow's static data the cursor lives. */

@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 
-import { API_KEY_HEADER, TAG_ORIGIN_API } from '../../../nodes/DataIntegrationManagement/api';
+import { API_KEY_HEADER } from '../../../credentials/DataIntegrationManagementApi.credentials';
+import { TAG_ORIGIN_API } from '../../emulator/choices';
 import { SEED } from '../../emulator/seed';
 import type { RecordedRequest } from '../../emulator/types';
 import type { RunData } from './n8n';

@@ -4,7 +4,7 @@
  * loopback; the run drives it through its HTTP control endpoints under /__emulator, as a test
  * in another process must.
  */
-import type { AuditLogEntry } from '../../../nodes/DataIntegrationManagement/api';
+import type { AuditLogEntry } from '../../../nodes/DataIntegrationManagement/client/types';
 import type { NewAuditEntry, RecordedRequest } from '../../emulator/types';
 import { REPO_ROOT } from './n8n';
 import { startService, waitFor, type Service } from './processes';

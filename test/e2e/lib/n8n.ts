@@ -19,6 +19,9 @@ import {
 
 export const REPO_ROOT = resolve(__dirname, '../../..');
 
+/** The n8n release a run uses: the one install-n8n.sh installs, chosen with N8N_VERSION. */
+export const N8N_VERSION = process.env.N8N_VERSION || '2.40.7';
+
 export interface N8nRuntime {
 	/** The cache folder install-n8n.sh installed into. */
 	folder: string;
@@ -28,10 +31,15 @@ export interface N8nRuntime {
 	bin: string;
 }
 
-/** Installs the pinned n8n on first use (several minutes), then reuses it (instant). */
+/**
+ * Installs the pinned n8n on first use (5 to 7 minutes; the script prints its progress), then
+ * reuses it (instant).
+ */
 export async function installN8n(): Promise<N8nRuntime> {
 	const { stdout } = await runCommand('bash', [join(REPO_ROOT, 'test/e2e/install-n8n.sh')], {
+		env: { ...process.env, N8N_VERSION },
 		timeoutMs: 20 * 60_000,
+		echoStderr: true,
 	});
 	const folder = stdout.trim().split('\n').pop()!;
 	return {

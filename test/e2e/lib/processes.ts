@@ -3,11 +3,21 @@
  * The child processes of a run. Every service (emulator, n8n, worker, Redis) starts in its own
  * process group, so that stopping it also stops what it started (n8n's task runners), and writes
  * its output to a log file. Every service still running is stopped when the run ends, however it
- * ends: normally, on a failure, on Ctrl-C or SIGTERM, or on an uncaught error.
+ * ends: normally, on a failure, on a signal (wherever it was sent), or on an uncaught error.
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	rmSync,
+} from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
 export interface Service {
@@ -94,8 +104,55 @@ export function isStoppingAll(): boolean {
 }
 
 let cleanupInstalled = false;
+let stopRequested: NodeJS.Signals | 'parent-exit' | undefined;
 
-/** Makes sure no service outlives this process, whatever way it ends. */
+/** Whether the run was asked to stop (a signal, or the process that launched it went away). */
+export function stopWasRequested(): boolean {
+	return stopRequested !== undefined;
+}
+
+/**
+ * The processes that launched this one and whose end should end it: up the chain of parents,
+ * through `sh`, `node` and `tsx`, up to and including `npm`/`npx` when there is one. A signal
+ * sent to npm (an editor's stop button, `kill`) may end npm without reaching this process;
+ * watching the chain catches that. Linux only (reads /proc); elsewhere just the parent.
+ */
+function launchingProcesses(): number[] {
+	const chain: number[] = [];
+	let pid = process.ppid;
+	try {
+		while (pid > 1 && chain.length < 8) {
+			const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+			const names = argv.slice(0, 3).map((arg) => arg.split('/').pop() ?? '');
+			const isLauncher = names.some((name) => /^(npm|npx)(-cli\.js)?$/.test(name));
+			const isHop =
+				isLauncher || names.some((name) => /^(sh|bash|dash|node|tsx|cli\.mjs)$/.test(name));
+			if (!isHop) break;
+			chain.push(pid);
+			if (isLauncher) break;
+			const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+			pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+		}
+	} catch {
+		// No /proc (not Linux) or the process is gone already: fall back to the parent alone.
+	}
+	return chain.length ? chain : [process.ppid];
+}
+
+function isAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+	}
+}
+
+/**
+ * Makes sure no service outlives this run, whatever way it ends: SIGINT, SIGTERM or SIGHUP sent
+ * to this process, to tsx or to npm (or to their whole group, as Ctrl-C does), the launching npm
+ * ending, an uncaught error, or a normal exit.
+ */
 export function stopServicesOnExit(): void {
 	if (cleanupInstalled) return;
 	cleanupInstalled = true;
@@ -103,15 +160,44 @@ export function stopServicesOnExit(): void {
 	process.on('exit', () => {
 		for (const service of running) signalGroup(service.pid, 'SIGKILL');
 	});
-	// Ctrl-C reaches npm, tsx and this process alike, and each passes it on: a signal can come
-	// more than once, and a repeat must not end this process before the services are stopped.
-	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-		process.on(signal, () => {
-			if (stoppingAll) return;
-			console.log(`\n${signal} received: stopping ${running.size} service(s)`);
-			void stopAllServices().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-		});
-	}
+	const stop = (reason: NodeJS.Signals | 'parent-exit') => {
+		// A signal can come more than once (npm, tsx and this process each pass Ctrl-C on): a
+		// repeat must not end this process before the services are stopped.
+		if (stopRequested) return;
+		stopRequested = reason;
+		const why = reason === 'parent-exit' ? 'the launching npm process ended' : `${reason} received`;
+		console.log(`\n${why}: stopping ${running.size} service(s)`);
+		void stopAllServices().finally(() => process.exit(reason === 'SIGINT' ? 130 : 143));
+	};
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+		process.on(signal, () => stop(signal));
+	const launchers = launchingProcesses();
+	setInterval(() => {
+		if (!launchers.every(isAlive)) stop('parent-exit');
+	}, 500).unref();
+}
+
+/**
+ * The folder a run keeps its logs and data in. It is deleted when the run ends well (and, with
+ * `deleteWhenStopped`, when it is stopped on purpose); otherwise it is kept and its path printed
+ * as the last thing the run says, so a failed run can be read afterwards.
+ */
+export function createRunFolder(
+	prefix: string,
+	options: { deleteWhenStopped?: boolean } = {},
+): { dir: string; logDir: string; succeeded(): void } {
+	const dir = mkdtempSync(join(tmpdir(), prefix));
+	const logDir = join(dir, 'logs');
+	mkdirSync(logDir);
+	let ok = false;
+	process.on('exit', () => {
+		if (ok || (stopRequested && options.deleteWhenStopped)) {
+			rmSync(dir, { recursive: true, force: true });
+		} else {
+			console.log(`\nThe run's folder is kept: ${dir}\n  logs: ${logDir}`);
+		}
+	});
+	return { dir, logDir, succeeded: () => (ok = true) };
 }
 
 export interface CommandResult {
@@ -128,9 +214,19 @@ export interface CommandResult {
 export async function runCommand(
 	command: string,
 	args: string[],
-	options: SpawnOptions & { timeoutMs?: number; allowFailure?: boolean } = {},
+	options: SpawnOptions & {
+		timeoutMs?: number;
+		allowFailure?: boolean;
+		/** Also show the command's stderr as it comes (progress of a long step). */
+		echoStderr?: boolean;
+	} = {},
 ): Promise<CommandResult> {
-	const { timeoutMs = 300_000, allowFailure = false, ...spawnOptions } = options;
+	const {
+		timeoutMs = 300_000,
+		allowFailure = false,
+		echoStderr = false,
+		...spawnOptions
+	} = options;
 	const child = spawn(command, args, {
 		...spawnOptions,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -139,7 +235,10 @@ export async function runCommand(
 	let stdout = '';
 	let stderr = '';
 	child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	child.stderr?.on('data', (chunk: Buffer) => {
+		stderr += chunk.toString();
+		if (echoStderr) process.stderr.write(chunk);
+	});
 	const killOnExit = () => child.pid !== undefined && signalGroup(child.pid, 'SIGKILL');
 	process.on('exit', killOnExit);
 	const timer = setTimeout(killOnExit, timeoutMs);

@@ -15,18 +15,23 @@
  * those in docs/screenshots/ only when all four were taken. Every process it starts is stopped at
  * the end; a failed run keeps its folder (logs, failure screenshots) and prints its path.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 import type { Browser } from 'playwright-core';
 
 import { SEED } from '../../emulator';
-import type { SchemasConfig, User } from '../../../nodes/DataIntegrationManagement/api';
+import type { SchemasConfig, User } from '../../../nodes/DataIntegrationManagement/client/types';
 import { startEmulatorProcess, type RunningEmulator } from '../lib/emulator';
 import { installN8n, N8n, packageLoadProblems, REPO_ROOT } from '../lib/n8n';
 import { buildAndPack, installIntoCommunityNodes } from '../lib/package';
-import { freePort, stopAllServices, stopServicesOnExit, type Service } from '../lib/processes';
+import {
+	createRunFolder,
+	freePort,
+	stopAllServices,
+	stopServicesOnExit,
+	type Service,
+} from '../lib/processes';
 import { DEV_OWNER, EditorSession } from '../lib/rest';
 import { StepRunner } from '../lib/steps';
 import {
@@ -37,7 +42,13 @@ import {
 } from '../lib/workflows';
 import { Editor, ensureChromium, openBrowser, VIEWPORT, type BlockedRequests } from './browser';
 
-const SCREENSHOT_DIR = join(REPO_ROOT, 'docs/screenshots');
+/**
+ * Where the pictures go: the README's docs/screenshots, or SCREENSHOTS_DIR (CI sends them to a
+ * temporary folder, so that a run leaves the work tree as it found it).
+ */
+const SCREENSHOT_DIR = process.env.SCREENSHOTS_DIR
+	? resolve(process.env.SCREENSHOTS_DIR)
+	: join(REPO_ROOT, 'docs/screenshots');
 
 /** The names the README shows them under. */
 const PICTURES = {
@@ -109,13 +120,9 @@ interface RunState {
 
 async function takeScreenshots(): Promise<boolean> {
 	stopServicesOnExit();
-	const runDir = mkdtempSync(join(tmpdir(), 'n8n-nodes-dim-screenshots-'));
-	const state = {
-		runDir,
-		logDir: join(runDir, 'logs'),
-		shotDir: join(runDir, 'screenshots'),
-	} as RunState;
-	mkdirSync(state.logDir);
+	const runFolder = createRunFolder('n8n-nodes-dim-screenshots-');
+	const { dir: runDir, logDir } = runFolder;
+	const state = { runDir, logDir, shotDir: join(runDir, 'screenshots') } as RunState;
 	mkdirSync(state.shotDir);
 	const run = new StepRunner();
 	const shot = (name: string) => join(state.shotDir, name);
@@ -313,7 +320,7 @@ async function takeScreenshots(): Promise<boolean> {
 		mkdirSync(SCREENSHOT_DIR, { recursive: true });
 		for (const name of Object.values(PICTURES)) {
 			copyFileSync(shot(name), join(SCREENSHOT_DIR, name));
-			check(join('docs/screenshots', name));
+			check(join(SCREENSHOT_DIR, name));
 		}
 		const blocked = [...(state.blocked?.urls ?? [])];
 		check(
@@ -326,8 +333,7 @@ async function takeScreenshots(): Promise<boolean> {
 	await state.browser?.close().catch(() => undefined);
 	await stopAllServices();
 	const ok = run.summarize();
-	if (ok) rmSync(runDir, { recursive: true, force: true });
-	else console.log(`The run's folder (logs, failure screenshots) is kept: ${runDir}`);
+	if (ok) runFolder.succeeded();
 	return ok;
 }
 

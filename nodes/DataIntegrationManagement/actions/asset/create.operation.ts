@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { concurrencyOptions, connectionField, descriptionField, fieldsCollection } from '../fields';
-import { readCollection, readRequired } from '../parameters';
-import { apiRequest } from '../../transport';
+import { connectionField, descriptionField, fieldsCollection } from '../../shared/descriptions';
+import { readCollection, readRequired } from '../readers';
+import { createAsset } from '../../client/assets';
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -25,21 +23,15 @@ const fields: INodeProperties[] = [
 		description: 'The type of the asset. It cannot be changed later.',
 	},
 	fieldsCollection('additionalFields', [connectionField, descriptionField]),
-	concurrencyOptions,
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body: IDataObject = {
-		name: readRequired.call(this, 'name', itemIndex, 'Name'),
-		type: readRequired.call(this, 'type', itemIndex, 'Type'),
-		...readCollection.call(this, 'additionalFields', itemIndex),
-	};
-	const { data } = await apiRequest.call(this, 'POST', '/assets', { body });
-	return data as IDataObject;
-}
+export const concurrent = true;
 
-export const create: Operation = {
-	description: withDisplay('asset', 'create', fields),
-	execute,
-	concurrent: true,
-};
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body: IDataObject = {
+		name: readRequired.call(this, itemIndex, 'name', 'Name'),
+		type: readRequired.call(this, itemIndex, 'type', 'Type'),
+		...readCollection.call(this, itemIndex, 'additionalFields'),
+	};
+	return (await createAsset.call(this, body)) as unknown as IDataObject;
+}

@@ -1,11 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { create } from './create.operation';
-import { update } from './update.operation';
+import { operationDescriptions, type OperationSelector } from '../operation';
+import * as create from './create.operation';
+import * as update from './update.operation';
 
-export const assetOperations = { create, update };
+/** The asset operations, by the key the Operation field stores. */
+export const operations = { create, update };
 
-export const assetDescription: INodeProperties[] = [
+export const descriptions: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -22,7 +24,6 @@ export const assetDescription: INodeProperties[] = [
 			{ name: 'Update', value: 'update', action: 'Update an asset', description: 'Edit an asset' },
 		],
 		default: 'create',
-	},
-	...create.description,
-	...update.description,
+	} satisfies OperationSelector<'asset'>,
+	...operationDescriptions('asset', operations),
 ];

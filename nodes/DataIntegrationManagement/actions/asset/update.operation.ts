@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { concurrencyOptions, connectionField, descriptionField, fieldsCollection } from '../fields';
-import { readCollection, readRequired, requireSomeChange } from '../parameters';
-import { apiRequest } from '../../transport';
+import { connectionField, descriptionField, fieldsCollection } from '../../shared/descriptions';
+import { readCollection, readRequired, requireSomeChange } from '../readers';
+import { updateAsset } from '../../client/assets';
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Asset ID',
 		name: 'assetId',
@@ -21,21 +19,13 @@ const fields: INodeProperties[] = [
 		descriptionField,
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 	]),
-	concurrencyOptions,
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const assetId = readRequired.call(this, 'assetId', itemIndex, 'Asset ID');
-	const body = readCollection.call(this, 'updateFields', itemIndex);
-	requireSomeChange.call(this, body, ['Name', 'Description', 'Connection'], itemIndex);
-	const { data } = await apiRequest.call(this, 'PATCH', `/assets/${encodeURIComponent(assetId)}`, {
-		body,
-	});
-	return data as IDataObject;
-}
+export const concurrent = true;
 
-export const update: Operation = {
-	description: withDisplay('asset', 'update', fields),
-	execute,
-	concurrent: true,
-};
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const assetId = readRequired.call(this, itemIndex, 'assetId', 'Asset ID');
+	const body = readCollection.call(this, itemIndex, 'updateFields');
+	requireSomeChange.call(this, itemIndex, body, ['Name', 'Description', 'Connection']);
+	return (await updateAsset.call(this, assetId, body)) as unknown as IDataObject;
+}

@@ -1,14 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { listLimitFields, optionsCollection } from '../fields';
-import { readTimestamp } from '../parameters';
+import { listLimitFields, optionsCollection } from '../../shared/descriptions';
+import { parseInstant } from '../../shared/timestamps';
+import { readTimestamp } from '../readers';
 import { readAuditLogInOrder } from '../../client/auditLog';
-import type { SortOrder } from '../../api';
-import { parseInstant } from '../../timestamps';
+import type { SortOrder } from '../../client/types';
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	...listLimitFields(),
 	{
 		displayName: 'Filters',
@@ -47,23 +45,17 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const { entries } = await readAuditLogInOrder.call(
 		this,
 		{
 			sortOrder: this.getNodeParameter('options.sortDirection', itemIndex, 'desc') as SortOrder,
-			startTime: parseInstant(readTimestamp.call(this, filters.since, 'Since', itemIndex)),
-			endTime: parseInstant(readTimestamp.call(this, filters.until, 'Until', itemIndex)),
+			startTime: parseInstant(readTimestamp.call(this, itemIndex, 'filters.since', 'Since')),
+			endTime: parseInstant(readTimestamp.call(this, itemIndex, 'filters.until', 'Until')),
 		},
 		limit,
 	);
 	return entries.map(({ entry }) => entry) as unknown as IDataObject[];
 }
-
-export const getAll: Operation = {
-	description: withDisplay('auditLog', 'getAll', fields),
-	execute,
-};

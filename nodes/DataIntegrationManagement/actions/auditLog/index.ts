@@ -1,10 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { getAll } from './getAll.operation';
+import { operationDescriptions, type OperationSelector } from '../operation';
+import * as getAll from './getAll.operation';
 
-export const auditLogOperations = { getAll };
+/** The auditLog operations, by the key the Operation field stores. */
+export const operations = { getAll };
 
-export const auditLogDescription: INodeProperties[] = [
+export const descriptions: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -20,6 +22,6 @@ export const auditLogDescription: INodeProperties[] = [
 			},
 		],
 		default: 'getAll',
-	},
-	...getAll.description,
+	} satisfies OperationSelector<'auditLog'>,
+	...operationDescriptions('auditLog', operations),
 ];

@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { concurrencyOptions, connectionField, descriptionField, fieldsCollection } from '../fields';
-import { readCollection, readRequired } from '../parameters';
-import { apiRequest } from '../../transport';
+import { connectionField, descriptionField, fieldsCollection } from '../../shared/descriptions';
+import { readCollection, readRequired } from '../readers';
+import { createConnector } from '../../client/connectors';
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -41,23 +39,17 @@ const fields: INodeProperties[] = [
 		description: 'How the connector authenticates, for example "direct"',
 	},
 	fieldsCollection('additionalFields', [connectionField, descriptionField]),
-	concurrencyOptions,
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body: IDataObject = {
-		name: readRequired.call(this, 'name', itemIndex, 'Name'),
-		type: readRequired.call(this, 'type', itemIndex, 'Type'),
-		connectionType: readRequired.call(this, 'connectionType', itemIndex, 'Connection Type'),
-		authMethod: readRequired.call(this, 'authMethod', itemIndex, 'Auth Method'),
-		...readCollection.call(this, 'additionalFields', itemIndex),
-	};
-	const { data } = await apiRequest.call(this, 'POST', '/connectors', { body });
-	return data as IDataObject;
-}
+export const concurrent = true;
 
-export const create: Operation = {
-	description: withDisplay('connector', 'create', fields),
-	execute,
-	concurrent: true,
-};
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body: IDataObject = {
+		name: readRequired.call(this, itemIndex, 'name', 'Name'),
+		type: readRequired.call(this, itemIndex, 'type', 'Type'),
+		connectionType: readRequired.call(this, itemIndex, 'connectionType', 'Connection Type'),
+		authMethod: readRequired.call(this, itemIndex, 'authMethod', 'Auth Method'),
+		...readCollection.call(this, itemIndex, 'additionalFields'),
+	};
+	return (await createConnector.call(this, body)) as unknown as IDataObject;
+}

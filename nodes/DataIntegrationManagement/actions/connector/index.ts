@@ -1,10 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { create } from './create.operation';
+import { operationDescriptions, type OperationSelector } from '../operation';
+import * as create from './create.operation';
 
-export const connectorOperations = { create };
+/** The connector operations, by the key the Operation field stores. */
+export const operations = { create };
 
-export const connectorDescription: INodeProperties[] = [
+export const descriptions: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -20,6 +22,6 @@ export const connectorDescription: INodeProperties[] = [
 			},
 		],
 		default: 'create',
-	},
-	...create.description,
+	} satisfies OperationSelector<'connector'>,
+	...operationDescriptions('connector', operations),
 ];

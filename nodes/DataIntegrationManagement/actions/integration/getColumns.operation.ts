@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { integrationIdField, optionsCollection } from '../fields';
-import { readRequired } from '../parameters';
-import { fetchColumns } from './requests';
+import { integrationIdField, optionsCollection } from '../../shared/descriptions';
+import { readRequired } from '../readers';
+import { getColumns } from '../../client/integrations';
 
 /** A schema or table picked from the integration's source schema, or typed by name. */
 function nameLocator(
@@ -31,7 +29,7 @@ function nameLocator(
 	};
 }
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	integrationIdField,
 	nameLocator('Schema', 'schema', 'searchSchemas', 'public'),
 	nameLocator('Table', 'table', 'searchTables', 'orders'),
@@ -53,21 +51,16 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-async function execute(
+export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
-	const integrationId = readRequired.call(this, 'integrationId', itemIndex, 'Integration ID');
-	const schema = readRequired.call(this, 'schema', itemIndex, 'Schema');
-	const table = readRequired.call(this, 'table', itemIndex, 'Table');
-	const columns = await fetchColumns.call(this, integrationId, schema, table);
+	const integrationId = readRequired.call(this, itemIndex, 'integrationId', 'Integration ID');
+	const schema = readRequired.call(this, itemIndex, 'schema', 'Schema');
+	const table = readRequired.call(this, itemIndex, 'table', 'Table');
+	const columns = await getColumns.call(this, integrationId, schema, table);
 	if (this.getNodeParameter('options.output', itemIndex, 'columns') === 'raw') {
 		return { columns: columns as unknown as IDataObject };
 	}
 	return Object.entries(columns).map(([column, entry]) => ({ schema, table, column, ...entry }));
 }
-
-export const getColumns: Operation = {
-	description: withDisplay('integration', 'getColumns', fields),
-	execute,
-};

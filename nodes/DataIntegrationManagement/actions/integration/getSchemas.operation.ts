@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { integrationIdField, optionsCollection } from '../fields';
-import { readRequired } from '../parameters';
-import { fetchSchemas } from './requests';
-import { flattenSchemas, type SchemaLevel } from './schemas';
+import { integrationIdField, optionsCollection } from '../../shared/descriptions';
+import { readRequired } from '../readers';
+import { getSchemas } from '../../client/integrations';
+import { flattenSchemas, type SchemaLevel } from './sourceSchemas';
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	integrationIdField,
 	optionsCollection([
 		{
@@ -35,18 +33,13 @@ const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
 	columns: 'column',
 };
 
-async function execute(
+export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
-	const integrationId = readRequired.call(this, 'integrationId', itemIndex, 'Integration ID');
+	const integrationId = readRequired.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const output = this.getNodeParameter('options.output', itemIndex, 'raw') as string;
-	const schemas = await fetchSchemas.call(this, integrationId);
+	const schemas = await getSchemas.call(this, integrationId);
 	const level = LEVEL_OF_OUTPUT[output];
 	return level ? flattenSchemas(schemas, level) : { schemas: schemas as unknown as IDataObject };
 }
-
-export const getSchemas: Operation = {
-	description: withDisplay('integration', 'getSchemas', fields),
-	execute,
-};

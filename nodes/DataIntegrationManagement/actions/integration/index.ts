@@ -1,13 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { get } from './get.operation';
-import { getColumns } from './getColumns.operation';
-import { getSchemas } from './getSchemas.operation';
-import { updateSchemas } from './updateSchemas.operation';
+import { operationDescriptions, type OperationSelector } from '../operation';
+import * as get from './get.operation';
+import * as getColumns from './getColumns.operation';
+import * as getSchemas from './getSchemas.operation';
+import * as updateSchemas from './updateSchemas.operation';
 
-export const integrationOperations = { get, getSchemas, updateSchemas, getColumns };
+/** The integration operations, by the key the Operation field stores. */
+export const operations = { get, getSchemas, updateSchemas, getColumns };
 
-export const integrationDescription: INodeProperties[] = [
+export const descriptions: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -41,9 +43,6 @@ export const integrationDescription: INodeProperties[] = [
 			},
 		],
 		default: 'get',
-	},
-	...get.description,
-	...getSchemas.description,
-	...updateSchemas.description,
-	...getColumns.description,
+	} satisfies OperationSelector<'integration'>,
+	...operationDescriptions('integration', operations),
 ];

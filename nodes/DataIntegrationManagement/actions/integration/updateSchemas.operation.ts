@@ -5,18 +5,16 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { concurrencyOptions, integrationIdField } from '../fields';
-import { readJsonObject, readRequired } from '../parameters';
-import { apiRequest } from '../../transport';
-import type { SchemasConfig, SchemasPatch } from '../../api';
+import { integrationIdField } from '../../shared/descriptions';
+import { readJsonObject, readRequired } from '../readers';
+import { updateSchemas } from '../../client/integrations';
+import type { SchemasPatch } from '../../client/types';
 import {
 	buildSchemasPatch,
 	validateSchemasPatch,
 	type SchemaChange,
 	type SchemaLevel,
-} from './schemas';
+} from './sourceSchemas';
 
 /** A flag that a change may set, clear, or leave as it is. */
 function flagField(
@@ -50,7 +48,7 @@ const HASHED_VALUES: Record<string, boolean | undefined> = {
 	keep: undefined,
 };
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	integrationIdField,
 	{
 		displayName: 'Update Mode',
@@ -153,8 +151,9 @@ const fields: INodeProperties[] = [
 		description:
 			'Schema names mapped to { enabled, tables }; table names to { enabled, columns }; column names to { enabled, hashed }',
 	},
-	concurrencyOptions,
 ];
+
+export const concurrent = true;
 
 function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
 	const entries = this.getNodeParameter('changes.change', itemIndex, []) as IDataObject[];
@@ -189,12 +188,7 @@ function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
 }
 
 function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
-	const schemas = readJsonObject.call(
-		this,
-		this.getNodeParameter('schemas', itemIndex, ''),
-		'Schemas',
-		itemIndex,
-	);
+	const schemas = readJsonObject.call(this, itemIndex, 'schemas', 'Schemas');
 	const problems = schemas ? validateSchemasPatch(schemas) : ['it is empty'];
 	if (problems.length) {
 		throw new NodeOperationError(
@@ -209,27 +203,11 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 	return schemas as SchemasPatch;
 }
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const integrationId = readRequired.call(this, 'integrationId', itemIndex, 'Integration ID');
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const integrationId = readRequired.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const mode = this.getNodeParameter('updateMode', itemIndex, 'changes') as string;
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
-	const { data } = await apiRequest.call(
-		this,
-		'PATCH',
-		`/integrations/${encodeURIComponent(integrationId)}/schemas`,
-		{
-			body: { schemas } as IDataObject,
-		},
-	);
-	return {
-		schemas: ((data as { schemas?: SchemasConfig } | undefined)?.schemas ??
-			{}) as unknown as IDataObject,
-	};
+	const updated = await updateSchemas.call(this, integrationId, schemas);
+	return { schemas: updated as unknown as IDataObject };
 }
-
-export const updateSchemas: Operation = {
-	description: withDisplay('integration', 'updateSchemas', fields),
-	execute,
-	concurrent: true,
-};

@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { concurrencyOptions, descriptionField, fieldsCollection, ownerLocator } from '../fields';
-import { readCollection, readRequired } from '../parameters';
-import { apiRequest } from '../../transport';
+import { descriptionField, fieldsCollection, ownerLocator } from '../../shared/descriptions';
+import { readCollection, readRequired } from '../readers';
+import { createTag } from '../../client/tags';
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -17,21 +15,15 @@ const fields: INodeProperties[] = [
 	},
 	{ ...ownerLocator, required: true },
 	fieldsCollection('additionalFields', [descriptionField]),
-	concurrencyOptions,
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body: IDataObject = {
-		name: readRequired.call(this, 'name', itemIndex, 'Name'),
-		owner: readRequired.call(this, 'owner', itemIndex, 'Owner'),
-		...readCollection.call(this, 'additionalFields', itemIndex),
-	};
-	const { data } = await apiRequest.call(this, 'POST', '/tags', { body });
-	return data as IDataObject;
-}
+export const concurrent = true;
 
-export const create: Operation = {
-	description: withDisplay('tag', 'create', fields),
-	execute,
-	concurrent: true,
-};
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body: IDataObject = {
+		name: readRequired.call(this, itemIndex, 'name', 'Name'),
+		owner: readRequired.call(this, itemIndex, 'owner', 'Owner'),
+		...readCollection.call(this, itemIndex, 'additionalFields'),
+	};
+	return (await createTag.call(this, body)) as unknown as IDataObject;
+}

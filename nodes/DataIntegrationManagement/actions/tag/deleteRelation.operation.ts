@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { concurrencyOptions, tagIdField } from '../fields';
-import { readRequired } from '../parameters';
-import { apiRequest } from '../../transport';
+import { tagIdField } from '../../shared/descriptions';
+import { readRequired } from '../readers';
+import { deleteTagRelation } from '../../client/tags';
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	tagIdField,
 	{
 		displayName: 'Resource ID',
@@ -25,27 +23,17 @@ const fields: INodeProperties[] = [
 		placeholder: 'e.g. asset',
 		description: 'The type of the resource the tag is attached to',
 	},
-	concurrencyOptions,
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tagId = readRequired.call(this, 'tagId', itemIndex, 'Tag ID');
+export const concurrent = true;
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const tagId = readRequired.call(this, itemIndex, 'tagId', 'Tag ID');
 	const relation = {
-		resourceId: readRequired.call(this, 'resourceId', itemIndex, 'Resource ID'),
-		resourceType: readRequired.call(this, 'resourceType', itemIndex, 'Resource Type'),
+		resourceId: readRequired.call(this, itemIndex, 'resourceId', 'Resource ID'),
+		resourceType: readRequired.call(this, itemIndex, 'resourceType', 'Resource Type'),
 	};
-	const { message } = await apiRequest.call(
-		this,
-		'DELETE',
-		`/tags/${encodeURIComponent(tagId)}/relation`,
-		{ body: relation },
-	);
+	const message = await deleteTagRelation.call(this, tagId, relation);
 	// The API answers with a message only, so the item says what was removed.
 	return { deleted: true, tagId, ...relation, message: message ?? '' };
 }
-
-export const deleteRelation: Operation = {
-	description: withDisplay('tag', 'deleteRelation', fields),
-	execute,
-	concurrent: true,
-};

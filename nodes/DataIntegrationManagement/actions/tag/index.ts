@@ -1,12 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { create } from './create.operation';
-import { deleteRelation } from './deleteRelation.operation';
-import { update } from './update.operation';
+import { operationDescriptions, type OperationSelector } from '../operation';
+import * as create from './create.operation';
+import * as deleteRelation from './deleteRelation.operation';
+import * as update from './update.operation';
 
-export const tagOperations = { create, update, deleteRelation };
+/** The tag operations, by the key the Operation field stores. */
+export const operations = { create, update, deleteRelation };
 
-export const tagDescription: INodeProperties[] = [
+export const descriptions: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -24,8 +26,6 @@ export const tagDescription: INodeProperties[] = [
 			{ name: 'Update', value: 'update', action: 'Update a tag', description: 'Edit a tag' },
 		],
 		default: 'create',
-	},
-	...create.description,
-	...update.description,
-	...deleteRelation.description,
+	} satisfies OperationSelector<'tag'>,
+	...operationDescriptions('tag', operations),
 ];

@@ -1,39 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
 import {
-	concurrencyOptions,
 	descriptionField,
 	fieldsCollection,
 	ownerLocator,
 	tagIdField,
-} from '../fields';
-import { readCollection, readRequired, requireSomeChange } from '../parameters';
-import { apiRequest } from '../../transport';
+} from '../../shared/descriptions';
+import { readCollection, readRequired, requireSomeChange } from '../readers';
+import { updateTag } from '../../client/tags';
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	tagIdField,
 	fieldsCollection('updateFields', [
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 		descriptionField,
 		ownerLocator,
 	]),
-	concurrencyOptions,
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tagId = readRequired.call(this, 'tagId', itemIndex, 'Tag ID');
-	const body = readCollection.call(this, 'updateFields', itemIndex);
-	requireSomeChange.call(this, body, ['Name', 'Description', 'Owner'], itemIndex);
-	const { data } = await apiRequest.call(this, 'PUT', `/tags/${encodeURIComponent(tagId)}`, {
-		body,
-	});
-	return data as IDataObject;
-}
+export const concurrent = true;
 
-export const update: Operation = {
-	description: withDisplay('tag', 'update', fields),
-	execute,
-	concurrent: true,
-};
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const tagId = readRequired.call(this, itemIndex, 'tagId', 'Tag ID');
+	const body = readCollection.call(this, itemIndex, 'updateFields');
+	requireSomeChange.call(this, itemIndex, body, ['Name', 'Description', 'Owner']);
+	return (await updateTag.call(this, tagId, body)) as unknown as IDataObject;
+}

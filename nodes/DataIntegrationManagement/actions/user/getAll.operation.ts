@@ -1,12 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
-import { withDisplay } from '../operation';
-import { listLimitFields } from '../fields';
-import { fetchUsers } from './requests';
+import { listLimitFields } from '../../shared/descriptions';
+import { listUsers } from '../../client/users';
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const users = await fetchUsers.call(this);
+export const properties: INodeProperties[] = listLimitFields();
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const users = await listUsers.call(this);
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	// The API lists every user in one answer (no paging is shown), so the limit applies here.
 	const limited = returnAll
@@ -14,8 +14,3 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		: users.slice(0, this.getNodeParameter('limit', itemIndex, 50) as number);
 	return limited as unknown as IDataObject[];
 }
-
-export const getAll: Operation = {
-	description: withDisplay('user', 'getAll', listLimitFields()),
-	execute,
-};

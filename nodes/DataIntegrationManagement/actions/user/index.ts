@@ -1,10 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { getAll } from './getAll.operation';
+import { operationDescriptions, type OperationSelector } from '../operation';
+import * as getAll from './getAll.operation';
 
-export const userOperations = { getAll };
+/** The user operations, by the key the Operation field stores. */
+export const operations = { getAll };
 
-export const userDescription: INodeProperties[] = [
+export const descriptions: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -20,6 +22,6 @@ export const userDescription: INodeProperties[] = [
 			},
 		],
 		default: 'getAll',
-	},
-	...getAll.description,
+	} satisfies OperationSelector<'user'>,
+	...operationDescriptions('user', operations),
 ];

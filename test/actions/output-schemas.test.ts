@@ -12,11 +12,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { DataIntegrationManagement } from '../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
-import { operationsByResource } from '../nodes/DataIntegrationManagement/actions/resources';
-import { SEED } from './emulator/seed';
-import { useEmulator } from './helpers/emulator';
-import { runActionNode } from './helpers/n8n';
+import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
+import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
+import { SEED } from '../emulator/seed';
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode } from '../helpers/n8n';
 
 // ----- A small JSON Schema validator -----
 
@@ -136,7 +136,7 @@ function schemaProblems(schema: JsonSchema, path = '$'): string[] {
 
 // ----- The schema files -----
 
-const NODE_DIR = join(__dirname, '..', 'nodes', 'DataIntegrationManagement');
+const NODE_DIR = join(__dirname, '..', '..', 'nodes', 'DataIntegrationManagement');
 const SCHEMA_ROOT = join(NODE_DIR, '__schema__');
 
 /** The 12 operations of the node, as resource/operation. */

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** Fields that several operations share, each defined once. */
+/** Descriptions that several operations, or both nodes, share: each field and collection defined once. */
 
 /** A tag's owner: a user picked from `GET /users`, or typed as an ID. */
 export const ownerLocator: INodeProperties = {
@@ -102,15 +102,16 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	};
 }
 
-/** The `options.concurrency` of operations that write. */
-export const concurrencyOptions = optionsCollection([
-	{
-		displayName: 'Concurrency',
-		name: 'concurrency',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 64 },
-		default: 1,
-		description:
-			'How many items to send at once. Output order, pairing and errors stay the same as one at a time.',
-	},
-]);
+/**
+ * Options → Concurrency, of operations that write. Operations do not list it: declaring
+ * `concurrent: true` adds it (see actions/operation.ts).
+ */
+export const concurrencyField: INodeProperties = {
+	displayName: 'Concurrency',
+	name: 'concurrency',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 64 },
+	default: 1,
+	description:
+		'How many items to send at once. Output order, pairing and errors stay the same as one at a time.',
+};

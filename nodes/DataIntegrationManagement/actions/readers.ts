@@ -1,40 +1,13 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
-import { parseInstant, toUtcIso } from '../timestamps';
+
+import { parseInstant, toUtcIso } from '../shared/timestamps';
 
 /**
- * Reads a JSON-object parameter that the user may give as an object or as JSON text.
- * Empty text means "not given". Anything else fails before a request is sent.
+ * Readers of the operations' parameters. Each is called on the execute context and takes its
+ * arguments in one order: `readX.call(this, itemIndex, name, label, ...)`, where `name` is the
+ * parameter's path and `label` what errors call it. Bad input fails here, naming the field and
+ * the item, before any request is sent.
  */
-export function readJsonObject(
-	this: IExecuteFunctions,
-	value: unknown,
-	field: string,
-	itemIndex: number,
-): IDataObject | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-		return undefined;
-	}
-	let parsed = value;
-	if (typeof value === 'string') {
-		try {
-			parsed = JSON.parse(value);
-		} catch (error) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`The field "${field}" is not valid JSON (item ${itemIndex}): ${(error as Error).message}`,
-				{ itemIndex, description: 'Give a JSON object such as {"host": "db.example.com"}.' },
-			);
-		}
-	}
-	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The field "${field}" must be a JSON object (item ${itemIndex})`,
-			{ itemIndex, description: 'Give a JSON object such as {"host": "db.example.com"}.' },
-		);
-	}
-	return parsed as IDataObject;
-}
 
 /**
  * Reads a required text parameter (plain, or the value of a resource locator), failing with the
@@ -42,8 +15,8 @@ export function readJsonObject(
  */
 export function readRequired(
 	this: IExecuteFunctions,
-	name: string,
 	itemIndex: number,
+	name: string,
 	label: string,
 ): string {
 	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true });
@@ -59,20 +32,64 @@ export function readRequired(
 }
 
 /**
+ * Reads a JSON-object parameter that the user may give as an object or as JSON text.
+ * Empty text means "not given".
+ */
+export function readJsonObject(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): IDataObject | undefined {
+	return parseJsonObject.call(this, itemIndex, label, this.getNodeParameter(name, itemIndex, ''));
+}
+
+function parseJsonObject(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): IDataObject | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+		return undefined;
+	}
+	let parsed = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The field "${label}" is not valid JSON (item ${itemIndex}): ${(error as Error).message}`,
+				{ itemIndex, description: 'Give a JSON object such as {"host": "db.example.com"}.' },
+			);
+		}
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The field "${label}" must be a JSON object (item ${itemIndex})`,
+			{ itemIndex, description: 'Give a JSON object such as {"host": "db.example.com"}.' },
+		);
+	}
+	return parsed as IDataObject;
+}
+
+/**
  * The fields set in a collection (Additional Fields, Update Fields) as the request body holds
  * them: text left empty is not sent, `connection` must be a JSON object, and a resource locator
  * (which n8n's `extractValue` does not reach inside a collection) is sent as its value.
  */
 export function readCollection(
 	this: IExecuteFunctions,
-	name: string,
 	itemIndex: number,
+	name: string,
 ): IDataObject {
 	const values = this.getNodeParameter(name, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	for (const [field, value] of Object.entries(values)) {
 		if (field === 'connection') {
-			const connection = readJsonObject.call(this, value, 'Connection', itemIndex);
+			const connection = parseJsonObject.call(this, itemIndex, 'Connection', value);
 			if (connection) body.connection = connection;
 			continue;
 		}
@@ -89,9 +106,9 @@ function isResourceLocator(value: unknown): value is { __rl: true; value: unknow
 /** Fails, before any request, when an edit operation was given nothing to change. */
 export function requireSomeChange(
 	this: IExecuteFunctions,
+	itemIndex: number,
 	body: IDataObject,
 	labels: string[],
-	itemIndex: number,
 ): void {
 	if (Object.keys(body).length > 0) return;
 	throw new NodeOperationError(
@@ -107,10 +124,11 @@ export function requireSomeChange(
  */
 export function readTimestamp(
 	this: IExecuteFunctions,
-	value: unknown,
-	label: string,
 	itemIndex: number,
+	name: string,
+	label: string,
 ): string | undefined {
+	const value = this.getNodeParameter(name, itemIndex, '');
 	if (value === undefined || value === null || value === '') return undefined;
 	const instant = parseInstant(value, this.getTimezone());
 	if (instant === undefined) {

@@ -1,55 +1,9 @@
 /**
- * The service's contract as this package reads it: the API's types, and every choice the
- * specification leaves open ("not shown"). The nodes and the test emulator both import this
- * file, so the two cannot drift apart. The README's "Choices we made" section mirrors it.
+ * The API's types: its envelope and resources, with field names exactly as the specification
+ * gives them. Choices the specification leaves open live in ./choices.ts, not here.
  */
-
-/** Header that carries the API key on every request. */
-export const API_KEY_HEADER = 'x-api-key';
-
-/** Literal query-parameter names of `GET /audit-logs` (the spec gives only their meaning). */
-export const AUDIT_LOG_QUERY = {
-	limit: 'limit',
-	offset: 'offset',
-	sortBy: 'sortBy',
-	sortOrder: 'sortOrder',
-	/** Inclusive lower bound. */
-	startTime: 'startTime',
-	/** Exclusive upper bound. */
-	endTime: 'endTime',
-} as const;
-
-/** The spec's limit for one `GET /audit-logs` request; the nodes always page with it. */
-export const AUDIT_LOG_MAX_PAGE_SIZE = 100;
-
-/** Page size the emulator applies when a client sends no limit (the spec does not say). */
-export const AUDIT_LOG_DEFAULT_PAGE_SIZE = 50;
-
-/** The only sort field the spec allows. */
-export const AUDIT_LOG_SORT_FIELD = 'timestamp';
 
 export type SortOrder = 'asc' | 'desc';
-export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
-
-/** Value of `code` in a successful envelope (the spec does not list code values). */
-export const SUCCESS_CODE = 'SUCCESS';
-
-/**
- * HTTP statuses the spec leaves open, with the error `code` we use for each.
- * The spec states only 400 for an invalid `POST /tags`; the rest are the usual REST choices.
- */
-export const ERROR_CODES = {
-	400: 'BAD_REQUEST',
-	401: 'UNAUTHORIZED',
-	404: 'NOT_FOUND',
-	429: 'RATE_LIMITED',
-	500: 'INTERNAL_ERROR',
-} as const;
-
-/** Value of `origin` on a tag created or edited through the API (allowed values not shown). */
-export const TAG_ORIGIN_API = 'api';
-
-// ----- Types of the API's resources (field names exactly as the spec gives them) -----
 
 export interface Envelope<T> {
 	code: string;

@@ -1,26 +1,27 @@
 /**
- * Contract tests of the emulator against the API spec (/work/shared/api-spec.md) and the choices
- * in api.ts, over real HTTP with the global fetch.
+ * Contract tests of the emulator against the service's API description (summarised in the
+ * README's "Operations" and "Choices we made" sections), the nodes' choices in
+ * nodes/DataIntegrationManagement/client/choices.ts and the emulator's own in ./choices.ts, over
+ * real HTTP with the global fetch.
  */
 import {
-	AUDIT_LOG_DEFAULT_PAGE_SIZE,
 	AUDIT_LOG_MAX_PAGE_SIZE,
 	AUDIT_LOG_QUERY,
-	ERROR_CODES,
-	SUCCESS_CODE,
-	TAG_ORIGIN_API,
-	type AuditLogEntry,
-	type AuditLogPage,
-	type ColumnConfig,
-	type Envelope,
-	type ErrorBody,
-	type Integration,
-	type SchemasConfig,
-	type Tag,
-	type User,
-} from '../nodes/DataIntegrationManagement/api';
-import { DEFAULT_API_KEY, SEED, startEmulator, Store, type Emulator } from './emulator';
-import { seedStore } from './emulator/seed';
+} from '../../nodes/DataIntegrationManagement/client/choices';
+import type {
+	AuditLogEntry,
+	AuditLogPage,
+	ColumnConfig,
+	Envelope,
+	ErrorBody,
+	Integration,
+	SchemasConfig,
+	Tag,
+	User,
+} from '../../nodes/DataIntegrationManagement/client/types';
+import { AUDIT_LOG_DEFAULT_PAGE_SIZE, ERROR_CODES, SUCCESS_CODE, TAG_ORIGIN_API } from './choices';
+import { DEFAULT_API_KEY, SEED, startEmulator, Store, type Emulator } from './index';
+import { seedStore } from './seed';
 
 let emulator: Emulator;
 
@@ -87,7 +88,7 @@ async function control(method: string, path: string, body?: unknown) {
 	return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-/** Asserts an error answer: status, exactly { code, message }, the code api.ts pairs with the status. */
+/** Asserts an error answer: status, exactly { code, message }, the code choices.ts pairs with the status. */
 function expectError(answer: Answer<unknown>, status: keyof typeof ERROR_CODES, message: RegExp) {
 	expect(answer.status).toBe(status);
 	const body = answer.body as ErrorBody;
@@ -820,7 +821,7 @@ describe('GET /audit-logs', () => {
 	});
 
 	test(`limit ${AUDIT_LOG_MAX_PAGE_SIZE} is allowed`, async () => {
-		const page = (await auditLogs({ [q.limit]: AUDIT_LOG_MAX_PAGE_SIZE })).body.data!;
+		const page = (await auditLogs({ [q.pageSize]: AUDIT_LOG_MAX_PAGE_SIZE })).body.data!;
 		expect(page.items).toHaveLength(AUDIT_LOG_MAX_PAGE_SIZE);
 	});
 
@@ -839,13 +840,13 @@ describe('GET /audit-logs', () => {
 			.filter((entry) => entry.timestamp === shared)
 			.map((entry) => entry.id);
 		const justAfter = new Date(Date.parse(shared) + 1).toISOString();
-		const window = { [q.startTime]: shared, [q.endTime]: justAfter };
+		const window = { [q.since]: shared, [q.until]: justAfter };
 		expect(await pageThrough(2, 'asc', window)).toEqual(group);
 		expect(await pageThrough(2, 'desc', window)).toEqual([...group].reverse());
 	});
 
 	test('an offset past the end gives no items but the same totalItems', async () => {
-		const page = (await auditLogs({ [q.offset]: 1000 })).body.data!;
+		const page = (await auditLogs({ [q.skip]: 1000 })).body.data!;
 		expect(page).toEqual({ totalItems: SEED.audit.count, items: [] });
 	});
 
@@ -865,30 +866,30 @@ describe('GET /audit-logs', () => {
 
 		test('startTime is inclusive and compares instants, not strings', async () => {
 			const answer = await auditLogs({
-				[q.startTime]: '2026-10-05T10:00:00.000Z',
-				[q.sortOrder]: 'asc',
+				[q.since]: '2026-10-05T10:00:00.000Z',
+				[q.sortDirection]: 'asc',
 			});
 			expect(events(answer)).toEqual(['at, Z without milliseconds', 'at, with an offset', 'after']);
 			expect(answer.body.data!.totalItems).toBe(3);
 		});
 
 		test('endTime is exclusive', async () => {
-			const answer = await auditLogs({ [q.endTime]: '2026-10-05T10:00:00Z' });
+			const answer = await auditLogs({ [q.until]: '2026-10-05T10:00:00Z' });
 			expect(events(answer)).toEqual(['before']);
 			expect(answer.body.data!.totalItems).toBe(1);
 		});
 
 		test('filters accept an offset and sub-millisecond fractions', async () => {
 			const answer = await auditLogs({
-				[q.startTime]: '2026-10-05T11:59:59.9995+02:00',
-				[q.endTime]: '2026-10-05T10:00:00.0005Z',
-				[q.sortOrder]: 'desc',
+				[q.since]: '2026-10-05T11:59:59.9995+02:00',
+				[q.until]: '2026-10-05T10:00:00.0005Z',
+				[q.sortDirection]: 'desc',
 			});
 			expect(events(answer)).toEqual(['at, with an offset', 'at, Z without milliseconds']);
 		});
 
 		test('timestamps come back exactly as stored', async () => {
-			const answer = await auditLogs({ [q.sortOrder]: 'asc' });
+			const answer = await auditLogs({ [q.sortDirection]: 'asc' });
 			expect(answer.body.data!.items.map((entry) => entry.timestamp)).toEqual(
 				entries.map((entry) => entry.timestamp),
 			);
@@ -896,9 +897,9 @@ describe('GET /audit-logs', () => {
 
 		test('totalItems counts the filtered entries, not the page', async () => {
 			const answer = await auditLogs({
-				[q.startTime]: '2026-10-05T10:00:00Z',
-				[q.limit]: 1,
-				[q.offset]: 1,
+				[q.since]: '2026-10-05T10:00:00Z',
+				[q.pageSize]: 1,
+				[q.skip]: 1,
 			});
 			expect(answer.body.data!.totalItems).toBe(3);
 			expect(events(answer)).toEqual(['at, with an offset']);
@@ -906,26 +907,26 @@ describe('GET /audit-logs', () => {
 	});
 
 	test.each([
-		[q.limit, '101'],
-		[q.limit, '0'],
-		[q.limit, 'abc'],
-		[q.limit, '1.5'],
-		[q.limit, '-1'],
-		[q.offset, '-1'],
-		[q.offset, 'x'],
-		[q.sortBy, 'event'],
-		[q.sortOrder, 'up'],
-		[q.startTime, '2026-13-01'],
-		[q.startTime, 'yesterday'],
-		[q.startTime, '2026-02-30T00:00:00Z'],
-		[q.endTime, '2026-10-01T00:00:00'],
-		[q.endTime, '2026-10-01T24:00:00Z'],
+		[q.pageSize, '101'],
+		[q.pageSize, '0'],
+		[q.pageSize, 'abc'],
+		[q.pageSize, '1.5'],
+		[q.pageSize, '-1'],
+		[q.skip, '-1'],
+		[q.skip, 'x'],
+		[q.sortField, 'event'],
+		[q.sortDirection, 'up'],
+		[q.since, '2026-13-01'],
+		[q.since, 'yesterday'],
+		[q.since, '2026-02-30T00:00:00Z'],
+		[q.until, '2026-10-01T00:00:00'],
+		[q.until, '2026-10-01T24:00:00Z'],
 	])('%s=%s is a 400 naming the parameter', async (name, value) => {
 		expectError(await auditLogs({ [name]: value }), 400, new RegExp(`^${name} must`));
 	});
 
 	test('sortBy=timestamp is accepted', async () => {
-		expect((await auditLogs({ [q.sortBy]: 'timestamp' })).status).toBe(200);
+		expect((await auditLogs({ [q.sortField]: 'timestamp' })).status).toBe(200);
 	});
 
 	test('an unknown or repeated parameter is a 400', async () => {
@@ -1101,7 +1102,7 @@ describe('control endpoints', () => {
 		expect(entry.id).toMatch(UUID_V4);
 		expect(entry.actor).toEqual({ type: expect.any(String), email: expect.any(String) });
 		expect(entry.context).toEqual({ ipAddress: expect.any(String), userAgent: expect.any(String) });
-		const newest = (await auditLogs({ [AUDIT_LOG_QUERY.limit]: 1 })).body.data!.items;
+		const newest = (await auditLogs({ [AUDIT_LOG_QUERY.pageSize]: 1 })).body.data!.items;
 		expect(newest).toEqual([entry]);
 		expect(
 			(await control('POST', '/audit-logs', { entries: [{ timestamp: 'tomorrow' }] })).status,

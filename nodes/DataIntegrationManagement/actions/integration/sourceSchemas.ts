@@ -1,8 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SchemasConfig, SchemasPatch } from '../../api';
+import type { SchemasConfig, SchemasPatch } from '../../client/types';
 
-/** Source-schema helpers shared by the integration operations and the pickers. Pure functions. */
+/**
+ * An integration's source schema (its schemas, tables and columns), as Get Schemas flattens it and
+ * Update Schemas patches it. Pure functions.
+ */
 
 export type SchemaLevel = 'schema' | 'table' | 'column';
 

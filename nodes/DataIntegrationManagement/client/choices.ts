@@ -1,0 +1,31 @@
+/**
+ * The one place for what the API description leaves open ("not shown") and the nodes need to
+ * send. The test emulator reads the same values, so the two cannot drift apart on a name; its own
+ * choices (error codes, default page size, ...) live under test/emulator/. The README's "Choices
+ * we made" section mirrors this file.
+ */
+
+/**
+ * Literal query-parameter names of `GET /audit-logs`, keyed by the meaning the spec gives them
+ * (it gives no names).
+ */
+export const AUDIT_LOG_QUERY = {
+	/** Maximum number of entries to return (at most AUDIT_LOG_MAX_PAGE_SIZE). */
+	pageSize: 'limit',
+	/** Number of entries to skip. */
+	skip: 'offset',
+	/** Field to sort by (only AUDIT_LOG_SORT_FIELD). */
+	sortField: 'sortBy',
+	/** Sort direction: asc or desc. */
+	sortDirection: 'sortOrder',
+	/** Only entries at or after this time (inclusive). */
+	since: 'startTime',
+	/** Only entries before this time (exclusive). */
+	until: 'endTime',
+} as const;
+
+/** The spec's limit for one `GET /audit-logs` request; the nodes always page with it. */
+export const AUDIT_LOG_MAX_PAGE_SIZE = 100;
+
+/** The only sort field the spec allows. */
+export const AUDIT_LOG_SORT_FIELD = 'timestamp';

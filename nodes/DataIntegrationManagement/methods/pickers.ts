@@ -1,0 +1,38 @@
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { getSchemas } from '../client/integrations';
+
+/**
+ * What the editor's pickers read, written once for both kinds: the resource locators' searches
+ * (listSearch.ts) and the option lists of Update Schemas → Changes (loadOptions.ts).
+ */
+
+/**
+ * The current value of another parameter, trimmed: a locator's value, or a plain value. An
+ * `&sibling` of a change is always a plain option, and n8n cannot extract a value on such a path.
+ */
+export function currentValue(this: ILoadOptionsFunctions, name: string): string {
+	const value = name.startsWith('&')
+		? this.getCurrentNodeParameter(name)
+		: this.getCurrentNodeParameter(name, { extractValue: true });
+	return String(value ?? '').trim();
+}
+
+/**
+ * The names one level down an integration's source schema, in the API's order: its schemas,
+ * then (given a schema) that schema's tables, then (given a table too) that table's columns.
+ * Nothing, and no request, while the integration or a given parent is still empty.
+ */
+export async function sourceSchemaNames(
+	this: ILoadOptionsFunctions,
+	integrationId: string,
+	...parents: [] | [schema: string] | [schema: string, table: string]
+): Promise<string[]> {
+	if (!integrationId || parents.some((name) => !name)) return [];
+	const schemas = await getSchemas.call(this, integrationId);
+	const [schema, table] = parents;
+	if (schema === undefined) return Object.keys(schemas);
+	const tables = schemas[schema]?.tables ?? {};
+	if (table === undefined) return Object.keys(tables);
+	return Object.keys(tables[table]?.columns ?? {});
+}
