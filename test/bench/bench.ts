@@ -9,6 +9,7 @@
  * 3. Trigger catch-up of a 20,000-entry backlog in one poll: requests, time against the plain
  *    client reading the same pages, and heap growth with a cap of 20,000 vs 2,000.
  * 4. Concurrency 32 against an API answering 429 + Retry-After: 1 for a while: slower, not failed.
+ * 5. Trigger catch-up against every service variant the spec allows (audit-variants.ts).
  *
  * The emulator runs in a child process. Our nodes run through n8n-core (test/helpers/n8n.ts).
  * Environment: BENCH_RUNS (3), BENCH_LATENCY_MS (20). Run with --expose-gc for the memory rows.
@@ -19,6 +20,12 @@ import v8 from 'node:v8';
 import { SEED } from '../emulator/seed';
 import type { NewAuditEntry } from '../emulator';
 import { pollTrigger, runActionNode, type ApiCredentials } from '../helpers/n8n';
+import {
+	auditVariantsTable,
+	measureAuditVariants,
+	VARIANT_BACKLOG,
+	type VariantResult,
+} from './audit-variants';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process';
 import {
 	loadHttpRequestNode,
@@ -516,7 +523,9 @@ async function main() {
 		const limited = await measureRateLimited(context);
 		progress('trigger catch-up');
 		const { trigger, memory } = await measureTrigger(context);
-		console.log(report({ cpus, loadBefore, writes, limited, trigger, memory }));
+		progress('trigger catch-up against each service variant');
+		const variants = await measureAuditVariants(context.emulator, context.credentials);
+		console.log(report({ cpus, loadBefore, writes, limited, trigger, memory, variants }));
 	} finally {
 		context.plain.close();
 		await emulator.stop();
@@ -530,8 +539,9 @@ function report(input: {
 	limited: Awaited<ReturnType<typeof measureRateLimited>>;
 	trigger: TriggerResults;
 	memory: MemoryResult[];
+	variants: VariantResult[];
 }): string {
-	const { cpus, writes, limited, trigger, memory } = input;
+	const { cpus, writes, limited, trigger, memory, variants } = input;
 	const floor = median(writes.floor);
 	const c1 = median(writes.c1);
 	const c8 = median(writes.c8);
@@ -688,6 +698,13 @@ function report(input: {
 		out.push('   Heap growth: n/a (needs node --expose-gc, as `npm run bench` runs it)');
 	}
 
+	out.push('');
+	out.push(
+		`5. Trigger catch-up against each service the spec allows (test/emulator/variants.ts): ${number(VARIANT_BACKLOG)}-entry backlog, one poll`,
+	);
+	out.push(table(auditVariantsTable(variants)));
+	const specVariant = variants.find(({ name }) => name === 'spec-following');
+
 	const c32Floor = wireFloor(32);
 	const verdicts: Verdict[] = [
 		['(1) concurrency 1 / sequential floor', times(c1 / floor), '<= 1.15x', c1 / floor <= 1.15],
@@ -723,6 +740,18 @@ function report(input: {
 			backlogRatio === undefined ? 'n/a' : times(backlogRatio),
 			'<= 1.5x (the backlogs differ 10x)',
 			backlogRatio === undefined ? undefined : backlogRatio <= 1.5,
+		],
+		[
+			'(5) spec-following catch-up: requests / ceil(N/100)',
+			`${specVariant?.requests} / ${Math.ceil(VARIANT_BACKLOG / PAGE_SIZE)}`,
+			'= ceil(N/100)',
+			specVariant?.requests === Math.ceil(VARIANT_BACKLOG / PAGE_SIZE),
+		],
+		[
+			'(5) every variant emits the whole backlog',
+			variants.map(({ emitted }) => emitted).join(' '),
+			`>= ${number(VARIANT_BACKLOG)} each`,
+			variants.every(({ emitted }) => emitted >= VARIANT_BACKLOG),
 		],
 		[
 			'429s at concurrency 32: every item succeeds',

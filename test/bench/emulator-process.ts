@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { FaultSpec, NewAuditEntry, RecordedRequest } from '../emulator';
+import type { FaultSpec, NewAuditEntry, RecordedRequest, ServiceVariant } from '../emulator';
 
 export interface EmulatorProcess {
 	/** e.g. http://127.0.0.1:41234/v1 */
@@ -18,6 +18,8 @@ export interface EmulatorProcess {
 	reset(): Promise<void>;
 	addAuditEntries(entries: NewAuditEntry[]): Promise<void>;
 	injectFault(fault: FaultSpec): Promise<void>;
+	/** Answers GET /audit-logs as this variant service does (reset goes back to the spec's). */
+	setAuditLogVariant(variant: ServiceVariant): Promise<void>;
 	requests(): Promise<RecordedRequest[]>;
 	clearRequests(): Promise<void>;
 	/** CPU time (user + system) the emulator process has used so far, in ms; undefined off Linux. */
@@ -90,6 +92,9 @@ export async function startEmulatorProcess(options: {
 		},
 		injectFault: async (fault) => {
 			await control('POST', '/faults', fault);
+		},
+		setAuditLogVariant: async (variant) => {
+			await control('PUT', '/audit-log-variant', variant);
 		},
 		requests: async () =>
 			((await control('GET', '/requests')) as { requests: RecordedRequest[] }).requests,

@@ -37,8 +37,10 @@ import {
 } from 'n8n-workflow';
 
 import { DataIntegrationManagementApi } from '../../credentials/DataIntegrationManagementApi.credentials';
-import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
-import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node';
+// With the extension: each node has a codex twin (`<Name>.node.json`), which Node's resolution,
+// and so tsx's, tries before `.ts` when the extension is left out.
+import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
+import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node.ts';
 
 const PACKAGE = 'n8n-nodes-data-integration-management';
 export const ACTION_NODE_TYPE = `${PACKAGE}.dataIntegrationManagement`;

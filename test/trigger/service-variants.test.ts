@@ -197,3 +197,22 @@ describe("n8n's poll budget", () => {
 		);
 	});
 });
+
+describe('entries whose timestamps cannot be read', () => {
+	it('are emitted once, in order, also first and last in a log stamped ahead of the service clock', async () => {
+		// Positions 0 (no timestamp), 4 and 9 (unreadable) of the log are served without a readable timestamp.
+		useVariant({ oddTimestamps: true });
+		const start = Date.now() + 24 * HOUR;
+		emulator().addAuditEntries(sequence(10, start));
+		const parameters = { startFrom: 'date', startDate: iso(start) };
+
+		const first = await poll(parameters);
+		const second = await poll(parameters, first.staticData);
+
+		expect(
+			emitted(first).filter((entry) => Number.isNaN(Date.parse(entry.timestamp))),
+		).toHaveLength(3);
+		expect(eventsOf(emitted(first))).toEqual(sequence(10, 0).map((entry) => entry.event));
+		expect(second.items).toBeNull();
+	});
+});

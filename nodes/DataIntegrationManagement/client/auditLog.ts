@@ -72,6 +72,8 @@ export async function readAuditLogPages(
 	let boundsIgnored = false;
 	/** In descending order: the instant of the last readable entry, newer than what follows. */
 	let newerInstant: number | undefined;
+	/** In ascending order: the instant of the last readable entry, older than what follows. */
+	let olderInstant: number | undefined;
 	/** In ascending order: unreadable entries waiting for a newer readable one. */
 	let waiting: AuditLogEntry[] = [];
 	let slowestPageMs = 0;
@@ -116,12 +118,17 @@ export async function readAuditLogPages(
 				}
 				for (const earlier of waiting) placed.push({ entry: earlier, instant, readable: false });
 				waiting = [];
+				olderInstant = instant;
 				placed.push({ entry, instant, readable: true });
 			});
 		} else {
+			// The newest entries, before any readable one: at the present, or later if the service
+			// has readable entries stamped later still.
+			const newestReadable = instants.find((instant) => instant !== undefined);
 			items.forEach((entry, index) => {
 				const instant = instants[index];
-				newerInstant = instant ?? newerInstant ?? answeredAt;
+				newerInstant =
+					instant ?? newerInstant ?? Math.max(answeredAt, newestReadable ?? answeredAt);
 				placed.push({ entry, instant: newerInstant, readable: instant !== undefined });
 			});
 		}
@@ -134,9 +141,11 @@ export async function readAuditLogPages(
 					: order === 'desc' && read.startTime !== undefined && instant < read.startTime),
 		);
 		const atEnd = passedBounds || items.length === 0 || (total !== undefined && offset >= total);
-		// At the end, unreadable entries still waiting are the newest: placed at the present.
+		// At the end, unreadable entries still waiting are the newest: placed at the present, or
+		// later if the service has readable entries stamped later still.
 		if (atEnd) {
-			placed.push(...waiting.map((entry) => ({ entry, instant: answeredAt, readable: false })));
+			const instant = Math.max(answeredAt, olderInstant ?? answeredAt);
+			placed.push(...waiting.map((entry) => ({ entry, instant, readable: false })));
 		}
 
 		const inside = placed.filter(({ instant }) => within(read, instant));
