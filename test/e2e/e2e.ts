@@ -34,6 +34,7 @@ import { ensureRedisInstalled, startRedis } from './lib/redis';
 import { API_KEY_SCOPES, EditorSession, PublicApi, type NodeTypeDescription } from './lib/rest';
 import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
+import { checkCrash, DURABLE_CURSORS } from './lib/crash-check';
 import {
 	loadSampleWorkflows,
 	WORKFLOWS_DIR,
@@ -261,8 +262,6 @@ async function executeWithCli(
 
 /** Replaces the regular instance with a queue-mode main, Redis and one worker, on the same data. */
 async function startQueueMode(state: RunState, check: Check): Promise<void> {
-	await stopService(state.main);
-	check('stopped the regular-mode instance (its user folder and database carry over)');
 	const redisPort = await freePort();
 	await startRedis(redisPort, join(state.logDir, 'redis.log'));
 	check(`redis-server on 127.0.0.1:${redisPort}`);
@@ -358,6 +357,32 @@ async function runEndToEnd(): Promise<boolean> {
 				);
 			},
 		);
+		await run.step('Crash: n8n stopped, to start it per scheduler configuration', async (check) => {
+			await stopService(state.main);
+			check('stopped the regular-mode instance (its user folder and database carry over)');
+		});
+		for (const [label, env] of [
+			['durable poll cursors', DURABLE_CURSORS],
+			["n8n's default scheduler", {}],
+		] as const) {
+			await run.step(
+				`Crash (${label}): SIGKILL right after a poll, restart, every audit entry exactly once`,
+				(check) =>
+					checkCrash(
+						{
+							n8n: state.n8n,
+							runDir: state.runDir,
+							apiKey: state.apiKey,
+							emulator: state.emulator.control,
+							label: label.replace(/\W+/g, '-'),
+							env,
+							started: (service) => state.n8nServices.push(service),
+						},
+						check,
+					),
+				{ independent: true },
+			);
+		}
 		await run.step(
 			'Queue mode: n8n main with EXECUTIONS_MODE=queue, Redis, and one n8n worker',
 			(check) => startQueueMode(state, check),
