@@ -47,7 +47,10 @@ const ANSWERED_AT = Date.now();
 
 /** A page as the reader hands it over: each entry with its instant. */
 function read(page: AuditLogEntry[]): ReadEntry[] {
-	return page.map((item) => ({ entry: item, instant: Date.parse(item.timestamp), readable: true }));
+	return page.map((item) => {
+		const instant = Date.parse(item.timestamp);
+		return { entry: item, instant, earliest: instant, readable: true };
+	});
 }
 
 /** The API's answer to startTime=`from`, sortOrder=asc, split into pages of 100. */

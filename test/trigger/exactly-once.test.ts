@@ -387,6 +387,8 @@ class Schedule {
 			if (Number.isNaN(Date.parse(item.timestamp))) totals.oddTimestamps++;
 			tracked.emitted++;
 			totals.emitted++;
+			// An entry served without a readable timestamp has no order of its own to keep.
+			if (tracked.unreadable) continue;
 			if (tracked.instant < previous) totals.badOrder++;
 			previous = tracked.instant;
 		}

@@ -22,6 +22,12 @@ export interface ReadEntry {
 	 * service has it, so a bounded read that no longer returns it has also passed it.
 	 */
 	instant: number;
+	/**
+	 * Epoch ms: its timestamp, or, when that cannot be read, the instant of the next older
+	 * readable entry (where known): no later than where the service has it. Entries are put in
+	 * order by this, so one without a readable timestamp comes right after its older neighbour.
+	 */
+	earliest: number;
 	/** Whether its timestamp could be read; only those move the trigger's cursor. */
 	readable: boolean;
 }
@@ -35,6 +41,12 @@ export interface AuditLogRead {
 	endTime?: number;
 	/** Epoch ms: no page is asked for, nor a 429 waited out, past it. */
 	deadline?: number;
+	/**
+	 * Drop an entry served exactly as one already received in this read: entries logged during
+	 * the read push others onto the next page, which then repeats them. An unreadable timestamp
+	 * is placed where the entry was first read (by its neighbour then).
+	 */
+	dropRepeats?: boolean;
 }
 
 export interface PageRead {
@@ -77,6 +89,8 @@ export async function readAuditLogPages(
 	/** In ascending order: unreadable entries waiting for a newer readable one. */
 	let waiting: AuditLogEntry[] = [];
 	let slowestPageMs = 0;
+	/** With `dropRepeats`: every entry received so far, as served. */
+	const readBefore = new Set<string>();
 	for (;;) {
 		if (read.deadline !== undefined && offset > 0 && Date.now() + slowestPageMs > read.deadline)
 			return 'deadline';
@@ -104,8 +118,12 @@ export async function readAuditLogPages(
 		offset += items.length;
 
 		const instants = items.map((entry) => parseInstant(entry?.timestamp));
-		// While every instant read so far ties, the next page that differs shows the order.
-		order = order ?? orderOf([tiedInstant, ...instants]);
+		// While every instant read so far ties, a page that differs from them shows the order, but
+		// only when it is the other order: entries logged during the read can put newer ones on a
+		// later page of a service that does answer newest first, never older ones.
+		const acrossPages = orderOf([tiedInstant, ...instants]);
+		order =
+			order ?? orderOf(instants) ?? (acrossPages !== read.sortOrder ? acrossPages : undefined);
 		tiedInstant = tiedInstant ?? instants.find((instant) => instant !== undefined);
 		const ascending = (order ?? read.sortOrder) === 'asc';
 		const placed: ReadEntry[] = [];
@@ -116,20 +134,38 @@ export async function readAuditLogPages(
 					waiting.push(entry);
 					return;
 				}
-				for (const earlier of waiting) placed.push({ entry: earlier, instant, readable: false });
+				for (const earlier of waiting) {
+					placed.push({
+						entry: earlier,
+						instant,
+						earliest: olderInstant ?? instant,
+						readable: false,
+					});
+				}
 				waiting = [];
 				olderInstant = instant;
-				placed.push({ entry, instant, readable: true });
+				placed.push({ entry, instant, earliest: instant, readable: true });
 			});
 		} else {
 			// The newest entries, before any readable one: at the present, or later if the service
 			// has readable entries stamped later still.
 			const newestReadable = instants.find((instant) => instant !== undefined);
+			// Each entry's next older readable instant in this page: a lower bound.
+			const olderInPage: Array<number | undefined> = [];
+			for (let index = items.length - 1, older: number | undefined; index >= 0; index--) {
+				olderInPage[index] = older;
+				older = instants[index] ?? older;
+			}
 			items.forEach((entry, index) => {
 				const instant = instants[index];
 				newerInstant =
 					instant ?? newerInstant ?? Math.max(answeredAt, newestReadable ?? answeredAt);
-				placed.push({ entry, instant: newerInstant, readable: instant !== undefined });
+				placed.push({
+					entry,
+					instant: newerInstant,
+					earliest: instant ?? Math.min(newerInstant, olderInPage[index] ?? newerInstant),
+					readable: instant !== undefined,
+				});
 			});
 		}
 		// In the service's order, once an entry is past the bounds every later one is too.
@@ -145,11 +181,19 @@ export async function readAuditLogPages(
 		// later if the service has readable entries stamped later still.
 		if (atEnd) {
 			const instant = Math.max(answeredAt, olderInstant ?? answeredAt);
-			placed.push(...waiting.map((entry) => ({ entry, instant, readable: false })));
+			const earliest = olderInstant ?? instant;
+			placed.push(...waiting.map((entry) => ({ entry, instant, earliest, readable: false })));
 		}
 
-		const inside = placed.filter(({ instant }) => within(read, instant));
-		if (inside.length < placed.length) boundsIgnored = true;
+		// Repeats go only now: within its page, a repeated entry is still a true neighbour.
+		const fresh = read.dropRepeats
+			? placed.filter(({ entry }) => {
+					const text = JSON.stringify(entry);
+					return !readBefore.has(text) && !!readBefore.add(text);
+				})
+			: placed;
+		const inside = fresh.filter(({ instant }) => within(read, instant));
+		if (inside.length < fresh.length) boundsIgnored = true;
 		if (!(await onPage({ entries: inside, order, boundsIgnored, answeredAt }))) return 'stopped';
 		if (atEnd) return 'end';
 	}
@@ -158,7 +202,8 @@ export async function readAuditLogPages(
 /**
  * Up to `limit` entries inside the bounds, in `read.sortOrder`, whatever order the service
  * answers in: when it answers in the other order, the whole bounded range is read and the
- * wanted end of it kept. `complete` is false when the deadline came first.
+ * wanted end of it kept. `complete` is false when the deadline came first. Repeats are dropped
+ * (`dropRepeats`), so an entry identical in every field to one read before is taken for one.
  */
 export async function readAuditLogInOrder(
 	this: Context,
@@ -168,7 +213,7 @@ export async function readAuditLogInOrder(
 	let entries: ReadEntry[] = [];
 	let reversed = false;
 	let answeredAt: number | undefined;
-	const end = await readAuditLogPages.call(this, read, (page) => {
+	const end = await readAuditLogPages.call(this, { ...read, dropRepeats: true }, (page) => {
 		answeredAt = page.answeredAt;
 		reversed = page.order !== undefined && page.order !== read.sortOrder;
 		entries.push(...page.entries);
@@ -182,6 +227,10 @@ export async function readAuditLogInOrder(
 		return !(page.order !== undefined && entries.length >= limit);
 	});
 	if (reversed) entries.reverse();
+	// Pages that shifted under the read (entries logged meanwhile) can leave a few out of place:
+	// a stable sort by instant puts them back, and keeps ties in the service's order.
+	const direction = read.sortOrder === 'asc' ? 1 : -1;
+	entries.sort((a, b) => direction * (a.earliest - b.earliest));
 	return { entries: entries.slice(0, limit), complete: end !== 'deadline', answeredAt };
 }
 

@@ -181,9 +181,11 @@ export class CursorScan {
 	private take({ entry, instant, readable }: ReadEntry, answeredAt: number): void {
 		const key = this.keyOf(entry);
 		if (instant < this.horizon || this.seen.has(key)) return;
-		// Remembered at its own instant (for an unreadable timestamp, one no earlier than where the
-		// service has it), so it is not read as new again while the service returns it.
-		this.seen.set(key, instant);
+		// Remembered at its own instant, so it is not read as new again while the service returns
+		// it. Without a readable timestamp, where it is placed depends on its neighbours, which
+		// entries logged meanwhile can change: remembered at least until the window passes the
+		// time the service answered.
+		this.seen.set(key, readable ? instant : Math.max(instant, answeredAt));
 		// The cursor moves by timestamps that were read, and no further than the service's present:
 		// an entry stamped in the future must not leave the entries that follow it behind.
 		if (readable) this.newest = Math.max(this.newest, Math.min(instant, answeredAt));

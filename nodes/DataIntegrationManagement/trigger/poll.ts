@@ -145,7 +145,8 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		state = initialState(origin, start);
 	}
 
-	const scan = new CursorScan(state, { lookbackMs, maxEmitted, matches });
+	const settings = { lookbackMs, maxEmitted, matches };
+	let scan = new CursorScan(state, settings);
 	let newestFirst = state.newestFirst === true;
 	if (!newestFirst) {
 		// Oldest first from the horizon, as asked: each page is taken in as it comes, so a poll
@@ -164,9 +165,18 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 				return tied.splice(0).every((read) => scan.absorb(read.entries, read.answeredAt));
 			},
 		);
+		// Still no order shown: take the waiting pages in if their entries do share one instant;
+		// otherwise (they differ, in an order that could not be trusted) read newest first.
+		const instants = new Set(tied.flatMap((read) => read.entries.map(({ instant }) => instant)));
+		if (!newestFirst && instants.size > 1) newestFirst = true;
 		if (!newestFirst) tied.every((read) => scan.absorb(read.entries, read.answeredAt));
 	}
-	if (newestFirst) await absorbNewestFirst.call(this, scan, deadline);
+	if (newestFirst) {
+		// Read again from the stored state: what the pass above took in may be newer than entries
+		// the newest-first read finds, and must not be emitted before them.
+		scan = new CursorScan(state, settings);
+		await absorbNewestFirst.call(this, scan, deadline);
+	}
 	staticData[STATE_KEY] = scan.nextState(origin, newestFirst) as unknown as IDataObject;
 	return scan.emitted.length
 		? [this.helpers.returnJsonArray(scan.emitted as unknown as IDataObject[])]
