@@ -34,7 +34,7 @@ import { ensureRedisInstalled, startRedis } from './lib/redis';
 import { API_KEY_SCOPES, EditorSession, PublicApi, type NodeTypeDescription } from './lib/rest';
 import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
-import { checkCrash, DURABLE_CURSORS } from './lib/crash-check';
+import { checkCrash, CRASH_CONFIGURATIONS, writeCrashWorkflows } from './lib/crash-check';
 import {
 	loadSampleWorkflows,
 	WORKFLOWS_DIR,
@@ -190,6 +190,11 @@ async function importSamples(
 	);
 	check(
 		`n8n import:workflow --separate → ${await n8n.importWorkflows(WORKFLOWS_DIR)} (${fileCount} files)`,
+	);
+	const crashWorkflows = join(runDir, 'crash-workflows');
+	writeCrashWorkflows(crashWorkflows);
+	check(
+		`n8n import:workflow --separate → ${await n8n.importWorkflows(crashWorkflows)} (the crash test's ${CRASH_CONFIGURATIONS.length} workflows)`,
 	);
 }
 
@@ -361,20 +366,16 @@ async function runEndToEnd(): Promise<boolean> {
 			await stopService(state.main);
 			check('stopped the regular-mode instance (its user folder and database carry over)');
 		});
-		for (const [label, env] of [
-			['durable poll cursors', DURABLE_CURSORS],
-			["n8n's default scheduler", {}],
-		] as const) {
+		for (const { label, env } of CRASH_CONFIGURATIONS) {
 			await run.step(
 				`Crash (${label}): SIGKILL right after a poll, restart, every audit entry exactly once`,
 				(check) =>
 					checkCrash(
 						{
 							n8n: state.n8n,
-							runDir: state.runDir,
 							apiKey: state.apiKey,
 							emulator: state.emulator.control,
-							label: label.replace(/\W+/g, '-'),
+							label,
 							env,
 							started: (service) => state.n8nServices.push(service),
 						},

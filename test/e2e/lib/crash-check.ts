@@ -7,7 +7,7 @@
  * poll cursors and under its default scheduler (see the README for what each guarantees).
  */
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -30,16 +30,21 @@ export const DURABLE_CURSORS: NodeJS.ProcessEnv = {
 	N8N_SCHEDULER_EXECUTOR_INTERVAL: '1',
 };
 
+/** The scheduler configurations the crash test runs under, each with a workflow of its own. */
+export const CRASH_CONFIGURATIONS: Array<{ label: string; env: NodeJS.ProcessEnv }> = [
+	{ label: 'durable poll cursors', env: DURABLE_CURSORS },
+	{ label: "n8n's default scheduler", env: {} },
+];
+
 /** Every-minute polls: the next one, and the execution it starts, come within this. */
 const NEXT_POLL_MS = 100_000;
 const TRIGGER_NODE = 'Audit log (crash test)';
 
 export interface CrashContext {
 	n8n: N8n;
-	runDir: string;
 	apiKey: string;
 	emulator: EmulatorControl;
-	/** Label of the configuration, for names and messages. */
+	/** One of CRASH_CONFIGURATIONS. */
 	label: string;
 	/** Environment of the n8n main instance. */
 	env: NodeJS.ProcessEnv;
@@ -47,13 +52,24 @@ export interface CrashContext {
 	started: (service: Service) => void;
 }
 
-/** A workflow of its own per configuration: the trigger, polling every minute, from now. */
-function writeWorkflow(context: CrashContext): { id: string; file: string } {
-	const id = `dimCrash${context.label.replace(/[^A-Za-z]/g, '')}`.slice(0, 16);
-	const file = join(context.runDir, `${id}.json`);
+const workflowId = (label: string) => `dimCrash${label.replace(/[^A-Za-z]/g, '')}`.slice(0, 16);
+
+/**
+ * Writes each configuration's workflow (the trigger, polling every minute, from now) into
+ * `folder`, to import with the samples, before the owner exists, so the owner gets them as it
+ * gets the samples.
+ */
+export function writeCrashWorkflows(folder: string): void {
+	mkdirSync(folder);
+	for (const { label } of CRASH_CONFIGURATIONS) writeCrashWorkflow(folder, label);
+}
+
+function writeCrashWorkflow(folder: string, label: string): void {
+	const id = workflowId(label);
+	const file = join(folder, `${id}.json`);
 	const workflow = {
 		id,
-		name: `Audit log trigger across a crash (${context.label})`,
+		name: `Audit log trigger across a crash (${label})`,
 		nodes: [
 			{
 				id: `${id}-trigger`,
@@ -78,7 +94,6 @@ function writeWorkflow(context: CrashContext): { id: string; file: string } {
 		pinData: {},
 	};
 	writeFileSync(file, JSON.stringify(workflow, null, '\t'));
-	return { id, file };
 }
 
 /** Entry ids emitted over all the workflow's executions, with how often each was. */
@@ -143,11 +158,11 @@ async function startMain(
 }
 
 export async function checkCrash(context: CrashContext, check: Check): Promise<void> {
-	const { n8n, emulator, label } = context;
-	const workflow = writeWorkflow(context);
-	await n8n.importWorkflows(workflow.file);
+	const { emulator, label } = context;
+	const workflow = { id: workflowId(label) };
 	await emulator.reset();
-	let { main, api } = await startMain(context, `n8n-crash-${label}`);
+	const name = `n8n-crash-${label.replace(/\W+/g, '-')}`;
+	let { main, api } = await startMain(context, name);
 	await api.publish(workflow.id);
 	check(
 		`n8n started (${label}); published workflow ${workflow.id}: the trigger polls every minute, from now`,
@@ -176,7 +191,7 @@ export async function checkCrash(context: CrashContext, check: Check): Promise<v
 		`entries streaming in (bursts of 3 sharing a timestamp, some 20 s late); n8n killed with SIGKILL right after a poll fired, ${stream.ids.length} entries logged by then`,
 	);
 
-	({ main, api } = await startMain(context, `n8n-crash-${label}-restarted`));
+	({ main, api } = await startMain(context, `${name}-restarted`));
 	check('n8n started again on the same database');
 	await delay(10_000);
 	await stream.stop();
