@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The trigger's catch-up against every service the spec allows (test/emulator/variants.ts): one
  * poll over a backlog, how many requests it took, and how many per entry. The spec-following

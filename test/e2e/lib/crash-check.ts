@@ -139,11 +139,7 @@ function startStream(emulator: EmulatorControl): { ids: string[]; stop: () => Pr
 
 /** SIGKILL to n8n's whole process group, as a power loss or the OOM killer would end it. */
 async function kill(service: Service): Promise<void> {
-	try {
-		process.kill(-service.pid, 'SIGKILL');
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-	}
+	if (service.exitStatus === undefined) process.kill(-service.pid, 'SIGKILL');
 	await service.exited;
 }
 
