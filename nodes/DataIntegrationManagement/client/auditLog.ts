@@ -57,6 +57,12 @@ export interface PageRead {
 	/** The service returned entries outside the bounds asked: it ignores them. */
 	boundsIgnored: boolean;
 	/**
+	 * The page repeats an entry held back from the page before (its timestamp unreadable, it
+	 * waits for a newer neighbour): entries logged during the read pushed it on. A reader that
+	 * stops at a page repeating what it read must stop here too.
+	 */
+	repeatsHeldBack: boolean;
+	/**
 	 * Epoch ms: no earlier than when the service answered (the second after its Date header, else
 	 * n8n's clock).
 	 */
@@ -127,6 +133,9 @@ export async function readAuditLogPages(
 		tiedInstant = tiedInstant ?? instants.find((instant) => instant !== undefined);
 		const ascending = (order ?? read.sortOrder) === 'asc';
 		const placed: ReadEntry[] = [];
+		const heldBack = new Set(waiting.map((entry) => JSON.stringify(entry)));
+		const repeatsHeldBack =
+			heldBack.size > 0 && items.some((entry) => heldBack.has(JSON.stringify(entry)));
 		if (ascending) {
 			items.forEach((entry, index) => {
 				const instant = instants[index];
@@ -194,7 +203,8 @@ export async function readAuditLogPages(
 			: placed;
 		const inside = fresh.filter(({ instant }) => within(read, instant));
 		if (inside.length < fresh.length) boundsIgnored = true;
-		if (!(await onPage({ entries: inside, order, boundsIgnored, answeredAt }))) return 'stopped';
+		const page = { entries: inside, order, boundsIgnored, repeatsHeldBack, answeredAt };
+		if (!(await onPage(page))) return 'stopped';
 		if (atEnd) return 'end';
 	}
 }

@@ -159,7 +159,7 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 			{ sortOrder: 'asc', startTime: scan.horizon, deadline },
 			(page) => {
 				newestFirst = page.boundsIgnored || page.order === 'desc';
-				if (newestFirst) return false;
+				if (newestFirst || page.repeatsHeldBack) return false;
 				tied.push(page);
 				if (page.order === undefined) return true;
 				return tied.splice(0).every((read) => scan.absorb(read.entries, read.answeredAt));
