@@ -86,7 +86,6 @@ export async function readAuditLogPages(
 ): Promise<ReadEnd> {
 	let offset = 0;
 	let order: SortOrder | undefined;
-	let tiedInstant: number | undefined;
 	let boundsIgnored = false;
 	/** In descending order: the instant of the last readable entry, newer than what follows. */
 	let newerInstant: number | undefined;
@@ -124,13 +123,9 @@ export async function readAuditLogPages(
 		offset += items.length;
 
 		const instants = items.map((entry) => parseInstant(entry?.timestamp));
-		// While every instant read so far ties, a page that differs from them shows the order, but
-		// only when it is the other order: entries logged during the read can put newer ones on a
-		// later page of a service that does answer newest first, never older ones.
-		const acrossPages = orderOf([tiedInstant, ...instants]);
-		order =
-			order ?? orderOf(instants) ?? (acrossPages !== read.sortOrder ? acrossPages : undefined);
-		tiedInstant = tiedInstant ?? instants.find((instant) => instant !== undefined);
+		// Only within a page: entries logged during the read shift later pages, so a later page
+		// may hold newer or older entries than an earlier one whatever the order.
+		order = order ?? orderOf(instants);
 		const ascending = (order ?? read.sortOrder) === 'asc';
 		const placed: ReadEntry[] = [];
 		const heldBack = new Set(waiting.map((entry) => JSON.stringify(entry)));
