@@ -183,12 +183,17 @@ export async function checkCrash(context: CrashContext, check: Check): Promise<v
 		await delay(2000);
 		stream = startStream(emulator);
 		const pollsBefore = await auditRequests(emulator);
+		// The service answers slowly, so the kill lands while the poll waits for its answer: after
+		// it fired, before it emitted. (A kill between its two writes is the default scheduler's
+		// known gap, which no trigger can close; see the README.)
+		await emulator.setLatency(5000);
 		await waitFor(
 			'a poll while entries stream in',
 			async () => ((await auditRequests(emulator)) > pollsBefore ? true : undefined),
 			{ timeoutMs: NEXT_POLL_MS, intervalMs: 100, services: [main] },
 		);
 		await kill(main);
+		await emulator.setLatency(0);
 		check(
 			`entries streaming in (bursts of 3 sharing a timestamp, some 20 s late); n8n killed with SIGKILL right after a poll fired, ${stream.ids.length} entries logged by then`,
 		);
@@ -217,6 +222,7 @@ export async function checkCrash(context: CrashContext, check: Check): Promise<v
 	} finally {
 		// Whatever happened, nothing of this test may poll during the steps after it.
 		await stream?.stop();
+		await emulator.setLatency(0);
 		if (main.exitStatus === undefined) await api.unpublish(workflowId).catch(() => undefined);
 		await kill(main);
 	}
