@@ -12,6 +12,7 @@
  * 5. 600 × tag create under rate limits of 50/s and 400/s and without one: Concurrency Auto
  *    against fixed 1, 8 and 32 and n8n's HTTP Request node (rate-limit.ts), and the chart of
  *    Auto against fixed 32 in docs/.
+ * 6. Trigger catch-up against every service variant the spec allows (audit-variants.ts).
  *
  * The emulator runs in a child process. Our nodes run through n8n-core (test/helpers/n8n.ts).
  * Environment: BENCH_RUNS (3), BENCH_LATENCY_MS (20). Run with --expose-gc for the memory rows.
@@ -28,6 +29,12 @@ import type { INodeType } from 'n8n-workflow';
 import { SEED } from '../emulator/seed';
 import type { NewAuditEntry } from '../emulator';
 import { pollTrigger, runActionNode, type ApiCredentials } from '../helpers/n8n';
+import {
+	auditVariantsTable,
+	measureAuditVariants,
+	VARIANT_BACKLOG,
+	type VariantResult,
+} from './audit-variants';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process';
 import {
 	loadHttpRequestNode,
@@ -512,7 +519,9 @@ async function main() {
 			const limited = await measureRateLimited(context);
 			progress('trigger catch-up');
 			const { trigger, memory } = await measureTrigger(context);
-			const part = report({ writes, limited, trigger, memory });
+			progress('trigger catch-up against each service variant');
+			const variants = await measureAuditVariants(context.emulator, context.credentials);
+			const part = report({ writes, limited, trigger, memory, variants });
 			out.push(...part.out);
 			verdicts.push(...part.verdicts);
 		}
@@ -603,8 +612,9 @@ function report(input: {
 	limited: Awaited<ReturnType<typeof measureRateLimited>>;
 	trigger: TriggerResults;
 	memory: MemoryResult[];
+	variants: VariantResult[];
 }): { out: string[]; verdicts: Verdict[] } {
-	const { writes, limited, trigger, memory } = input;
+	const { writes, limited, trigger, memory, variants } = input;
 	const floor = median(writes.floor);
 	const c1 = median(writes.c1);
 	const c8 = median(writes.c8);
@@ -753,6 +763,13 @@ function report(input: {
 		out.push('   Heap growth: n/a (needs node --expose-gc, as `npm run bench` runs it)');
 	}
 
+	out.push('');
+	out.push(
+		`6. Trigger catch-up against each service the spec allows (test/emulator/variants.ts): ${number(VARIANT_BACKLOG)}-entry backlog, one poll`,
+	);
+	out.push(table(auditVariantsTable(variants)));
+	const specVariant = variants.find(({ name }) => name === 'spec-following');
+
 	const c32Floor = wireFloor(32);
 	const verdicts: Verdict[] = [
 		['(1) concurrency 1 / sequential floor', times(c1 / floor), '<= 1.15x', c1 / floor <= 1.15],
@@ -788,6 +805,18 @@ function report(input: {
 			backlogRatio === undefined ? 'n/a' : times(backlogRatio),
 			'<= 1.5x (the backlogs differ 10x)',
 			backlogRatio === undefined ? undefined : backlogRatio <= 1.5,
+		],
+		[
+			'(6) spec-following catch-up: requests / ceil(N/100)',
+			`${specVariant?.requests} / ${Math.ceil(VARIANT_BACKLOG / PAGE_SIZE)}`,
+			'= ceil(N/100)',
+			specVariant?.requests === Math.ceil(VARIANT_BACKLOG / PAGE_SIZE),
+		],
+		[
+			'(6) every variant emits the whole backlog',
+			variants.map(({ emitted }) => emitted).join(' '),
+			`>= ${number(VARIANT_BACKLOG)} each`,
+			variants.every(({ emitted }) => emitted >= VARIANT_BACKLOG),
 		],
 		[
 			'429s at concurrency 32: every item succeeds',

@@ -13,6 +13,7 @@ import type {
 	NewAuditEntry,
 	RateLimitSpec,
 	RecordedRequest,
+	ServiceVariant,
 	TrafficEntry,
 } from '../emulator';
 
@@ -24,6 +25,8 @@ export interface EmulatorProcess {
 	reset(): Promise<void>;
 	addAuditEntries(entries: NewAuditEntry[]): Promise<void>;
 	injectFault(fault: FaultSpec): Promise<void>;
+	/** Answers GET /audit-logs as this variant service does (reset goes back to the spec's). */
+	setAuditLogVariant(variant: ServiceVariant): Promise<void>;
 	requests(): Promise<RecordedRequest[]>;
 	clearRequests(): Promise<void>;
 	/** Sets the token-bucket rate limit (with a full bucket), or removes it. */
@@ -100,6 +103,9 @@ export async function startEmulatorProcess(options: {
 		},
 		injectFault: async (fault) => {
 			await control('POST', '/faults', fault);
+		},
+		setAuditLogVariant: async (variant) => {
+			await control('PUT', '/audit-log-variant', variant);
 		},
 		requests: async () =>
 			((await control('GET', '/requests')) as { requests: RecordedRequest[] }).requests,

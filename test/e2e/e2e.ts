@@ -38,6 +38,7 @@ import { ensureRedisInstalled, startRedis } from './lib/redis';
 import { API_KEY_SCOPES, EditorSession, PublicApi, type NodeTypeDescription } from './lib/rest';
 import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
+import { checkCrash, CRASH_CONFIGURATIONS, writeCrashWorkflows } from './lib/crash-check';
 import {
 	loadSampleWorkflows,
 	SAMPLE_CREDENTIAL,
@@ -247,6 +248,11 @@ async function importSamples(
 	check(
 		`n8n import:workflow → ${await n8n.importWorkflows(httpRequestDir)} (an HTTP Request node with the credential)`,
 	);
+	const crashWorkflows = join(runDir, 'crash-workflows');
+	writeCrashWorkflows(crashWorkflows);
+	check(
+		`n8n import:workflow --separate → ${await n8n.importWorkflows(crashWorkflows)} (the crash test's ${CRASH_CONFIGURATIONS.length} workflows)`,
+	);
 }
 
 /** Starts n8n, creates its owner and an API key, and checks what the editor lists. */
@@ -353,8 +359,6 @@ async function executeWithCli(
 
 /** Replaces the regular instance with a queue-mode main, Redis and one worker, on the same data. */
 async function startQueueMode(state: RunState, check: Check): Promise<void> {
-	await stopService(state.main);
-	check('stopped the regular-mode instance (its user folder and database carry over)');
 	const redisPort = await freePort();
 	await startRedis(redisPort, join(state.logDir, 'redis.log'));
 	check(`redis-server on 127.0.0.1:${redisPort}`);
@@ -459,6 +463,28 @@ async function runEndToEnd(): Promise<boolean> {
 				);
 			},
 		);
+		await run.step('Crash: n8n stopped, to start it per scheduler configuration', async (check) => {
+			await stopService(state.main);
+			check('stopped the regular-mode instance (its user folder and database carry over)');
+		});
+		for (const { label, env } of CRASH_CONFIGURATIONS) {
+			await run.step(
+				`Crash (${label}): SIGKILL right after a poll, restart, every audit entry exactly once`,
+				(check) =>
+					checkCrash(
+						{
+							n8n: state.n8n,
+							apiKey: state.apiKey,
+							emulator: state.emulator.control,
+							label,
+							env,
+							started: (service) => state.n8nServices.push(service),
+						},
+						check,
+					),
+				{ independent: true },
+			);
+		}
 		await run.step(
 			'Queue mode: n8n main with EXECUTIONS_MODE=queue, Redis, and one n8n worker',
 			(check) => startQueueMode(state, check),

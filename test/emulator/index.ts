@@ -23,6 +23,7 @@ import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions 
 
 export type { ChosenAnswer } from './answers';
 export { SEED } from './seed';
+export { SERVICE_VARIANTS, servedWithoutReadableTimestamp, type ServiceVariant } from './variants';
 export { Store } from './store';
 export type { RateLimitSpec, TrafficEntry } from './rate-limit';
 export type {
@@ -77,6 +78,7 @@ class RunningEmulator implements Emulator, ServerContext {
 		this.clearRequests();
 		this.clearFaults();
 		this.answers.clear();
+		this.store.auditLogVariant = {};
 		this.latencyMs = this.options.latencyMs ?? 0;
 		this.rateLimit.set(this.options.rateLimit);
 		this.rateLimit.clearTraffic();

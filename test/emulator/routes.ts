@@ -3,9 +3,9 @@ import type { HTTPMethods } from 'fastify';
 import type { Envelope } from '../../nodes/DataIntegrationManagement/client/types';
 import { SUCCESS_CODE } from './choices';
 import type { Store } from './store';
+import { answerAuditLog } from './variants';
 import {
 	parseAssetChanges,
-	parseAuditLogQuery,
 	parseNewAsset,
 	parseNewConnector,
 	parseNewTag,
@@ -114,6 +114,6 @@ export const OPERATIONS: Operation[] = [
 		method: 'GET',
 		url: '/audit-logs',
 		takesQuery: true,
-		run: (store, { query }) => success(store.queryAuditLog(parseAuditLogQuery(query))),
+		run: (store, { query }) => success(answerAuditLog(store, query)),
 	},
 ];

@@ -29,6 +29,7 @@ import {
 } from './rate-limit';
 import { OPERATIONS, type Operation } from './routes';
 import type { Store } from './store';
+import type { ServiceVariant } from './variants';
 import type { FaultSpec, NewAuditEntry, RecordedRequest } from './types';
 import { isPlainObject, rejectQuery, type QueryParams } from './validation';
 
@@ -201,6 +202,10 @@ function registerControl(app: FastifyInstance, context: ServerContext) {
 			control.delete('/answers', async (_request, reply) => {
 				context.answers.clear();
 				return reply.code(204).send();
+			});
+			control.put('/audit-log-variant', async (request) => {
+				context.store.auditLogVariant = bodyObject(request) as ServiceVariant;
+				return { variant: context.store.auditLogVariant };
 			});
 			control.put('/latency', async (request) => {
 				const { ms } = bodyObject(request);

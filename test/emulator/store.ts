@@ -20,6 +20,7 @@ import { TAG_ORIGIN_API } from './choices';
 import { badRequest, notFound } from './errors';
 import { parseInstant } from './timestamps';
 import type { NewAuditEntry } from './types';
+import type { ServiceVariant } from './variants';
 import type {
 	AssetChanges,
 	AuditLogQuery,
@@ -80,6 +81,8 @@ export class Store {
 	readonly schemas = new Map<string, SchemasConfig>();
 	/** Audit-log entries in insertion order (the tie-breaker between equal timestamps). */
 	readonly auditEntries: AuditLogEntry[] = [];
+	/** How `GET /audit-logs` is answered (see variants.ts); the spec-following service by default. */
+	auditLogVariant: ServiceVariant = {};
 
 	/** Empties every collection in place, so references held by tests stay valid. */
 	clear(): void {

@@ -66,7 +66,8 @@ export interface Emulator {
 	/**
 	 * Empties or re-seeds the state (default: as at start), clears requests, faults and chosen
 	 * answers, and puts the latency back to the start option (0 unless StartOptions.latencyMs was
-	 * given).
+	 * given). The audit log is answered as the spec-following service again
+	 * (`store.auditLogVariant`, see variants.ts).
 	 */
 	reset(options?: { seed?: boolean }): void;
 	/** Appends audit-log entries, filling a missing id (UUID v4), event, actor and context. */

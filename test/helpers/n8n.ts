@@ -297,6 +297,8 @@ export interface PollOptions {
 	staticData?: IDataObject;
 	/** 'trigger' for an active workflow, 'manual' for the editor's "Fetch test event". */
 	mode?: 'trigger' | 'manual';
+	/** What `getPollBudgetMs()` answers (n8n-core's default, 5 minutes, when not given). */
+	pollBudgetMs?: number;
 }
 
 export interface PollResult {
@@ -323,6 +325,12 @@ export async function pollTrigger(options: PollOptions): Promise<PollResult> {
 		additionalDataFor(options.credentials),
 		mode,
 		mode === 'manual' ? 'manual' : 'activate',
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs!,
 	);
 	const result = await new TriggersAndPollers().runPollFunction(workflow, node, context);
 	return {

@@ -3,9 +3,11 @@
  * feeds them: the log sorted by instant (equal instants in insertion order, as the API sorts),
  * from the scan's horizon on, in pages of 100.
  */
+import type { ReadEntry } from '../../nodes/DataIntegrationManagement/client/auditLog';
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import {
 	CursorScan,
+	entryKey,
 	initialState,
 	restoreState,
 	type CursorState,
@@ -40,6 +42,17 @@ const settings = (overrides: Partial<ScanSettings> = {}): ScanSettings => ({
 	...overrides,
 });
 
+/** When the service answered: after every entry of these tests. */
+const ANSWERED_AT = Date.now();
+
+/** A page as the reader hands it over: each entry with its instant. */
+function read(page: AuditLogEntry[]): ReadEntry[] {
+	return page.map((item) => {
+		const instant = Date.parse(item.timestamp);
+		return { entry: item, instant, earliest: instant, readable: true };
+	});
+}
+
 /** The API's answer to startTime=`from`, sortOrder=asc, split into pages of 100. */
 function pagesFrom(log: AuditLogEntry[], from: number): AuditLogEntry[][] {
 	const sorted = log
@@ -71,9 +84,9 @@ function poll(
 	let pagesRead = 0;
 	for (const page of pagesFrom(log, from)) {
 		pagesRead++;
-		if (!scan.absorb(page)) break;
+		if (!scan.absorb(read(page), ANSWERED_AT)) break;
 	}
-	const stored = JSON.parse(JSON.stringify(scan.nextState(state.origin))) as unknown;
+	const stored = JSON.parse(JSON.stringify(scan.nextState(state.origin, false))) as unknown;
 	const restored = restoreState(stored, state.origin);
 	if (!restored) throw new Error('the stored state did not restore');
 	return {
@@ -99,6 +112,7 @@ function drain(state: CursorState, log: AuditLogEntry[], options: Partial<ScanSe
 }
 
 const idsOf = (items: AuditLogEntry[]) => items.map((item) => item.id);
+const keysOf = (items: AuditLogEntry[]) => items.map(entryKey);
 
 describe('initialState', () => {
 	it('starts floor and cursor at the start, as UTC ISO, with nothing remembered', () => {
@@ -142,6 +156,24 @@ describe('restoreState', () => {
 });
 
 describe('CursorScan', () => {
+	it('keeps a state stored by version 0.1.0 (entries remembered by id alone): nothing inside the window is emitted again', () => {
+		const log = entries(20, T0 + SECOND, SECOND);
+		// As 0.1.0 stored it after emitting the first 15: `seen` keyed by the entries' ids.
+		const stored: CursorState = {
+			origin: ORIGIN,
+			floor: new Date(T0).toISOString(),
+			cursor: log[14].timestamp,
+			seen: Object.fromEntries(
+				log.slice(0, 15).map((item) => [item.id, Date.parse(item.timestamp)]),
+			),
+		};
+		const restored = restoreState(JSON.parse(JSON.stringify(stored)), ORIGIN);
+		expect(restored).toBeDefined();
+		const next = poll(restored!, log);
+		expect(next.ids).toEqual(idsOf(log.slice(15)));
+		expect(poll(next.state, log).ids).toEqual([]);
+	});
+
 	it('emits every entry once, in order, when more than a page shares one timestamp', () => {
 		const log = [
 			...entries(3, T0, SECOND),
@@ -170,9 +202,9 @@ describe('CursorScan', () => {
 	it('stops at the cap in the middle of a page and carries on from there, in order', () => {
 		const log = entries(250, T0, SECOND);
 		const scan = new CursorScan(initialState(ORIGIN, T0), settings({ maxEmitted: 30 }));
-		expect(scan.absorb(pagesFrom(log, T0)[0])).toBe(false);
+		expect(scan.absorb(read(pagesFrom(log, T0)[0]), ANSWERED_AT)).toBe(false);
 		expect(idsOf(scan.emitted)).toEqual(idsOf(log.slice(0, 30)));
-		expect(scan.nextState(ORIGIN).cursor).toBe(log[29].timestamp);
+		expect(scan.nextState(ORIGIN, false).cursor).toBe(log[29].timestamp);
 
 		const { ids, polls } = drain(initialState(ORIGIN, T0), log, { maxEmitted: 30 });
 		expect(ids).toEqual(idsOf(log));
@@ -198,7 +230,7 @@ describe('CursorScan', () => {
 		expect(second.from).toBe('2026-11-01T00:01:00.000Z'); // cursor 00:01:30 less 30 s
 		expect(second.ids).toEqual([]);
 		// Only the ids inside the window are remembered.
-		expect(Object.keys(second.state.seen).sort()).toEqual(idsOf(log.slice(6)).sort());
+		expect(Object.keys(second.state.seen).sort()).toEqual(keysOf(log.slice(6)).sort());
 	});
 
 	it('emits a late entry inside the window once, and not one older than the window', () => {
@@ -231,7 +263,7 @@ describe('CursorScan', () => {
 		const first = poll(initialState(ORIGIN, T0), log, { matches });
 		expect(first.ids).toEqual([log[0].id]);
 		expect(first.state.cursor).toBe(log[2].timestamp);
-		expect(Object.keys(first.state.seen).sort()).toEqual(idsOf(log).sort());
+		expect(Object.keys(first.state.seen).sort()).toEqual(keysOf(log).sort());
 		// With the filter removed, the skipped entries still count as processed.
 		expect(poll(first.state, log).ids).toEqual([]);
 	});
@@ -289,15 +321,15 @@ describe('CursorScan', () => {
 		const log = entries(150, T0, SECOND);
 		const scan = new CursorScan(initialState(ORIGIN, T0), settings({ lookbackMs: 10 * SECOND }));
 		const [page1] = pagesFrom(log, T0);
-		expect(scan.absorb(page1)).toBe(true);
+		expect(scan.absorb(read(page1), ANSWERED_AT)).toBe(true);
 		// An entry appeared before the read position: the next page starts one entry earlier.
 		const late = entry(T0 + 95 * SECOND); // inside the window: the cursor is at T0+99s
 		log.push(late);
 		const shifted = pagesFrom(log, T0)[1];
 		expect(shifted[0].id).toBe(page1[99].id);
-		expect(scan.absorb(shifted)).toBe(false);
+		expect(scan.absorb(read(shifted), ANSWERED_AT)).toBe(false);
 		expect(scan.emitted).toHaveLength(100);
-		const state = JSON.parse(JSON.stringify(scan.nextState(ORIGIN))) as CursorState;
+		const state = JSON.parse(JSON.stringify(scan.nextState(ORIGIN, false))) as CursorState;
 		expect(state.cursor).toBe(page1[99].timestamp);
 		// The next poll finds the late entry inside the window, and the rest after it.
 		const next = poll(state, log, { lookbackMs: 10 * SECOND });

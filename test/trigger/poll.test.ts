@@ -5,6 +5,7 @@
 import { getGlobalState, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
+import { entryKey } from '../../nodes/DataIntegrationManagement/trigger/cursor';
 import { SEED, type NewAuditEntry } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { pollTrigger, type PollResult } from '../helpers/n8n';
@@ -92,7 +93,7 @@ describe('startFrom: now', () => {
 			origin: 'now',
 			floor: iso(newest),
 			cursor: iso(newest),
-			seen: Object.fromEntries(atStart.map((entry) => [entry.id, newest])),
+			seen: Object.fromEntries(atStart.map((entry) => [entryKey(entry), newest])),
 		});
 
 		// Late entries stamped before the start are not emitted; entries at or after it are, once.
@@ -199,7 +200,9 @@ describe('filters', () => {
 		const byEvent = await poll(dateParameters(start, { filters: { eventContains: 'Paused' } }));
 		expect(idsOf(emitted(byEvent))).toEqual([log[0].id, log[1].id]);
 		expect(cursorOf(byEvent.staticData)!.cursor).toBe(log[3].timestamp);
-		expect(Object.keys(cursorOf(byEvent.staticData)!.seen).sort()).toEqual(idsOf(log).sort());
+		expect(Object.keys(cursorOf(byEvent.staticData)!.seen).sort()).toEqual(
+			log.map(entryKey).sort(),
+		);
 
 		const byEmail = await poll(
 			dateParameters(start, { filters: { actorEmail: 'Maya.Patel@Northwind-Data.example' } }),

@@ -1,47 +1,301 @@
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
-import type { Context } from '../transport';
+import { parseInstant, toUtcIso } from '../shared/timestamps';
+import { apiRequestAnswer, type Answer, type Context } from '../transport';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY, AUDIT_LOG_SORT_FIELD } from './choices';
-import { A_COUNT, A_LIST_OF_OBJECTS, callEndpoint } from './endpoint';
+import { A_LIST_OF_OBJECTS, AN_OPTIONAL_COUNT, checkData } from './endpoint';
 import type { AuditLogEntry, AuditLogPage, SortOrder } from './types';
 
-export interface AuditLogQuery {
+/**
+ * Reading `GET /audit-logs`, shared by the trigger and Audit Log → Get Many. The spec leaves the
+ * query names, the default page size and the presence of fields open, so nothing here trusts the
+ * service to have done what was asked: pages are counted by what came back, the order of the
+ * answer is checked, the time bounds are applied again on our side, and timestamps that cannot be
+ * read are placed by their neighbours.
+ */
+
+/** An entry as read, with the instant it is placed at. */
+export interface ReadEntry {
+	entry: AuditLogEntry;
+	/**
+	 * Epoch ms: its timestamp, or, when that cannot be read, the instant of the next newer entry
+	 * whose timestamp can (or when the service answered, if none): never earlier than where the
+	 * service has it, so a bounded read that no longer returns it has also passed it.
+	 */
+	instant: number;
+	/**
+	 * Epoch ms: its timestamp, or, when that cannot be read, the instant of the next older
+	 * readable entry (where known): no later than where the service has it. Entries are put in
+	 * order by this, so one without a readable timestamp comes right after its older neighbour.
+	 */
+	earliest: number;
+	/** Whether its timestamp could be read; only those move the trigger's cursor. */
+	readable: boolean;
+}
+
+export interface AuditLogRead {
+	/** The order to ask for. */
 	sortOrder: SortOrder;
-	/** Inclusive lower bound (ISO 8601). */
-	startTime?: string;
-	/** Exclusive upper bound (ISO 8601). */
-	endTime?: string;
+	/** Epoch ms, inclusive. */
+	startTime?: number;
+	/** Epoch ms, exclusive. */
+	endTime?: number;
+	/** Epoch ms: no page is asked for, nor a 429 waited out, past it. */
+	deadline?: number;
+	/**
+	 * Drop an entry served exactly as one already received in this read: entries logged during
+	 * the read push others onto the next page, which then repeats them. An unreadable timestamp
+	 * is placed where the entry was first read (by its neighbour then).
+	 */
+	dropRepeats?: boolean;
+}
+
+export interface PageRead {
+	/** The page's entries inside the bounds, in the order the service gave them. */
+	entries: ReadEntry[];
+	/** The order the service answers in, once an answer showed it (unknown while all instants tie). */
+	order?: SortOrder;
+	/** The service returned entries outside the bounds asked: it ignores them. */
+	boundsIgnored: boolean;
+	/**
+	 * The page repeats an entry held back from the page before (its timestamp unreadable, it
+	 * waits for a newer neighbour): entries logged during the read pushed it on. A reader that
+	 * stops at a page repeating what it read must stop here too.
+	 */
+	repeatsHeldBack: boolean;
+	/**
+	 * Epoch ms: no earlier than when the service answered (the second after its Date header, else
+	 * n8n's clock).
+	 */
+	answeredAt: number;
+}
+
+/** How a read ended: the log's end, the caller said stop, or the deadline came first. */
+export type ReadEnd = 'end' | 'stopped' | 'deadline';
+
+/**
+ * Reads pages until the log ends or `onPage` returns false. The next offset is the previous one
+ * plus the entries received; the end is where `totalItems` says, or (without it) an empty page, or
+ * where the service's order has passed the bounds. Entries whose timestamps cannot be read wait
+ * for the next newer readable entry to be placed, so in ascending order the last of a page may be
+ * handed over with the next page.
+ */
+export async function readAuditLogPages(
+	this: Context,
+	read: AuditLogRead,
+	onPage: (page: PageRead) => boolean | Promise<boolean>,
+): Promise<ReadEnd> {
+	let offset = 0;
+	let order: SortOrder | undefined;
+	let boundsIgnored = false;
+	/** In descending order: the instant of the last readable entry, newer than what follows. */
+	let newerInstant: number | undefined;
+	/** In ascending order: the instant of the last readable entry, older than what follows. */
+	let olderInstant: number | undefined;
+	/** In ascending order: unreadable entries waiting for a newer readable one. */
+	let waiting: AuditLogEntry[] = [];
+	let slowestPageMs = 0;
+	/** With `dropRepeats`: every entry received so far, as served. */
+	const readBefore = new Set<string>();
+	for (;;) {
+		if (read.deadline !== undefined && offset > 0 && Date.now() + slowestPageMs > read.deadline)
+			return 'deadline';
+		const asked = Date.now();
+		let answer: Answer<AuditLogPage>;
+		try {
+			answer = (await apiRequestAnswer.call(this, 'GET', '/audit-logs', {
+				qs: pageQuery(read, offset),
+				deadline: read.deadline,
+			})) as Answer<AuditLogPage>;
+		} catch (error) {
+			// A 429 wait or a request the deadline cut short: what was read so far stands.
+			const cut =
+				(error as NodeApiError).context?.deadlineReached === true ||
+				(read.deadline !== undefined && Date.now() >= read.deadline);
+			if (cut && offset > 0) return 'deadline';
+			throw namingRefusedParameter(error);
+		}
+		slowestPageMs = Math.max(slowestPageMs, Date.now() - asked);
+		// The Date header counts whole seconds: the service's present is before the next one.
+		const answeredAt = answer.date !== undefined ? answer.date + 1000 : Date.now();
+		const data = answer.envelope.data;
+		// A page without its list is an answer we cannot read, not an empty log; `totalItems`
+		// may be missing (the end is then an empty page).
+		checkData(this, 'GET /audit-logs', data, {
+			items: A_LIST_OF_OBJECTS,
+			totalItems: AN_OPTIONAL_COUNT,
+		});
+		const { items, totalItems: total } = data as AuditLogPage;
+		offset += items.length;
+
+		const instants = items.map((entry) => parseInstant(entry?.timestamp));
+		// Only within a page: entries logged during the read shift later pages, so a later page
+		// may hold newer or older entries than an earlier one whatever the order.
+		order = order ?? orderOf(instants);
+		const ascending = (order ?? read.sortOrder) === 'asc';
+		const placed: ReadEntry[] = [];
+		const heldBack = new Set(waiting.map((entry) => JSON.stringify(entry)));
+		const repeatsHeldBack =
+			heldBack.size > 0 && items.some((entry) => heldBack.has(JSON.stringify(entry)));
+		if (ascending) {
+			items.forEach((entry, index) => {
+				const instant = instants[index];
+				if (instant === undefined) {
+					waiting.push(entry);
+					return;
+				}
+				for (const earlier of waiting) {
+					placed.push({
+						entry: earlier,
+						instant,
+						earliest: olderInstant ?? instant,
+						readable: false,
+					});
+				}
+				waiting = [];
+				olderInstant = instant;
+				placed.push({ entry, instant, earliest: instant, readable: true });
+			});
+		} else {
+			// The newest entries, before any readable one: at the present, or later if the service
+			// has readable entries stamped later still.
+			const newestReadable = instants.find((instant) => instant !== undefined);
+			// Each entry's next older readable instant in this page: a lower bound.
+			const olderInPage: Array<number | undefined> = [];
+			for (let index = items.length - 1, older: number | undefined; index >= 0; index--) {
+				olderInPage[index] = older;
+				older = instants[index] ?? older;
+			}
+			items.forEach((entry, index) => {
+				const instant = instants[index];
+				newerInstant =
+					instant ?? newerInstant ?? Math.max(answeredAt, newestReadable ?? answeredAt);
+				placed.push({
+					entry,
+					instant: newerInstant,
+					earliest: instant ?? Math.min(newerInstant, olderInPage[index] ?? newerInstant),
+					readable: instant !== undefined,
+				});
+			});
+		}
+		// In the service's order, once an entry is past the bounds every later one is too.
+		const passedBounds = instants.some(
+			(instant) =>
+				instant !== undefined &&
+				(order === 'asc'
+					? read.endTime !== undefined && instant >= read.endTime
+					: order === 'desc' && read.startTime !== undefined && instant < read.startTime),
+		);
+		const atEnd = passedBounds || items.length === 0 || (total !== undefined && offset >= total);
+		// At the end, unreadable entries still waiting are the newest: placed at the present, or
+		// later if the service has readable entries stamped later still.
+		if (atEnd) {
+			const instant = Math.max(answeredAt, olderInstant ?? answeredAt);
+			const earliest = olderInstant ?? instant;
+			placed.push(...waiting.map((entry) => ({ entry, instant, earliest, readable: false })));
+		}
+
+		// Repeats go only now: within its page, a repeated entry is still a true neighbour.
+		const fresh = read.dropRepeats
+			? placed.filter(({ entry }) => {
+					const text = JSON.stringify(entry);
+					return !readBefore.has(text) && !!readBefore.add(text);
+				})
+			: placed;
+		const inside = fresh.filter(({ instant }) => within(read, instant));
+		if (inside.length < fresh.length) boundsIgnored = true;
+		const page = { entries: inside, order, boundsIgnored, repeatsHeldBack, answeredAt };
+		if (!(await onPage(page))) return 'stopped';
+		if (atEnd) return 'end';
+	}
 }
 
 /**
- * The audit-log reader, used by Audit Log → Get Many and the trigger: reads `GET /audit-logs`
- * page by page (the spec's maximum of 100 a page, by offset), handing each page to `onPage`,
- * which returns false to stop. Stops by itself at `totalItems` or at a short page. Only one page
- * is held at a time.
+ * Up to `limit` entries inside the bounds, in `read.sortOrder`, whatever order the service
+ * answers in: when it answers in the other order, the whole bounded range is read and the
+ * wanted end of it kept. `complete` is false when the deadline came first. Repeats are dropped
+ * (`dropRepeats`), so an entry identical in every field to one read before is taken for one.
  */
-export async function forEachAuditLogPage(
+export async function readAuditLogInOrder(
 	this: Context,
-	query: AuditLogQuery,
-	onPage: (items: AuditLogEntry[]) => boolean | Promise<boolean>,
-): Promise<void> {
-	for (let offset = 0; ; offset += AUDIT_LOG_MAX_PAGE_SIZE) {
-		const qs: IDataObject = {
-			[AUDIT_LOG_QUERY.pageSize]: AUDIT_LOG_MAX_PAGE_SIZE,
-			[AUDIT_LOG_QUERY.skip]: offset,
-			[AUDIT_LOG_QUERY.sortField]: AUDIT_LOG_SORT_FIELD,
-			[AUDIT_LOG_QUERY.sortDirection]: query.sortOrder,
-		};
-		if (query.startTime) qs[AUDIT_LOG_QUERY.since] = query.startTime;
-		if (query.endTime) qs[AUDIT_LOG_QUERY.until] = query.endTime;
+	read: AuditLogRead,
+	limit = Infinity,
+): Promise<{ entries: ReadEntry[]; complete: boolean; answeredAt?: number }> {
+	let entries: ReadEntry[] = [];
+	let reversed = false;
+	let answeredAt: number | undefined;
+	const end = await readAuditLogPages.call(this, { ...read, dropRepeats: true }, (page) => {
+		answeredAt = page.answeredAt;
+		reversed = page.order !== undefined && page.order !== read.sortOrder;
+		entries.push(...page.entries);
+		// Read in the other order, the wanted entries are the last ones: keep only those.
+		if (reversed) {
+			if (entries.length > limit) entries = entries.slice(entries.length - limit);
+			return true;
+		}
+		// Read in the wanted order (or all tied so far): the first `limit` are the answer, once
+		// an answer showed that order.
+		return !(page.order !== undefined && entries.length >= limit);
+	});
+	if (reversed) entries.reverse();
+	// Pages that shifted under the read (entries logged meanwhile) can leave a few out of place:
+	// a stable sort by instant puts them back, and keeps ties in the service's order.
+	const direction = read.sortOrder === 'asc' ? 1 : -1;
+	entries.sort((a, b) => direction * (a.earliest - b.earliest));
+	return { entries: entries.slice(0, limit), complete: end !== 'deadline', answeredAt };
+}
 
-		const { data } = await callEndpoint.call(this, 'GET', '/audit-logs', {
-			qs,
-			// Without totalItems the paging could not tell where the log ends.
-			reads: { items: A_LIST_OF_OBJECTS, totalItems: A_COUNT },
-		});
-		const { items, totalItems: total } = data as AuditLogPage;
-		const keepGoing = await onPage(items);
-		if (!keepGoing || items.length < AUDIT_LOG_MAX_PAGE_SIZE || offset + items.length >= total)
-			return;
+function pageQuery(read: AuditLogRead, offset: number): IDataObject {
+	const qs: IDataObject = {
+		[AUDIT_LOG_QUERY.pageSize]: AUDIT_LOG_MAX_PAGE_SIZE,
+		[AUDIT_LOG_QUERY.skip]: offset,
+		[AUDIT_LOG_QUERY.sortField]: AUDIT_LOG_SORT_FIELD,
+		[AUDIT_LOG_QUERY.sortDirection]: read.sortOrder,
+	};
+	if (read.startTime !== undefined) qs[AUDIT_LOG_QUERY.since] = toUtcIso(read.startTime);
+	if (read.endTime !== undefined) qs[AUDIT_LOG_QUERY.until] = toUtcIso(read.endTime);
+	return qs;
+}
+
+function within(read: AuditLogRead, instant: number): boolean {
+	return (
+		(read.startTime === undefined || instant >= read.startTime) &&
+		(read.endTime === undefined || instant < read.endTime)
+	);
+}
+
+/** The order the readable instants of one answer are in, or undefined while they all tie. */
+function orderOf(instants: Array<number | undefined>): SortOrder | undefined {
+	let previous: number | undefined;
+	for (const instant of instants) {
+		if (instant === undefined) continue;
+		if (previous !== undefined && instant !== previous) return instant > previous ? 'asc' : 'desc';
+		previous = instant;
 	}
+	return undefined;
+}
+
+/**
+ * A 400 that names one of our query names is a service that does not know it: say which, and
+ * where our names are chosen. Other errors pass through unchanged.
+ */
+function namingRefusedParameter(error: unknown): unknown {
+	const apiError = error as NodeApiError;
+	if (!(error instanceof NodeApiError) || apiError.httpCode !== '400') return error;
+	const said = `${apiError.message} ${apiError.description ?? ''}`;
+	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
+		new RegExp(`\\b${candidate}\\b`).test(said),
+	);
+	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
+	return new NodeApiError(
+		apiError.node,
+		{ message: apiError.message, httpCode: '400' } as JsonObject,
+		{
+			message: name
+				? `The service refused the audit-log query parameter "${name}": ${apiError.message}`
+				: `The service refused the audit-log query: ${apiError.message}`,
+			description: `The API description does not give the literal query names of GET /audit-logs; this package sends ${names}, chosen in nodes/DataIntegrationManagement/client/choices.ts (see the README, "Choices we made where the API description is silent"). A service that names them differently refuses them.`,
+			httpCode: '400',
+		},
+	);
 }

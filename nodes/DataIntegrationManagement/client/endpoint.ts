@@ -61,9 +61,10 @@ export const A_LIST_OF_OBJECTS: Check = {
 	expected: 'an array of objects',
 	test: (value) => Array.isArray(value) && value.every(isObject),
 };
-export const A_COUNT: Check = {
-	expected: 'a whole number',
-	test: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+/** A count the caller can do without (e.g. `totalItems`): absent, or a whole number. */
+export const AN_OPTIONAL_COUNT: Check = {
+	expected: 'a whole number when given',
+	test: (value) => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0),
 };
 export const A_COLUMNS_MAP: Check = {
 	expected: 'an object of column names to objects',
@@ -114,7 +115,8 @@ export async function callEndpoint(
 	return { data, message };
 }
 
-function checkData(
+/** Fails with a NodeApiError naming `request` when `data` lacks what the caller reads. */
+export function checkData(
 	context: Context,
 	request: string,
 	data: unknown,

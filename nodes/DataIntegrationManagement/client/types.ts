@@ -119,6 +119,7 @@ export interface AuditLogEntry {
 }
 
 export interface AuditLogPage {
-	totalItems: number;
+	/** Left out by some services: the end is then an empty page. */
+	totalItems?: number;
 	items: AuditLogEntry[];
 }

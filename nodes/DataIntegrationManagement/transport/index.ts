@@ -57,6 +57,14 @@ export function paceRequestsWith(context: IExecuteFunctions, pacer: Pacer): void
 export interface RequestOptions {
 	body?: IDataObject;
 	qs?: IDataObject;
+	/** Epoch ms: neither the request nor a wait for a 429 outlasts it. */
+	deadline?: number;
+}
+
+/** An envelope, and when the service answered it (its `Date` header), in epoch ms. */
+export interface Answer<T> {
+	envelope: Envelope<T>;
+	date?: number;
 }
 
 /**
@@ -71,11 +79,22 @@ export async function apiRequest<T>(
 	path: string,
 	options: RequestOptions = {},
 ): Promise<Envelope<T>> {
+	return (await apiRequestAnswer.call(this, method, path, options)).envelope as Envelope<T>;
+}
+
+/** As `apiRequest`, with the time the service answered. */
+export async function apiRequestAnswer<T>(
+	this: Context,
+	method: IHttpRequestMethods,
+	path: string,
+	options: RequestOptions = {},
+): Promise<Answer<T>> {
 	const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${String(credentials.baseUrl).trim().replace(/\/+$/, '')}${path}`,
 		json: true,
+		returnFullResponse: true,
 	};
 	if (options.qs) request.qs = options.qs;
 	if (options.body) {
@@ -89,7 +108,9 @@ export async function apiRequest<T>(
 	// reported as such by asEnvelope, not re-read as an HTTP failure.
 	const pacer = pacers.get(this) ?? plainPacer;
 	for (let retries = 0; ; retries++) {
-		let response: unknown;
+		let response: { body?: unknown; headers?: Record<string, unknown> };
+		if (options.deadline !== undefined)
+			request.timeout = Math.max(1, options.deadline - Date.now());
 		const sentAt = Date.now();
 		try {
 			response = await this.helpers.httpRequestWithAuthentication.call(
@@ -101,17 +122,29 @@ export async function apiRequest<T>(
 		} catch (error) {
 			const failure = describeFailure(error);
 			const wait = failure.status === 429 ? failure.retryAfterSeconds : undefined;
+			const pastDeadline =
+				wait !== undefined &&
+				options.deadline !== undefined &&
+				Date.now() + wait * 1000 >= options.deadline;
 			if (
 				wait !== undefined &&
 				wait <= MAX_RETRY_AFTER_SECONDS &&
-				retries < pacer.rateLimitRetries
+				retries < pacer.rateLimitRetries &&
+				!pastDeadline
 			) {
 				await pacer.rateLimited(wait);
 				continue;
 			}
-			throw toNodeApiError(this.getNode(), failure);
+			const apiError = toNodeApiError(this.getNode(), failure);
+			// The caller's deadline, not the service, ended the waiting: the caller may keep what it has.
+			if (pastDeadline) apiError.context.deadlineReached = true;
+			throw apiError;
 		}
-		return asEnvelope<T>(this.getNode(), `${method} ${path}`, response);
+		const date = Date.parse(String(response.headers?.date ?? ''));
+		return {
+			envelope: asEnvelope<T>(this.getNode(), `${method} ${path}`, response.body),
+			...(Number.isNaN(date) ? {} : { date }),
+		};
 	}
 }
 

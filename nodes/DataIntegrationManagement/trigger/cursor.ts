@@ -1,5 +1,44 @@
+import type { ReadEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
+
+/**
+ * What identifies an entry among those the trigger has processed: its id (string or number) and
+ * a digest of its content, so an entry without an id, or two entries that share one, are each
+ * told apart, while the same entry read again is recognised.
+ */
+export function entryKey(entry: AuditLogEntry): string {
+	const id = (entry as { id?: unknown }).id;
+	const shownId = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+	return `${shownId}#${digest(canonicalJson(entry))}`;
+}
+
+function canonicalJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+	if (typeof value === 'object' && value !== null) {
+		const fields = Object.keys(value)
+			.sort()
+			.map(
+				(key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
+			);
+		return `{${fields.join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'null';
+}
+
+/** cyrb53: a fast 53-bit string hash, in base 36. */
+function digest(text: string): string {
+	let h1 = 0xdeadbeef;
+	let h2 = 0x41c6ce57;
+	for (let i = 0; i < text.length; i++) {
+		const char = text.charCodeAt(i);
+		h1 = Math.imul(h1 ^ char, 2654435761);
+		h2 = Math.imul(h2 ^ char, 1597334677);
+	}
+	h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+	h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+	return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
 
 /**
  * The trigger's memory between polls, and the pure logic that decides what is new. Nothing here
@@ -20,11 +59,16 @@ export interface CursorState {
 	floor: string;
 	/** UTC ISO: the newest timestamp processed (emitted or skipped by the filters). */
 	cursor: string;
-	/** Ids processed at or after the floor, with their instants in epoch ms. */
+	/** Entries processed at or after the floor (by `entryKey`), with their instants in epoch ms. */
 	seen: Record<string, number>;
+	/**
+	 * Set once the service was seen answering newest first or ignoring the time bounds: polls
+	 * then read newest first down to the horizon straight away.
+	 */
+	newestFirst?: boolean;
 }
 
-/** A cursor at `start`, remembering the ids of entries already there at that instant. */
+/** A cursor at `start`, remembering the entries (by `entryKey`) already there at that instant. */
 export function initialState(
 	origin: string,
 	start: number,
@@ -35,7 +79,7 @@ export function initialState(
 		origin,
 		floor: iso,
 		cursor: iso,
-		seen: Object.fromEntries(seenAtStart.map((id) => [id, start])),
+		seen: Object.fromEntries(seenAtStart.map((key) => [key, start])),
 	};
 }
 
@@ -76,8 +120,10 @@ export class CursorScan {
 
 	private readonly seen: Map<string, number>;
 
-	/** Ids read by this scan inside the horizon, to notice pages that shifted under it (see `absorb`). */
+	/** Entries read by this scan inside the horizon, to notice pages that shifted under it (see `absorb`). */
 	private readonly readByThisScan = new Map<string, number>();
+
+	private readonly keys = new WeakMap<AuditLogEntry, string>();
 
 	constructor(
 		state: CursorState,
@@ -109,30 +155,73 @@ export class CursorScan {
 	 * ends the scan without being taken in; the next poll reads again from the cursor, less the
 	 * lookback, and finds it there.
 	 */
-	absorb(page: AuditLogEntry[]): boolean {
-		if (page.some((entry) => this.readByThisScan.has(entry.id))) return false;
-		for (const entry of page) {
+	absorb(page: ReadEntry[], answeredAt: number): boolean {
+		if (page.some(({ entry }) => this.readByThisScan.has(this.keyOf(entry)))) return false;
+		for (const read of page) {
 			if (this.full) break;
-			// An unreadable timestamp is placed at the cursor, so the entry is still emitted once.
-			const instant = parseInstant(entry.timestamp) ?? this.newest;
-			this.readByThisScan.set(entry.id, instant);
-			if (instant < this.horizon || this.seen.has(entry.id)) continue;
-			this.seen.set(entry.id, instant);
-			if (instant > this.newest) this.newest = instant;
-			if (this.settings.matches(entry)) this.emitted.push(entry);
+			this.readByThisScan.set(this.keyOf(read.entry), read.instant);
+			this.take(read, answeredAt);
 		}
 		this.forgetBeforeHorizon();
 		return !this.full;
 	}
 
+	/**
+	 * Takes in every entry from the horizon on, oldest first, read whole (newest first, or from
+	 * a service that ignores the time bounds), so no page can have shifted under the scan.
+	 */
+	absorbAll(entries: ReadEntry[], answeredAt: number): void {
+		for (const read of entries) {
+			if (this.full) break;
+			this.take(read, answeredAt);
+		}
+		this.forgetBeforeHorizon();
+	}
+
+	private take({ entry, instant, readable }: ReadEntry, answeredAt: number): void {
+		const key = this.keyOf(entry);
+		if (instant < this.horizon || this.seen.has(key) || this.seenByVersion010(entry)) return;
+		// Remembered at its own instant, so it is not read as new again while the service returns
+		// it. Without a readable timestamp, where it is placed depends on its neighbours, which
+		// entries logged meanwhile can change: remembered at least until the window passes the
+		// time the service answered.
+		this.seen.set(key, readable ? instant : Math.max(instant, answeredAt));
+		// The cursor moves by timestamps that were read, and no further than the service's present:
+		// an entry stamped in the future must not leave the entries that follow it behind.
+		if (readable) this.newest = Math.max(this.newest, Math.min(instant, answeredAt));
+		if (this.settings.matches(entry)) this.emitted.push(entry);
+	}
+
+	/**
+	 * Whether a state stored by version 0.1.0, which remembered entries by id alone, holds this
+	 * entry: such keys have no "#". Without this, the first poll after an upgrade would emit the
+	 * entries inside the lookback window again; the old keys age out with the window.
+	 */
+	private seenByVersion010(entry: AuditLogEntry): boolean {
+		const id = (entry as { id?: unknown }).id;
+		if (typeof id !== 'string' && typeof id !== 'number') return false;
+		const legacyKey = String(id);
+		return !legacyKey.includes('#') && this.seen.has(legacyKey);
+	}
+
+	private keyOf(entry: AuditLogEntry): string {
+		let key = this.keys.get(entry);
+		if (key === undefined) {
+			key = entryKey(entry);
+			this.keys.set(entry, key);
+		}
+		return key;
+	}
+
 	/** The state to store once the emitted entries are handed to n8n. */
-	nextState(origin: string): CursorState {
+	nextState(origin: string, newestFirst: boolean): CursorState {
 		this.forgetBeforeHorizon();
 		return {
 			origin,
 			floor: toUtcIso(this.floor),
 			cursor: toUtcIso(this.newest),
 			seen: Object.fromEntries(this.seen),
+			...(newestFirst && { newestFirst }),
 		};
 	}
 

@@ -5,15 +5,22 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { forEachAuditLogPage } from '../client/auditLog';
+import {
+	readAuditLogInOrder,
+	readAuditLogPages,
+	type PageRead,
+	type ReadEntry,
+} from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
-import { CursorScan, initialState, restoreState, type CursorState } from './cursor';
+import { CursorScan, entryKey, initialState, restoreState, type CursorState } from './cursor';
 
 /** Where in the workflow's static data the cursor lives. */
 const STATE_KEY = 'auditLogCursor';
 /** How many pages "Fetch Test Event" reads, newest first, looking for a matching entry. */
 const MANUAL_SEARCH_PAGES = 10;
+/** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
+const POLL_BUDGET_SHARE = 0.8;
 
 interface Filters {
 	eventContains?: string;
@@ -41,11 +48,15 @@ function numberOption(value: unknown, fallback: number): number {
 	return typeof number === 'number' && Number.isFinite(number) ? number : fallback;
 }
 
-/** The user's start: "now" (decided by `startAtNewestEntry`), or the date they chose. */
+/**
+ * The user's start: "now" (decided by `startAtNewestEntry`), or the date they chose. A date given
+ * by an expression (`{{ $now.minus(1, 'hour') }}`) is known by the expression's text, so the
+ * start it gave when the cursor was created stays, instead of moving with every poll.
+ */
 function readStart(this: IPollFunctions): { origin: string; start?: number } {
 	if (this.getNodeParameter('startFrom', 'now') !== 'date') return { origin: 'now' };
-	const raw = this.getNodeParameter('startDate', '');
-	const start = parseInstant(raw, this.getTimezone());
+	const written = this.getNodeParameter('startDate', '', { rawExpressions: true });
+	const start = parseInstant(this.getNodeParameter('startDate', ''), this.getTimezone());
 	if (start === undefined) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -56,7 +67,18 @@ function readStart(this: IPollFunctions): { origin: string; start?: number } {
 			},
 		);
 	}
-	return { origin: `date:${toUtcIso(start)}`, start };
+	const expression = typeof written === 'string' && written.startsWith('=') ? written : undefined;
+	return { origin: `date:${expression ?? toUtcIso(start)}`, start };
+}
+
+/**
+ * When reading must stop: a share of the budget n8n gives a poll (n8n-workflow 2.x; its durable
+ * scheduler abandons a poll after 45 s by default). n8n 1.x gives none: no deadline.
+ */
+function readingDeadline(this: IPollFunctions): number | undefined {
+	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
+	if (typeof budget !== 'number' || !Number.isFinite(budget) || budget <= 0) return undefined;
+	return Date.now() + budget * POLL_BUDGET_SHARE;
 }
 
 /**
@@ -65,20 +87,31 @@ function readStart(this: IPollFunctions): { origin: string; start?: number } {
  * timestamp means a clock difference between n8n and the service can neither drop the first
  * new entries nor let old ones through; it also checks the credential on activation.
  */
-async function startAtNewestEntry(this: IPollFunctions, origin: string): Promise<CursorState> {
+async function startAtNewestEntry(
+	this: IPollFunctions,
+	origin: string,
+	deadline: number | undefined,
+): Promise<CursorState> {
 	let newest: number | undefined;
-	const idsAtNewest: string[] = [];
-	await forEachAuditLogPage.call(this, { sortOrder: 'desc' }, (page) => {
-		for (const entry of page) {
-			const instant = parseInstant(entry.timestamp);
-			if (instant === undefined) continue;
-			newest = newest ?? instant;
-			if (instant !== newest) return false;
-			idsAtNewest.push(entry.id);
+	/** Entries at the newest instant (or later, when stamped past the service's present). */
+	let atNewest: ReadEntry[] = [];
+	await readAuditLogPages.call(this, { sortOrder: 'desc', deadline }, (page) => {
+		for (const read of page.entries) {
+			const instant = Math.min(read.instant, page.answeredAt);
+			if (newest === undefined || instant > newest) {
+				newest = instant;
+				atNewest = atNewest.filter((other) => other.instant >= instant);
+			}
+			if (read.instant >= newest) atNewest.push(read);
 		}
-		return true; // every entry of this page shares the newest instant: the next may too
+		// Newest first, an entry older than the newest means the rest are older too.
+		return !(page.order === 'desc' && page.entries.some(({ instant }) => instant < newest!));
 	});
-	return initialState(origin, newest ?? Date.now(), idsAtNewest);
+	return initialState(
+		origin,
+		newest ?? Date.now(),
+		atNewest.map(({ entry }) => entryKey(entry)),
+	);
 }
 
 /**
@@ -95,6 +128,7 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 	const maxEmitted = Math.max(1, Math.floor(numberOption(options.maxItemsPerPoll, 1000)));
 	const lookbackMs = Math.max(0, numberOption(options.lookbackSeconds, 60)) * 1000;
 
+	const deadline = readingDeadline.call(this);
 	const staticData = this.getWorkflowStaticData('node');
 	const { origin, start } = readStart.call(this);
 	let state: CursorState | undefined = restoreState(staticData[STATE_KEY], origin);
@@ -104,22 +138,78 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 			staticData[STATE_KEY] = (await startAtNewestEntry.call(
 				this,
 				origin,
+				deadline,
 			)) as unknown as IDataObject;
 			return null;
 		}
 		state = initialState(origin, start);
 	}
 
-	const scan = new CursorScan(state, { lookbackMs, maxEmitted, matches });
-	await forEachAuditLogPage.call(
-		this,
-		{ sortOrder: 'asc', startTime: toUtcIso(scan.horizon) },
-		(page) => scan.absorb(page),
-	);
-	staticData[STATE_KEY] = scan.nextState(origin) as unknown as IDataObject;
+	const settings = { lookbackMs, maxEmitted, matches };
+	let scan = new CursorScan(state, settings);
+	let newestFirst = state.newestFirst === true;
+	if (!newestFirst) {
+		// Oldest first from the horizon, as asked: each page is taken in as it comes, so a poll
+		// cut short by the cap or the deadline keeps what it read. Pages whose entries all share
+		// one instant wait until a later page shows the order (a service answering newest first
+		// shows its newest entries first); if none does, every entry shares that instant.
+		const tied: PageRead[] = [];
+		await readAuditLogPages.call(
+			this,
+			{ sortOrder: 'asc', startTime: scan.horizon, deadline },
+			(page) => {
+				newestFirst = page.boundsIgnored || page.order === 'desc';
+				if (newestFirst || page.repeatsHeldBack) return false;
+				tied.push(page);
+				if (page.order === undefined) return true;
+				return tied.splice(0).every((read) => scan.absorb(read.entries, read.answeredAt));
+			},
+		);
+		// Still no order shown: take the waiting pages in if their entries do share one instant;
+		// otherwise (they differ, in an order that could not be trusted) read newest first.
+		const instants = new Set(tied.flatMap((read) => read.entries.map(({ instant }) => instant)));
+		if (!newestFirst && instants.size > 1) newestFirst = true;
+		if (!newestFirst) tied.every((read) => scan.absorb(read.entries, read.answeredAt));
+	}
+	if (newestFirst) {
+		// Read again from the stored state: what the pass above took in may be newer than entries
+		// the newest-first read finds, and must not be emitted before them.
+		scan = new CursorScan(state, settings);
+		await absorbNewestFirst.call(this, scan, deadline);
+	}
+	staticData[STATE_KEY] = scan.nextState(origin, newestFirst) as unknown as IDataObject;
 	return scan.emitted.length
 		? [this.helpers.returnJsonArray(scan.emitted as unknown as IDataObject[])]
 		: null;
+}
+
+/**
+ * For a service that answers newest first or ignores the time bounds: read newest first down to
+ * the horizon (or, if it answers oldest first anyway, the whole log), then take it in oldest
+ * first. What is read grows with what is new, not with the history, when it answers newest first.
+ */
+async function absorbNewestFirst(
+	this: IPollFunctions,
+	scan: CursorScan,
+	deadline: number | undefined,
+): Promise<void> {
+	const answeredBefore = Date.now();
+	const { entries, complete, answeredAt } = await readAuditLogInOrder.call(this, {
+		sortOrder: 'desc',
+		startTime: scan.horizon,
+		deadline,
+	});
+	if (!complete) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'The new audit log entries could not be read within the poll time budget',
+			{
+				description:
+					'The service answers newest first or ignores the time bounds, so a poll reads everything since the cursor before emitting any of it, and that took longer than n8n allows a poll. Nothing was emitted and the cursor stays; raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
+			},
+		);
+	}
+	scan.absorbAll(entries.reverse(), answeredAt ?? answeredBefore);
 }
 
 /** "Fetch Test Event": the newest matching entry, without touching the cursor. */
@@ -127,13 +217,17 @@ async function newestMatching(
 	this: IPollFunctions,
 	matches: (entry: AuditLogEntry) => boolean,
 ): Promise<INodeExecutionData[][]> {
-	let found: AuditLogEntry | undefined;
+	let found: ReadEntry | undefined;
 	let pages = 0;
 	let looked = 0;
-	await forEachAuditLogPage.call(this, { sortOrder: 'desc' }, (page) => {
-		found = page.find(matches);
-		looked += page.length;
-		return !found && ++pages < MANUAL_SEARCH_PAGES;
+	await readAuditLogPages.call(this, { sortOrder: 'desc' }, (page) => {
+		looked += page.entries.length;
+		for (const read of page.entries) {
+			if (matches(read.entry) && (found === undefined || read.instant > found.instant))
+				found = read;
+		}
+		// A service that answers oldest first has its newest match last: read on.
+		return page.order === 'asc' || (!found && ++pages < MANUAL_SEARCH_PAGES);
 	});
 	if (!found && looked === 0) {
 		throw new NodeOperationError(this.getNode(), 'The audit log has no entries yet', {
@@ -145,5 +239,5 @@ async function newestMatching(
 			description: `None of the newest ${looked} entries matches. Loosen the filters, or try again once the service has logged a matching event.`,
 		});
 	}
-	return [this.helpers.returnJsonArray([found as unknown as IDataObject])];
+	return [this.helpers.returnJsonArray([found.entry as unknown as IDataObject])];
 }

@@ -86,6 +86,11 @@ export class EmulatorControl {
 			.requests;
 	}
 
+	/** A fixed delay before every /v1 answer (0: none). */
+	async setLatency(ms: number): Promise<void> {
+		await this.call('PUT', '/latency', { ms });
+	}
+
 	/** Appends entries to the audit log, as the service would log them. */
 	async addAuditEntries(entries: NewAuditEntry[]): Promise<AuditLogEntry[]> {
 		const response = await this.call('POST', '/audit-logs', { entries });

@@ -216,8 +216,11 @@ export class N8n {
 		name: string;
 		port: number;
 		queue?: QueueSettings;
+		/** Further settings, e.g. n8n's durable scheduler. */
+		env?: NodeJS.ProcessEnv;
 	}): Promise<Service> {
 		const env = this.env({
+			...options.env,
 			...queueEnv(options.queue),
 			N8N_PORT: String(options.port),
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { listLimitFields, optionsCollection } from '../../shared/descriptions';
+import { parseInstant } from '../../shared/timestamps';
 import { readListLimit, readTimestamp } from '../readers';
-import { forEachAuditLogPage } from '../../client/auditLog';
-import type { AuditLogEntry, SortOrder } from '../../client/types';
+import { readAuditLogInOrder } from '../../client/auditLog';
+import type { SortOrder } from '../../client/types';
 
 export const properties: INodeProperties[] = [
 	...listLimitFields(),
@@ -46,18 +47,14 @@ export const properties: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readListLimit.call(this, itemIndex);
-	const entries: AuditLogEntry[] = [];
-	await forEachAuditLogPage.call(
+	const { entries } = await readAuditLogInOrder.call(
 		this,
 		{
 			sortOrder: this.getNodeParameter('options.sortDirection', itemIndex, 'desc') as SortOrder,
-			startTime: readTimestamp.call(this, itemIndex, 'filters.since', 'Since'),
-			endTime: readTimestamp.call(this, itemIndex, 'filters.until', 'Until'),
+			startTime: parseInstant(readTimestamp.call(this, itemIndex, 'filters.since', 'Since')),
+			endTime: parseInstant(readTimestamp.call(this, itemIndex, 'filters.until', 'Until')),
 		},
-		(page) => {
-			entries.push(...page.slice(0, limit - entries.length));
-			return entries.length < limit;
-		},
+		limit,
 	);
-	return entries as unknown as IDataObject[];
+	return entries.map(({ entry }) => entry) as unknown as IDataObject[];
 }

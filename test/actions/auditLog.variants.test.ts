@@ -1,0 +1,95 @@
+/**
+ * Audit Log → Get Many against every service the spec allows (test/emulator/variants.ts): pages
+ * capped below what was asked, no totalItems, the sort order or the time bounds ignored, our
+ * query names unknown, odd ids and timestamps. Each answer must hold exactly the right entries,
+ * in the order the user chose. Entries are told apart by a trace in their context, which no
+ * variant changes.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
+import { SERVICE_VARIANTS } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode } from '../helpers/n8n';
+
+const { emulator, credentials } = useEmulator();
+
+const T0 = Date.parse('2026-10-01T00:00:00.000Z');
+const MINUTE = 60_000;
+const COUNT = 237;
+
+/** Entry i at T0 + i minutes, except 100-104, which share entry 100's instant; notations vary. */
+function instantOf(index: number): number {
+	return T0 + (index >= 100 && index <= 104 ? 100 : index) * MINUTE;
+}
+function notation(index: number): string {
+	const iso = new Date(instantOf(index)).toISOString();
+	if (index % 3 === 1) return iso.replace('.000Z', 'Z');
+	if (index % 3 === 2)
+		return `${new Date(instantOf(index) + 2 * 3600_000).toISOString().slice(0, 19)}+02:00`;
+	return iso;
+}
+
+const traceOf = (entry: { context?: { userAgent?: string } }) => entry.context?.userAgent;
+
+// Bounds fall on entries whose own and older neighbour's timestamps every variant serves readable
+// (the odd-timestamps switch spoils positions 0 and 4 modulo 5), so the answer is exact even where
+// the service ignores the bounds and entries without a readable timestamp are placed by neighbours.
+const SINCE = 42;
+const UNTIL = 193;
+
+const CASES: Array<{ name: string; parameters: INodeParameters; pick: number[] }> = [];
+for (const order of ['asc', 'desc'] as const) {
+	const all = Array.from({ length: COUNT }, (_, i) => i);
+	const bounded = all.filter((i) => i >= SINCE && i < UNTIL);
+	const inOrder = (indexes: number[]) => (order === 'asc' ? indexes : [...indexes].reverse());
+	const options = { sortDirection: order };
+	const filters = {
+		since: new Date(instantOf(SINCE)).toISOString(),
+		until: new Date(instantOf(UNTIL)).toISOString(),
+	};
+	CASES.push(
+		{ name: `${order}, Return All`, parameters: { returnAll: true, options }, pick: inOrder(all) },
+		{
+			name: `${order}, Limit 30`,
+			parameters: { returnAll: false, limit: 30, options },
+			pick: inOrder(all).slice(0, 30),
+		},
+		{
+			name: `${order}, Limit 150, Since and Until`,
+			parameters: { returnAll: false, limit: 150, options, filters },
+			pick: inOrder(bounded).slice(0, 150),
+		},
+		{
+			name: `${order}, Return All, Since and Until`,
+			parameters: { returnAll: true, options, filters },
+			pick: inOrder(bounded),
+		},
+	);
+}
+
+describe.each(Object.entries(SERVICE_VARIANTS))(
+	'auditLog getAll against a service "%s"',
+	(_, variant) => {
+		it.each(CASES)('$name: exactly the right entries, in order', async ({ parameters, pick }) => {
+			emulator().reset({ seed: false });
+			const written = emulator().addAuditEntries(
+				Array.from({ length: COUNT }, (_unused, i) => ({
+					timestamp: notation(i),
+					context: { ipAddress: '10.0.0.1', userAgent: `trace-${i}` },
+				})),
+			);
+			emulator().store.auditLogVariant = variant;
+
+			const result = await runActionNode({
+				credentials: credentials(),
+				parameters: { resource: 'auditLog', operation: 'getAll', ...parameters },
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => traceOf(item.json as unknown as AuditLogEntry))).toEqual(
+				pick.map((i) => traceOf(written[i])),
+			);
+		});
+	},
+);

@@ -1,0 +1,126 @@
+/**
+ * Services that fit the spec but answer `GET /audit-logs` differently from our choices. The spec
+ * leaves the query names, the default page size and the presence of fields open ("not shown"),
+ * so a real service may cap pages lower, leave `totalItems` out, ignore the sort order or the
+ * time bounds, not know (and ignore or refuse) a query name of ours, or serve odd entries. Each
+ * switch makes the emulator behave so; none set (the default) is the spec-following service.
+ */
+import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/client/choices';
+import type {
+	AuditLogEntry,
+	AuditLogPage,
+	SortOrder,
+} from '../../nodes/DataIntegrationManagement/client/types';
+import type { Store } from './store';
+import { badRequest } from './errors';
+import { parseAuditLogQuery, type QueryParams } from './validation';
+
+export interface ServiceVariant {
+	/** The most entries a page holds, whatever limit was asked (the spec allows any below 100). */
+	pageSizeCap?: number;
+	/** Leaves `totalItems` out of every answer. */
+	omitTotalItems?: boolean;
+	/** Answers in this order whatever `sortOrder` asked. */
+	fixedOrder?: SortOrder;
+	/** Ignores `startTime` and `endTime`. */
+	ignoreTimeBounds?: boolean;
+	/**
+	 * Query names of ours the service does not know, and what it does with them: drops them (and
+	 * uses its defaults) or answers 400 naming the parameter.
+	 */
+	unknownNames?: { names: string[]; handling: 'ignore' | 'refuse' };
+	/**
+	 * Serves some entries with their id left out, a number, or another entry's id, picked by the
+	 * entry's position in the log (1 in 5 of each), so an entry looks the same in every answer.
+	 */
+	oddIds?: boolean;
+	/**
+	 * Serves some entries with a timestamp that cannot be read as a date (1 in 5), or none (1 in
+	 * 10). The service still orders and bounds them by their real instant.
+	 */
+	oddTimestamps?: boolean;
+}
+
+/** Every switch, one at a time, and all at once: the services the nodes must stay correct against. */
+export const SERVICE_VARIANTS: Record<string, ServiceVariant> = {
+	'spec-following': {},
+	'pages of 50': { pageSizeCap: 50 },
+	'pages of 7': { pageSizeCap: 7 },
+	'no totalItems': { omitTotalItems: true },
+	'newest first always': { fixedOrder: 'desc' },
+	'oldest first always': { fixedOrder: 'asc' },
+	'time bounds ignored': { ignoreTimeBounds: true },
+	'our names unknown, ignored': {
+		unknownNames: {
+			names: [
+				AUDIT_LOG_QUERY.pageSize,
+				AUDIT_LOG_QUERY.sortField,
+				AUDIT_LOG_QUERY.sortDirection,
+				AUDIT_LOG_QUERY.since,
+				AUDIT_LOG_QUERY.until,
+			],
+			handling: 'ignore',
+		},
+	},
+	'odd ids and timestamps': { oddIds: true, oddTimestamps: true },
+	'all at once': {
+		pageSizeCap: 30,
+		omitTotalItems: true,
+		fixedOrder: 'desc',
+		ignoreTimeBounds: true,
+		oddIds: true,
+		oddTimestamps: true,
+	},
+};
+
+/** `GET /audit-logs` as the variant service answers it. */
+export function answerAuditLog(store: Store, query: QueryParams): Partial<AuditLogPage> {
+	const variant = store.auditLogVariant;
+	let known = query;
+	if (variant.unknownNames) {
+		const { names, handling } = variant.unknownNames;
+		const unknown = Object.keys(query).filter((name) => names.includes(name));
+		if (unknown.length && handling === 'refuse')
+			throw badRequest(`unknown query parameter '${unknown[0]}'`);
+		known = Object.fromEntries(Object.entries(query).filter(([name]) => !names.includes(name)));
+	}
+	const asked = parseAuditLogQuery(known);
+	const page = store.queryAuditLog({
+		...asked,
+		limit: Math.min(asked.limit, variant.pageSizeCap ?? asked.limit),
+		sortOrder: variant.fixedOrder ?? asked.sortOrder,
+		...(variant.ignoreTimeBounds && { startTime: undefined, endTime: undefined }),
+	});
+	let items = page.items;
+	if (variant.oddIds || variant.oddTimestamps) {
+		const positions = new Map(store.auditEntries.map((entry, position) => [entry, position]));
+		items = items.map((entry) => present(store, entry, positions.get(entry)!, variant));
+	}
+	return variant.omitTotalItems ? { items } : { totalItems: page.totalItems, items };
+}
+
+/** The entry as a service with odd ids or timestamps serves it. */
+function present(
+	store: Store,
+	entry: AuditLogEntry,
+	position: number,
+	variant: ServiceVariant,
+): AuditLogEntry {
+	const served: Record<string, unknown> = { ...entry };
+	if (variant.oddIds) {
+		if (position % 5 === 1) delete served.id;
+		if (position % 5 === 2) served.id = position;
+		// Repeats the id of an entry served with its own id (position - 3 is 0 modulo 5).
+		if (position % 5 === 3) served.id = store.auditEntries[position - 3].id;
+	}
+	if (variant.oddTimestamps && servedWithoutReadableTimestamp(position)) {
+		if (position % 5 === 4) served.timestamp = 'yesterday, around noon';
+		else delete served.timestamp;
+	}
+	return served as unknown as AuditLogEntry;
+}
+
+/** Whether, with `oddTimestamps`, the entry at this position of the log is served without a readable timestamp. */
+export function servedWithoutReadableTimestamp(position: number): boolean {
+	return position % 5 === 4 || position % 10 === 0;
+}

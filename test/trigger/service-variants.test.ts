@@ -1,0 +1,218 @@
+/**
+ * The trigger against services that answer `GET /audit-logs` differently from our choices
+ * (test/emulator/variants.ts), and within n8n's poll budget: what it costs, what it says when
+ * refused, where a start date from an expression stays, and how far a future-dated entry moves it.
+ * The exactly-once test runs every variant over random schedules; these pin single behaviours.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
+import { SERVICE_VARIANTS, type NewAuditEntry, type ServiceVariant } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { pollTrigger, runActionNode, type PollResult } from '../helpers/n8n';
+
+const { emulator, credentials } = useEmulator();
+
+const SECOND = 1000;
+const HOUR = 3600 * SECOND;
+const iso = (instant: number) => new Date(instant).toISOString();
+
+async function poll(
+	parameters: INodeParameters,
+	staticData?: IDataObject,
+	pollBudgetMs?: number,
+): Promise<PollResult> {
+	return await pollTrigger({ credentials: credentials(), parameters, staticData, pollBudgetMs });
+}
+
+const emitted = (result: PollResult) =>
+	(result.items ?? []).map((item) => item.json as unknown as AuditLogEntry);
+const eventsOf = (entries: AuditLogEntry[]) => entries.map((entry) => entry.event);
+const auditRequests = () => emulator().requests.filter((request) => request.path === '/audit-logs');
+
+/** `count` entries `stepMs` apart from `from` on, their events numbered from `first`. */
+const sequence = (count: number, from: number, stepMs = SECOND, first = 0): NewAuditEntry[] =>
+	Array.from({ length: count }, (_, i) => ({
+		timestamp: iso(from + i * stepMs),
+		event: `event ${first + i}`,
+	}));
+
+function useVariant(variant: ServiceVariant) {
+	emulator().reset({ seed: false });
+	emulator().store.auditLogVariant = variant;
+}
+
+describe('a long history and a few new entries', () => {
+	const cases: Array<[string, ServiceVariant]> = [
+		['spec-following', SERVICE_VARIANTS['spec-following']],
+		['newest first always', SERVICE_VARIANTS['newest first always']],
+		['time bounds ignored', SERVICE_VARIANTS['time bounds ignored']],
+		['our names unknown, ignored', SERVICE_VARIANTS['our names unknown, ignored']],
+	];
+	it.each(cases)(
+		'against a service "%s", a poll reads what is new, not the history',
+		async (_, variant) => {
+			useVariant(variant);
+			const now = Date.now();
+			emulator().addAuditEntries(sequence(3000, now - 2 * HOUR, SECOND));
+			const first = await poll({ startFrom: 'now' });
+			emulator().addAuditEntries(sequence(120, now - 5 * 60 * SECOND, SECOND, 3000));
+			emulator().clearRequests();
+
+			const second = await poll({ startFrom: 'now' }, first.staticData);
+
+			expect(eventsOf(emitted(second))).toEqual(sequence(120, 0, SECOND, 3000).map((e) => e.event));
+			// The 120 new entries and the lookback: a handful of pages, never the 3,000 before them.
+			expect(auditRequests().length).toBeLessThanOrEqual(5);
+			emulator().clearRequests();
+			const third = await poll({ startFrom: 'now' }, second.staticData);
+			expect(third.items).toBeNull();
+			expect(auditRequests().length).toBeLessThanOrEqual(3);
+		},
+	);
+});
+
+describe('a service that refuses one of our query names', () => {
+	beforeEach(() => useVariant({ unknownNames: { names: ['startTime'], handling: 'refuse' } }));
+
+	it('fails the poll with an error naming the parameter and where our names are chosen', async () => {
+		emulator().addAuditEntries(sequence(3, Date.now() - HOUR));
+		const error = await poll({ startFrom: 'date', startDate: iso(Date.now() - 2 * HOUR) }).then(
+			() => undefined,
+			(thrown: Error & { description?: string }) => thrown,
+		);
+
+		expect(error?.message).toContain('"startTime"');
+		expect(error?.description).toContain('client/choices.ts');
+		expect(error?.description).toContain('Choices we made');
+	});
+
+	it('fails Get Many with the same error, for the item', async () => {
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: {
+				resource: 'auditLog',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { since: '2026-10-01T00:00:00Z' },
+			},
+		});
+
+		expect(result.error?.message).toContain('"startTime"');
+		expect((result.error as { description?: string }).description).toContain('client/choices.ts');
+	});
+});
+
+describe('a start date from an expression', () => {
+	it('is fixed when the cursor is created, not evaluated again on every poll', async () => {
+		emulator().reset({ seed: false });
+		const now = Date.now();
+		emulator().addAuditEntries([
+			{ timestamp: iso(now - 2 * HOUR), event: 'too old' },
+			...sequence(3, now - 30 * 60 * SECOND),
+		]);
+		const parameters = { startFrom: 'date', startDate: "={{ $now.minus(1, 'hour').toISO() }}" };
+
+		const first = await poll(parameters);
+		const second = await poll(parameters, first.staticData);
+		emulator().addAuditEntries([{ timestamp: iso(Date.now()), event: 'new' }]);
+		const third = await poll(parameters, second.staticData);
+
+		expect(eventsOf(emitted(first))).toEqual(['event 0', 'event 1', 'event 2']);
+		expect(second.items).toBeNull();
+		expect(eventsOf(emitted(third))).toEqual(['new']);
+	});
+});
+
+describe('an entry stamped far in the future', () => {
+	it('is emitted once, and the entries after it still are', async () => {
+		emulator().reset({ seed: false });
+		const parameters = {
+			startFrom: 'date',
+			startDate: iso(Date.now() - HOUR),
+			options: { lookbackSeconds: 10 },
+		};
+		emulator().addAuditEntries([
+			{ timestamp: iso(Date.now() - 60 * SECOND), event: 'before' },
+			{ timestamp: iso(Date.now() + 365 * 24 * HOUR), event: 'future' },
+		]);
+		const first = await poll(parameters);
+		emulator().addAuditEntries([{ timestamp: iso(Date.now()), event: 'after' }]);
+		const second = await poll(parameters, first.staticData);
+		const third = await poll(parameters, second.staticData);
+
+		expect(eventsOf(emitted(first))).toEqual(['before', 'future']);
+		expect(eventsOf(emitted(second))).toEqual(['after']);
+		expect(third.items).toBeNull();
+	});
+});
+
+describe("n8n's poll budget", () => {
+	it('stops reading before the budget runs out, emits what it read, and the next polls go on from there', async () => {
+		emulator().reset({ seed: false });
+		emulator().addAuditEntries(sequence(1500, Date.now() - 2 * HOUR, SECOND));
+		emulator().setLatency(60);
+		const parameters = {
+			startFrom: 'date',
+			startDate: iso(Date.now() - 3 * HOUR),
+			options: { maxItemsPerPoll: 5000 },
+		};
+
+		const events: string[] = [];
+		let staticData: IDataObject | undefined;
+		let polls = 0;
+		for (; polls < 20; polls++) {
+			const started = Date.now();
+			const result = await poll(parameters, staticData, 500);
+			expect(Date.now() - started).toBeLessThan(500);
+			staticData = result.staticData;
+			if (!result.items) break;
+			events.push(...eventsOf(emitted(result)));
+		}
+
+		expect(polls).toBeGreaterThan(2);
+		expect(events).toEqual(sequence(1500, 0, SECOND).map((entry) => entry.event));
+	});
+
+	it('does not wait out a 429 past the budget: the pages read before it are emitted', async () => {
+		emulator().reset({ seed: false });
+		emulator().addAuditEntries(sequence(150, Date.now() - HOUR, SECOND));
+		emulator().injectFault({
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 5,
+			skip: 1,
+			path: '/audit-logs',
+		});
+		const parameters = { startFrom: 'date', startDate: iso(Date.now() - 2 * HOUR) };
+
+		const started = Date.now();
+		const first = await poll(parameters, undefined, 2000);
+		expect(Date.now() - started).toBeLessThan(2000);
+		const second = await poll(parameters, first.staticData, 2000);
+
+		expect(emitted(first)).toHaveLength(100);
+		expect(eventsOf([...emitted(first), ...emitted(second)])).toEqual(
+			sequence(150, 0).map((entry) => entry.event),
+		);
+	});
+});
+
+describe('entries whose timestamps cannot be read', () => {
+	it('are emitted once, in order, also first and last in a log stamped ahead of the service clock', async () => {
+		// Positions 0 (no timestamp), 4 and 9 (unreadable) of the log are served without a readable timestamp.
+		useVariant({ oddTimestamps: true });
+		const start = Date.now() + 24 * HOUR;
+		emulator().addAuditEntries(sequence(10, start));
+		const parameters = { startFrom: 'date', startDate: iso(start) };
+
+		const first = await poll(parameters);
+		const second = await poll(parameters, first.staticData);
+
+		expect(
+			emitted(first).filter((entry) => Number.isNaN(Date.parse(entry.timestamp))),
+		).toHaveLength(3);
+		expect(eventsOf(emitted(first))).toEqual(sequence(10, 0).map((entry) => entry.event));
+		expect(second.items).toBeNull();
+	});
+});
