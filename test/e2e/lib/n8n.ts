@@ -204,7 +204,12 @@ export class N8n {
 				`n8n execute --id=${workflowId} exited with ${code} and printed no run:\n${tail}`,
 			);
 		}
-		return JSON.parse(lines.slice(start).join('\n')) as ExecutionRun;
+		// The run is printed as indented JSON, so its closing brace stands alone on a line; n8n may
+		// log more after it (seen now and then), which is not part of the run.
+		const end = lines.indexOf('}', start);
+		return JSON.parse(
+			lines.slice(start, end === -1 ? undefined : end + 1).join('\n'),
+		) as ExecutionRun;
 	}
 
 	/**
