@@ -33,8 +33,8 @@ export interface Pacer {
 	readonly rateLimitRetries: number;
 	/** A request was answered (not 429) after `ms`. */
 	answered(ms: number): void;
-	/** Resolves when the request answered 429 may be sent again. */
-	rateLimited(retryAfterSeconds: number): Promise<void>;
+	/** Resolves when the request answered 429 after `ms` may be sent again. */
+	rateLimited(retryAfterSeconds: number, ms: number): Promise<void>;
 }
 
 const plainPacer: Pacer = {
@@ -132,7 +132,7 @@ export async function apiRequestAnswer<T>(
 				retries < pacer.rateLimitRetries &&
 				!pastDeadline
 			) {
-				await pacer.rateLimited(wait);
+				await pacer.rateLimited(wait, Date.now() - sentAt);
 				continue;
 			}
 			const apiError = toNodeApiError(this.getNode(), failure);
