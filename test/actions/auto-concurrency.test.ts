@@ -5,8 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useEmulator } from '../helpers/emulator';
-import { runActionNode } from '../helpers/n8n';
-import { startCountingProxy, type CountingProxy } from './support';
+import { createAssetsVia, namedAssets, startCountingProxy, type CountingProxy } from './support';
 
 const { emulator, credentials } = useEmulator();
 
@@ -26,21 +25,10 @@ beforeEach(() => {
 	proxy.resetCount();
 });
 
-const named = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `asset-${i}` }));
+const named = namedAssets;
 
 const createAssets = (items: IDataObject[], options: INodeParameters, continueOnFail = false) =>
-	runActionNode({
-		credentials: { ...credentials(), baseUrl: proxy.baseUrl },
-		continueOnFail,
-		parameters: {
-			resource: 'asset',
-			operation: 'create',
-			name: '={{ $json.name }}',
-			type: 'file',
-			options,
-		},
-		items,
-	});
+	createAssetsVia(proxy, credentials(), items, options, continueOnFail);
 
 const AUTO = { concurrencyMode: 'auto' };
 

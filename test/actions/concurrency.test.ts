@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
-import { startCountingProxy, type CountingProxy } from './support';
+import { createAssetsVia, namedAssets, startCountingProxy, type CountingProxy } from './support';
 
 const { emulator, credentials } = useEmulator();
 
@@ -24,21 +24,16 @@ beforeEach(() => {
 });
 
 const viaProxy = () => ({ ...credentials(), baseUrl: proxy.baseUrl });
-const named = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `asset-${i}` }));
+const named = namedAssets;
 
 const createAssets = (items: IDataObject[], concurrency?: number, continueOnFail = false) =>
-	runActionNode({
-		credentials: viaProxy(),
-		continueOnFail,
-		parameters: {
-			resource: 'asset',
-			operation: 'create',
-			name: '={{ $json.name }}',
-			type: 'file',
-			...(concurrency ? { options: { concurrency } } : {}),
-		},
+	createAssetsVia(
+		proxy,
+		credentials(),
 		items,
-	});
+		concurrency ? { concurrency } : undefined,
+		continueOnFail,
+	);
 
 describe('options.concurrency on writes', () => {
 	it('keeps exactly N requests in flight, never more', async () => {

@@ -4,15 +4,17 @@
  * - `sent`: what the emulator received, without headers, for exact assertions;
  * - `rl`: a resource-locator value as n8n stores it;
  * - `startCountingProxy`: a pass-through HTTP proxy in front of the emulator that counts the
- *   requests in flight and can hold chosen requests back, to measure concurrency.
+ *   requests in flight and can hold chosen requests back, to measure concurrency;
+ * - `namedAssets`, `createAssetsVia`: Asset → Create of named items through that proxy.
  */
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import type { Emulator, RecordedRequest } from '../emulator';
+import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 
 export type SentRequest = Pick<RecordedRequest, 'method' | 'path' | 'query' | 'body'>;
 
@@ -109,3 +111,28 @@ export async function startCountingProxy(
 	proxy.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 	return proxy;
 }
+
+/** `count` items named asset-0, asset-1, ... */
+export const namedAssets = (count: number) =>
+	Array.from({ length: count }, (_, i) => ({ name: `asset-${i}` }));
+
+/** Asset → Create of `items` (named by `$json.name`) through `proxy`, with these Options. */
+export const createAssetsVia = (
+	proxy: CountingProxy,
+	credentials: ApiCredentials,
+	items: IDataObject[],
+	options: INodeParameters | undefined,
+	continueOnFail = false,
+) =>
+	runActionNode({
+		credentials: { ...credentials, baseUrl: proxy.baseUrl },
+		continueOnFail,
+		parameters: {
+			resource: 'asset',
+			operation: 'create',
+			name: '={{ $json.name }}',
+			type: 'file',
+			...(options ? { options } : {}),
+		},
+		items,
+	});
