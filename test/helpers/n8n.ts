@@ -309,7 +309,7 @@ export interface PollResult {
 
 /** One poll of the trigger through n8n-core's real poll context. */
 export async function pollTrigger(options: PollOptions): Promise<PollResult> {
-	return await activeTrigger(options).poll();
+	return await triggerWorkflow(options).poll();
 }
 
 /**
