@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * n8n's own HTTP Request node (V3, registered as n8n-nodes-base.httpRequest version 4.2), run
  * through this repo's n8n-core the same way test/helpers/n8n.ts runs our action node: one node in
