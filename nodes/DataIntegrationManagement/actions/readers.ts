@@ -274,11 +274,11 @@ function parseJsonObject(origin: Origin, label: string, value: unknown): IDataOb
 		try {
 			parsed = JSON.parse(value);
 		} catch (error) {
-			throw fieldError(origin, label, `is not valid JSON: ${(error as Error).message}`, example);
+			throw fieldError(origin, label, 'is not valid JSON', `${(error as Error).message}. ${example}`);
 		}
 	}
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		throw fieldError(origin, label, `must be a JSON object, not ${shown(parsed)}`, example);
+		throw fieldError(origin, label, 'must be a JSON object', `It is ${shown(parsed)}. ${example}`);
 	}
 	// Depth first: a cyclic object is then refused as too deep before JSON.stringify sees it.
 	if (exceedsDepth(parsed, MAX_JSON_DEPTH)) {
