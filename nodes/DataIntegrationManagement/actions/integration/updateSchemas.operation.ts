@@ -175,7 +175,7 @@ function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
 			checkValue(
 				origin,
 				{ ...field, displayName: `${field.displayName} (change ${index + 1})` },
-				values[field.name] ?? field.default,
+				Object.hasOwn(values, field.name) ? values[field.name] : field.default,
 			) as string;
 		const [level, schema, table, column, enabled, hashed] = changeFields.map(read);
 		return {
