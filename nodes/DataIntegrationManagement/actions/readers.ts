@@ -274,7 +274,12 @@ function parseJsonObject(origin: Origin, label: string, value: unknown): IDataOb
 		try {
 			parsed = JSON.parse(value);
 		} catch (error) {
-			throw fieldError(origin, label, 'is not valid JSON', `${(error as Error).message}. ${example}`);
+			throw fieldError(
+				origin,
+				label,
+				'is not valid JSON',
+				`${(error as Error).message}. ${example}`,
+			);
 		}
 	}
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {

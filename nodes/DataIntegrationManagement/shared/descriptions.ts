@@ -63,7 +63,7 @@ export const descriptionField: INodeProperties = {
 	type: 'string',
 	default: '',
 	description:
-		'Free text describing it. Sent as written: add the field and leave it empty to clear the description.',
+		'A free-text description. Sent as written: add the field and leave it empty to clear it.',
 };
 
 /** The Name field of an edit: sent as written once added. */

@@ -30,7 +30,7 @@ export const startDateField: INodeProperties = {
 	required: true,
 	default: '',
 	displayOptions: { show: { startFrom: ['date'] } },
-	description: 'Entries at or after this time are emitted',
+	description: 'Entries at or after this time are emitted, e.g. 2026-11-01T09:30:00Z',
 };
 
 export const filtersCollection: INodeProperties = {

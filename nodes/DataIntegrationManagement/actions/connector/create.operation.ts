@@ -41,7 +41,6 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: 'direct',
-		placeholder: 'e.g. direct',
 		description:
 			'How the connector authenticates, as the service names it, e.g. direct (the value the API documents)',
 	},

@@ -54,6 +54,7 @@ const updateModeField: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	default: 'changes',
+	description: 'How to say what changes: a list built here, or the JSON object the API takes',
 	options: [
 		{
 			name: 'List of Changes',
@@ -121,9 +122,12 @@ const changeFields: INodeProperties[] = [
 			'The column as named in the source, e.g. email. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	// Both flags default to "Leave Unchanged", so hashing a column never re-enables it by surprise.
-	flagField('Enabled', 'enabled', ['Enable', 'Disable']),
+	flagField('Enabled', 'enabled', ['Enable', 'Disable'], {
+		description: 'Whether to sync it. Leave Unchanged sends nothing for it.',
+	}),
 	flagField('Hashed', 'hashed', ['Hash', 'Unhash'], {
 		displayOptions: { show: { level: ['column'] } },
+		description: "Whether to hash the column's values. Leave Unchanged sends nothing for it.",
 	}),
 ];
 
