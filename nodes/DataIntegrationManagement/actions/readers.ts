@@ -20,7 +20,7 @@ import { parseInstant, toUtcIso } from '../shared/timestamps';
  * stay numbers. Bad input fails here, naming the field and the item, before any request is sent.
  *
  * The operations call them on the execute context: `readX.call(this, itemIndex, ...)`. The
- * trigger, which has no items, uses the checks underneath (`checkValue`, `asText`) directly.
+ * trigger, which has no items, uses the checks underneath (`asOption`, `checkCollection`).
  */
 
 /** Where a value was read: the node, and the input item (the trigger reads none). */
@@ -36,7 +36,7 @@ export function originOf(context: IExecuteFunctions, itemIndex: number): Origin 
 }
 
 /** The error for a field's value: `The field "<label>" <problem> (item <n>)`. */
-export function fieldError(
+function fieldError(
 	origin: Origin,
 	label: string,
 	problem: string,
@@ -64,7 +64,7 @@ function shown(value: unknown): string {
  * A text field's value as the text to send: text as it is, finite numbers and true/false as they
  * print, nothing (null, undefined) as empty text.
  */
-export function asText(origin: Origin, label: string, value: unknown): string {
+function asText(origin: Origin, label: string, value: unknown): string {
 	if (typeof value === 'string') return value;
 	if (value === undefined || value === null) return '';
 	if (

@@ -118,6 +118,9 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 /** The most items Options → Concurrency may keep in flight (its documented bounds are 1 to this). */
 export const MAX_CONCURRENCY = 64;
 
+/** How many items are sent at once when Concurrency is not set, under Concurrency Mode "Fixed". */
+const FIXED_CONCURRENCY = 1;
+
 /** How many items Concurrency Mode "Auto" starts with in flight (at most Concurrency). */
 export const AUTO_START_CONCURRENCY = 4;
 
@@ -131,7 +134,7 @@ export const concurrencyFields: INodeProperties[] = [
 		name: 'concurrency',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-		default: 1,
+		default: FIXED_CONCURRENCY,
 		description: `How many items to send at once, from 1 to ${MAX_CONCURRENCY}; under Concurrency Mode "Auto", the most. Output order, pairing and errors stay the same as one at a time.`,
 	},
 	{
@@ -142,7 +145,7 @@ export const concurrencyFields: INodeProperties[] = [
 			{
 				name: 'Fixed',
 				value: 'fixed',
-				description: 'Send as many items at once as Concurrency says (1 when it is not set)',
+				description: `Send as many items at once as Concurrency says (${FIXED_CONCURRENCY} when it is not set)`,
 			},
 			{
 				name: 'Auto',
