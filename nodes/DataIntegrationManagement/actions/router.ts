@@ -6,9 +6,14 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { paceRequestsWith } from '../client/pacing';
 import { MAX_CONCURRENCY } from '../shared/descriptions';
-import { AutoConcurrency, FixedConcurrency, type Concurrency } from './concurrency';
+import {
+	AutoConcurrency,
+	FixedConcurrency,
+	plainPacer,
+	type Concurrency,
+	type Pacer,
+} from '../transport/pacer';
 import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
 import * as asset from './asset';
@@ -54,14 +59,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	const concurrency = concurrencyFor(this, operation);
-	if (concurrency instanceof AutoConcurrency) paceRequestsWith(this, concurrency);
+	// Under Auto, the concurrency paces the requests too: it is told each answer and each 429.
+	const pacer: Pacer = concurrency instanceof AutoConcurrency ? concurrency : plainPacer;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const failures: Array<{ itemIndex: number; error: unknown }> = [];
 	const sent: number[] = [];
 
 	const runItem = async (itemIndex: number) => {
 		try {
-			const output = await operation.execute.call(this, itemIndex);
+			const output = await operation.execute.call(this, itemIndex, pacer);
 			results[itemIndex] = (Array.isArray(output) ? output : [output]).map((json) => ({
 				json,
 				pairedItem: { item: itemIndex },

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { connectionField, descriptionField, fieldsCollection } from '../../shared/descriptions';
 import { readCollection, readPathSegment, requireSomeChange } from '../readers';
 import { updateAsset } from '../../client/assets';
+import type { Pacer } from '../../transport/pacer';
 
 export const properties: INodeProperties[] = [
 	{
@@ -23,9 +24,13 @@ export const properties: INodeProperties[] = [
 
 export const concurrent = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const assetId = readPathSegment.call(this, itemIndex, 'assetId', 'Asset ID');
 	const body = readCollection.call(this, itemIndex, 'updateFields');
 	requireSomeChange.call(this, itemIndex, body, ['Name', 'Description', 'Connection']);
-	return (await updateAsset.call(this, assetId, body)) as unknown as IDataObject;
+	return (await updateAsset.call(this, assetId, body, pacer)) as unknown as IDataObject;
 }

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { connectionField, descriptionField, fieldsCollection } from '../../shared/descriptions';
 import { readCollection, readRequired } from '../readers';
 import { createConnector } from '../../client/connectors';
+import type { Pacer } from '../../transport/pacer';
 
 export const properties: INodeProperties[] = [
 	{
@@ -43,7 +44,11 @@ export const properties: INodeProperties[] = [
 
 export const concurrent = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const body: IDataObject = {
 		name: readRequired.call(this, itemIndex, 'name', 'Name'),
 		type: readRequired.call(this, itemIndex, 'type', 'Type'),
@@ -51,5 +56,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		authMethod: readRequired.call(this, itemIndex, 'authMethod', 'Auth Method'),
 		...readCollection.call(this, itemIndex, 'additionalFields'),
 	};
-	return (await createConnector.call(this, body)) as unknown as IDataObject;
+	return (await createConnector.call(this, body, pacer)) as unknown as IDataObject;
 }

@@ -4,6 +4,7 @@ import { integrationIdField, optionsCollection } from '../../shared/descriptions
 import { readPathSegment } from '../readers';
 import { getSchemas } from '../../client/integrations';
 import { flattenSchemas, type SchemaLevel } from './sourceSchemas';
+import type { Pacer } from '../../transport/pacer';
 
 export const properties: INodeProperties[] = [
 	integrationIdField,
@@ -36,10 +37,11 @@ const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	pacer: Pacer,
 ): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const output = this.getNodeParameter('options.output', itemIndex, 'raw') as string;
-	const schemas = await getSchemas.call(this, integrationId);
+	const schemas = await getSchemas.call(this, integrationId, pacer);
 	const level = LEVEL_OF_OUTPUT[output];
 	return level ? flattenSchemas(schemas, level) : { schemas: schemas as unknown as IDataObject };
 }

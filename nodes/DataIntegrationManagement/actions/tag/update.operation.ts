@@ -8,6 +8,7 @@ import {
 } from '../../shared/descriptions';
 import { readCollection, readPathSegment, requireSomeChange } from '../readers';
 import { updateTag } from '../../client/tags';
+import type { Pacer } from '../../transport/pacer';
 
 export const properties: INodeProperties[] = [
 	tagIdField,
@@ -20,9 +21,13 @@ export const properties: INodeProperties[] = [
 
 export const concurrent = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const tagId = readPathSegment.call(this, itemIndex, 'tagId', 'Tag ID');
 	const body = readCollection.call(this, itemIndex, 'updateFields');
 	requireSomeChange.call(this, itemIndex, body, ['Name', 'Description', 'Owner']);
-	return (await updateTag.call(this, tagId, body)) as unknown as IDataObject;
+	return (await updateTag.call(this, tagId, body, pacer)) as unknown as IDataObject;
 }

@@ -1,6 +1,77 @@
+/**
+ * How the requests of one run are spaced: how many items the router keeps in flight, how each
+ * request's answer is reported, and how long a 429 is waited out before the request is sent
+ * again. The router makes one pacer per run and hands it down (operation -> client -> transport)
+ * with each request. Time comes from a `Clock`, so a simulation can run it on a fake one.
+ */
 import { sleep } from 'n8n-workflow';
 
-import type { Pacer } from '../client/pacing';
+/** Where the pacer reads the time and waits. */
+export interface Clock {
+	/** Epoch ms. */
+	now(): number;
+	sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
+
+/** What paces the requests of one run: told how long each answer took, waits out 429s. */
+export interface Pacer {
+	/** How many 429s with Retry-After one request may wait out before its error is reported. */
+	readonly rateLimitRetries: number;
+	/** A request was answered (not 429) after `ms`. */
+	answered(ms: number): void;
+	/** Resolves when the request answered 429 after `ms` may be sent again, `waitMs` from now. */
+	rateLimited(waitMs: number, ms: number): Promise<void>;
+}
+
+/** How often a 429 answer with Retry-After is waited out before the error is reported. */
+const RATE_LIMIT_RETRIES = 3;
+/** The longest Retry-After we honour; a longer wait is reported as an error instead. */
+export const MAX_RETRY_AFTER_SECONDS = 60;
+
+/** Concurrency Fixed, and requests outside the router (pickers, the trigger): waits plainly. */
+export const plainPacer: Pacer = {
+	rateLimitRetries: RATE_LIMIT_RETRIES,
+	answered: () => {},
+	rateLimited: async (waitMs) => await systemClock.sleep(waitMs),
+};
+
+/**
+ * A 429 without Retry-After is sent again after a capped exponential backoff with full jitter
+ * (Marc Brooker, "Exponential Backoff And Jitter", AWS Architecture Blog, 2015): the n-th wait
+ * (from 0) is a random time up to min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS x 2^n), at most
+ * BACKOFF_RETRIES times. So a request waits at most 1 + 2 + 4 + 8 + 8 = 23 s in all, and never
+ * past its caller's deadline. The jitter keeps items refused together from coming back together.
+ */
+export const BACKOFF_FIRST_MS = 1000;
+export const BACKOFF_CAP_MS = 8000;
+export const BACKOFF_RETRIES = 5;
+
+/** The longest a request waits out 429s without Retry-After, in all: 23 s. */
+export const BACKOFF_MAX_TOTAL_MS = Array.from({ length: BACKOFF_RETRIES }, (_, retry) =>
+	Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** retry),
+).reduce((sum, ms) => sum + ms, 0);
+
+/**
+ * How long to wait before sending again a request that got its `retries`+1-th 429 (with
+ * `retryAfterSeconds`, when the answer said), or undefined when its error is to be reported.
+ * `random` gives numbers in [0, 1).
+ */
+export function rateLimitWaitMs(
+	retryAfterSeconds: number | undefined,
+	retries: number,
+	pacer: Pacer,
+	random: () => number = Math.random,
+): number | undefined {
+	if (retryAfterSeconds === undefined) {
+		if (retries >= BACKOFF_RETRIES) return undefined;
+		return random() * Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** retries);
+	}
+	if (retryAfterSeconds > MAX_RETRY_AFTER_SECONDS || retries >= pacer.rateLimitRetries)
+		return undefined;
+	return retryAfterSeconds * 1000;
+}
 
 /** How many items the router keeps in flight: it asks `start()` before each item, `finish()` after. */
 export interface Concurrency {
@@ -20,12 +91,12 @@ export interface Concurrency {
 const STARTS_PER_TICK = 2;
 
 /** A turnstile letting `perTick` callers through per tick of the timers. */
-function startGate(perTick: number): () => Promise<void> {
+function startGate(perTick: number, clock: Clock): () => Promise<void> {
 	let started = 0;
 	let tick: Promise<void> | undefined;
 	return async () => {
 		while (started >= perTick) {
-			tick ??= sleep(0).then(() => {
+			tick ??= clock.sleep(0).then(() => {
 				started = 0;
 				tick = undefined;
 			});
@@ -56,8 +127,11 @@ export class FixedConcurrency implements Concurrency {
 	private readonly waiters = new Waiters();
 	private readonly gate: (() => Promise<void>) | undefined;
 
-	constructor(private readonly limit: number) {
-		this.gate = limit > 1 ? startGate(STARTS_PER_TICK) : undefined;
+	constructor(
+		private readonly limit: number,
+		clock: Clock = systemClock,
+	) {
+		this.gate = limit > 1 ? startGate(STARTS_PER_TICK, clock) : undefined;
 	}
 
 	async start(): Promise<void> {
@@ -184,19 +258,23 @@ export class AutoConcurrency implements Concurrency, Pacer {
 		  }
 		| undefined;
 	private readonly waiters = new Waiters();
-	private readonly gate = startGate(STARTS_PER_TICK);
+	private readonly gate: () => Promise<void>;
 
-	constructor(private readonly max: number) {
+	constructor(
+		private readonly max: number,
+		private readonly clock: Clock = systemClock,
+	) {
 		this.window = Math.min(AUTO_START, max);
+		this.gate = startGate(STARTS_PER_TICK, clock);
 	}
 
 	async start(): Promise<void> {
 		for (;;) {
 			if (this.inFlight < Math.floor(this.window)) {
-				const wait = this.nextStartAt - Date.now();
+				const wait = this.nextStartAt - this.clock.now();
 				// Under a millisecond is not worth a timer: timers do not come sooner.
 				if (wait < 1) break;
-				await sleep(wait);
+				await this.clock.sleep(wait);
 				continue;
 			}
 			await this.waiters.wait();
@@ -205,7 +283,8 @@ export class AutoConcurrency implements Concurrency, Pacer {
 		// A start that was late (timers, a busy event loop) lets the next one follow at once, so
 		// the pace holds on average; no more than that, so starts do not bunch after a pause.
 		const interval = this.interval();
-		if (interval) this.nextStartAt = Math.max(this.nextStartAt, Date.now() - interval) + interval;
+		if (interval)
+			this.nextStartAt = Math.max(this.nextStartAt, this.clock.now() - interval) + interval;
 		await this.gate();
 	}
 
@@ -215,7 +294,7 @@ export class AutoConcurrency implements Concurrency, Pacer {
 	}
 
 	answered(ms: number): void {
-		const now = Date.now();
+		const now = this.clock.now();
 		this.answers.push({ sentAt: now - ms, at: now });
 		if (!this.measuring) {
 			const kept = this.answers.findIndex((answer) => answer.at >= now - RECENT_MAX_MS);
@@ -236,9 +315,9 @@ export class AutoConcurrency implements Concurrency, Pacer {
 		this.waiters.wakeAll();
 	}
 
-	async rateLimited(retryAfterSeconds: number, ms: number): Promise<void> {
+	async rateLimited(waitMs: number, ms: number): Promise<void> {
 		this.inFlight--;
-		const now = Date.now();
+		const now = this.clock.now();
 		const refusal = { sentAt: now - ms, at: now };
 		if (this.measuring) {
 			this.measuring.last = refusal;
@@ -256,14 +335,14 @@ export class AutoConcurrency implements Concurrency, Pacer {
 			else this.startMeasuring(refusal);
 		}
 		this.waiters.wakeAll();
-		await sleep(retryAfterSeconds * 1000);
+		await this.clock.sleep(waitMs);
 		await this.start();
 	}
 
 	/** ms between starts: by the paced rate, or spread over a round trip. */
 	private interval(): number {
 		if (this.rate !== undefined) {
-			const seconds = this.measuring ? 0 : (Date.now() - this.pacedSince) / 1000;
+			const seconds = this.measuring ? 0 : (this.clock.now() - this.pacedSince) / 1000;
 			return 1000 / (this.rate * (1 + this.growthPerSecond * seconds));
 		}
 		return this.recentMs === undefined ? 0 : this.recentMs / this.window;
@@ -333,7 +412,7 @@ export class AutoConcurrency implements Concurrency, Pacer {
 	 */
 	private endMeasuring() {
 		const measuring = this.measuring!;
-		const now = Date.now();
+		const now = this.clock.now();
 		const { first, last, refusedWhileHeld } = measuring;
 		const span = last.at - first.at;
 		const between = this.answeredBetween(first, last);
@@ -368,7 +447,7 @@ export class AutoConcurrency implements Concurrency, Pacer {
 	private paceAt(rate: number, growthPerSecond: number) {
 		this.rate = Math.max(MIN_RATE, rate);
 		this.growthPerSecond = growthPerSecond;
-		this.pacedSince = Date.now();
+		this.pacedSince = this.clock.now();
 		// Enough in flight to keep that pace over a round trip, with room for slower answers.
 		const needed = Math.ceil((this.rate * (this.recentMs ?? 0)) / 1000) * 2 + 1;
 		this.window = Math.min(this.max, Math.max(1, needed));
