@@ -128,7 +128,11 @@ function errorJson(error: unknown): IDataObject {
  */
 function concurrencyFor(context: IExecuteFunctions, operation: Operation): Concurrency {
 	if (!operation.concurrent) return new FixedConcurrency(1);
-	const mode = context.getNodeParameter('options.concurrencyMode', 0, 'fixed') as unknown;
+	const mode = context.getNodeParameter(
+		'options.concurrencyMode',
+		0,
+		defaultConcurrencyMode(context.getNode().typeVersion),
+	) as unknown;
 	if (mode !== 'fixed' && mode !== 'auto') {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -161,6 +165,11 @@ function concurrencyFor(context: IExecuteFunctions, operation: Operation): Concu
 		);
 	}
 	return mode === 'auto' ? new AutoConcurrency(value) : new FixedConcurrency(value);
+}
+
+/** Concurrency Mode when it is not set: Auto from node version 1.1, Fixed in version 1. */
+function defaultConcurrencyMode(typeVersion: number): 'fixed' | 'auto' {
+	return typeVersion >= 1.1 ? 'auto' : 'fixed';
 }
 
 /**

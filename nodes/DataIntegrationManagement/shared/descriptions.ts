@@ -136,8 +136,10 @@ export const concurrencyFields: INodeProperties[] = [
 					"Find the service's pace: start with 2 items at once, grow while answers come back quickly and without 429, slow down at once on a 429; never more than Concurrency (64 when it is not set)",
 			},
 		],
-		default: 'fixed',
+		// What adding the option picks; without it, the node runs Auto from version 1.1 and Fixed in
+		// version 1 (see defaultConcurrencyMode in actions/router.ts).
+		default: 'auto',
 		description:
-			'Whether to send a fixed number of items at once, or to find the rate the service allows',
+			'Whether to send a fixed number of items at once, or to find the rate the service allows. When not set: Auto (Fixed in nodes added before version 1.1).',
 	},
 ];

@@ -146,7 +146,7 @@ export class FixedConcurrency implements Concurrency {
 	}
 }
 
-// Concurrency Auto, in three phases (CONTRIBUTING.md, "Concurrency Auto", tells the whole story).
+// Concurrency Auto, in three phases (docs/concurrency-auto.md tells the whole story).
 //
 // 1. Slow start, as TCP's (RFC 5681): AUTO_START items in flight, one more for each answer (so
 //    twice as many each round trip) while answers come back without 429 and no slower than
