@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * A clock for simulations: time moves only when every pending promise callback has run and the
  * earliest sleeper is woken, so a run is the same every time and takes no real time.

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- test tooling: prints the simulated figures; never part of the published package */
 /**
  * Concurrency Auto on a fake clock: the router's loop and the transport's 429 handling, driven
  * against a simulated service (a token bucket behind a network with latency and jitter) whose
