@@ -146,7 +146,8 @@ export class FixedConcurrency implements Concurrency {
 	}
 }
 
-// Concurrency Auto, in three phases (docs/concurrency-auto.md tells the whole story).
+// Concurrency Auto, in three phases (CONTRIBUTING.md, "Concurrency Mode Auto: how it paces",
+// tells the whole story).
 //
 // 1. Slow start, as TCP's (RFC 5681): AUTO_START items in flight, one more for each answer (so
 //    twice as many each round trip) while answers come back without 429 and no slower than
