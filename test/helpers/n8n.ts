@@ -192,6 +192,8 @@ export interface RunActionOptions {
 	/** Runs the node with "On Error: Continue" (n8n's `continueOnFail()`). */
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
+	/** The node's version; 1 (what saved workflows hold) by default. */
+	typeVersion?: number;
 }
 
 export interface RunActionResult {
@@ -203,11 +205,10 @@ export interface RunActionResult {
 /** Executes the action node as the only node of a workflow, fed with `items`. */
 export async function runActionNode(options: RunActionOptions): Promise<RunActionResult> {
 	return await executeNode({
-		node: makeNode(
-			ACTION_NODE_TYPE,
-			options.parameters,
-			options.continueOnFail ? { onError: 'continueRegularOutput' } : {},
-		),
+		node: makeNode(ACTION_NODE_TYPE, options.parameters, {
+			...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+			...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
+		}),
 		nodeTypes,
 		items: options.items ?? [{}],
 		credentials: options.credentials,

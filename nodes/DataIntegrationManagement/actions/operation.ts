@@ -7,14 +7,22 @@ import {
 } from 'n8n-workflow';
 
 import { concurrencyFields, optionsCollection } from '../shared/descriptions';
+import type { Pacer } from '../transport/pacer';
 import type { NodeMap, Resource } from './node.type';
 
 /** What an `<operation>.operation.ts` module exports: its fields and what it does for one item. */
 export interface Operation {
 	/** The operation's own fields; its resource shows them only for this operation. */
 	properties: INodeProperties[];
-	/** Runs the operation for input item `itemIndex`; each returned object becomes one output item. */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	/**
+	 * Runs the operation for input item `itemIndex`, its requests paced by the run's `pacer`; each
+	 * returned object becomes one output item.
+	 */
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		pacer: Pacer,
+	): Promise<IDataObject | IDataObject[]>;
 }
 
 /** A resource's Operation field: its values and default must be operations of that resource. */

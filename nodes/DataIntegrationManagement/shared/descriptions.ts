@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { AUTO_START } from '../transport/pacer';
+
 /** Descriptions that several operations, or both nodes, share: each field and collection defined once. */
 
 /** A tag's owner: a user picked from `GET /users`, or typed as an ID. */
@@ -121,9 +123,6 @@ export const MAX_CONCURRENCY = 64;
 /** How many items are sent at once when Concurrency is not set, under Concurrency Mode "Fixed". */
 const FIXED_CONCURRENCY = 1;
 
-/** How many items Concurrency Mode "Auto" starts with in flight (at most Concurrency). */
-export const AUTO_START_CONCURRENCY = 4;
-
 /**
  * Options → Concurrency and Concurrency Mode, of every operation. Operations do not list them:
  * operationDescriptions adds them (see actions/operation.ts).
@@ -150,11 +149,13 @@ export const concurrencyFields: INodeProperties[] = [
 			{
 				name: 'Auto',
 				value: 'auto',
-				description: `Find the pace the service allows: start with ${AUTO_START_CONCURRENCY} items at once (fewer if Concurrency is lower), send more while answers come back without 429, fewer after a 429; never more than Concurrency (${MAX_CONCURRENCY} when it is not set)`,
+				description: `Find the pace the service allows: start with ${AUTO_START} items at once (fewer if Concurrency is lower), send more while answers come back without 429, fewer after a 429; never more than Concurrency (${MAX_CONCURRENCY} when it is not set)`,
 			},
 		],
-		default: 'fixed',
+		// What adding the option picks; without it, the node runs Auto from version 1.1 and Fixed in
+		// version 1 (see defaultConcurrencyMode in actions/router.ts).
+		default: 'auto',
 		description:
-			'Whether to send a fixed number of items at once, or to find the rate the service allows',
+			'Whether to send a fixed number of items at once, or to find the rate the service allows. When not set: Auto (Fixed in nodes added before version 1.1).',
 	},
 ];

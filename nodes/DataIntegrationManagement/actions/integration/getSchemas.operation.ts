@@ -4,6 +4,7 @@ import { integrationIdField, optionsCollection } from '../../shared/descriptions
 import { readParameter, readPathSegment } from '../readers';
 import { getSchemas } from '../../client/integrations';
 import { flattenSchemas, type SchemaLevel } from './sourceSchemas';
+import type { Pacer } from '../../transport/pacer';
 
 const outputField: INodeProperties = {
 	displayName: 'Output',
@@ -33,10 +34,11 @@ const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	pacer: Pacer,
 ): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
-	const schemas = await getSchemas.call(this, integrationId);
+	const schemas = await getSchemas.call(this, integrationId, pacer);
 	const level = LEVEL_OF_OUTPUT[output];
 	return level ? flattenSchemas(schemas, level) : { schemas: schemas as unknown as IDataObject };
 }

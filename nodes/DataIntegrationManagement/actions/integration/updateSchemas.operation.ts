@@ -15,6 +15,7 @@ import {
 	type SchemaChange,
 	type SchemaLevel,
 } from './sourceSchemas';
+import type { Pacer } from '../../transport/pacer';
 
 /** A flag that a change may set, clear, or leave as it is. */
 function flagField(
@@ -218,11 +219,15 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 	return schemas as SchemasPatch;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const mode = readParameter.call(this, itemIndex, updateModeField) as string;
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
-	const updated = await updateSchemas.call(this, integrationId, schemas);
+	const updated = await updateSchemas.call(this, integrationId, schemas, pacer);
 	return { schemas: updated as unknown as IDataObject };
 }
