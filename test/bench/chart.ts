@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * A line chart drawn into a pixel buffer and written as a PNG by pngjs: the benchmark's figure in
  * docs/performance.md.

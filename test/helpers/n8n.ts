@@ -299,6 +299,8 @@ export interface PollOptions {
 	mode?: 'trigger' | 'manual';
 	/** What `getPollBudgetMs()` answers (n8n-core's default, 5 minutes, when not given). */
 	pollBudgetMs?: number;
+	/** The workflow's id; one id for every test unless given. */
+	workflowId?: string;
 }
 
 export interface PollResult {
@@ -330,7 +332,7 @@ export interface TriggerWorkflow {
 function triggerWorkflow(options: PollOptions): TriggerWorkflow {
 	const node = makeNode(TRIGGER_NODE_TYPE, options.parameters);
 	const workflow = new Workflow({
-		id: 'workflow-under-test',
+		id: options.workflowId ?? 'workflow-under-test',
 		nodes: [node],
 		connections: {},
 		active: options.mode !== 'manual',

@@ -387,8 +387,6 @@ describe('failures in the middle of a scan', () => {
 describe('polls that overlap (n8n starts a poll on every tick, whether or not the last one ended)', () => {
 	const parameters = dateParameters(iso(T0));
 	beforeEach(() => emulator().reset({ seed: false }));
-	const leaseOf = (staticData: IDataObject) =>
-		Object.values(staticData).map((node) => (node as IDataObject).auditLogPollLease)[0];
 
 	it('two polls started at once: the second emits nothing, the first every entry, each once', async () => {
 		add(sequence(237, T0));
@@ -400,7 +398,6 @@ describe('polls that overlap (n8n starts a poll on every tick, whether or not th
 		expect(second.items).toBeNull();
 		expect(idsOf(emitted(first))).toEqual(idsOf(logFrom(T0)));
 		expect(third.items).toBeNull();
-		expect(leaseOf(third.staticData)).toBeUndefined();
 	});
 
 	it('a tick during a slow poll emits nothing; the slow poll emits every entry once, and the next poll what came since', async () => {
@@ -421,39 +418,23 @@ describe('polls that overlap (n8n starts a poll on every tick, whether or not th
 		expect(idsOf(emitted(next))).toEqual(idsOf(later));
 	});
 
-	it('a lease left by a poll that never ended (n8n killed) holds polls back only until it expires', async () => {
-		add(sequence(5, T0));
-		const leftBehind = (expiresAt: number) => ({
-			'node:Audit Log Trigger': {
-				auditLogPollLease: { token: 'killed', expiresAt },
-			},
-		});
+	it('holds back only polls of the same trigger: another workflow polling at the same time emits too', async () => {
+		add(sequence(120, T0));
+		const one = activeTrigger({ credentials: credentials(), parameters });
+		const other = activeTrigger({ credentials: credentials(), parameters, workflowId: 'another' });
 
-		const held = await poll(parameters, leftBehind(Date.now() + 60 * SECOND));
-		expect(held.items).toBeNull();
-		expect(auditRequests()).toHaveLength(0);
+		const [fromOne, fromOther] = await Promise.all([one.poll(), other.poll()]);
 
-		const expired = await poll(parameters, leftBehind(Date.now() - 1));
-		expect(emitted(expired)).toHaveLength(5);
-		expect(leaseOf(expired.staticData)).toBeUndefined();
+		expect(emitted(fromOne)).toHaveLength(120);
+		expect(emitted(fromOther)).toHaveLength(120);
 	});
 
-	it('leases last one poll budget at most, renewed as the poll reads', async () => {
-		add(sequence(250, T0));
-		emulator().setLatency(30);
-		const trigger = activeTrigger({ credentials: credentials(), parameters, pollBudgetMs: 2_000 });
-		const slow = trigger.poll();
-		const expiries: number[] = [];
-		await waitFor(() => {
-			const lease = (leaseOf(trigger.liveStaticData()) ?? {}) as { expiresAt?: number };
-			if (lease.expiresAt && !expiries.includes(lease.expiresAt)) expiries.push(lease.expiresAt);
-			return auditRequests().length >= 3;
-		});
-		emulator().setLatency(0);
-		await slow;
-
-		expect(expiries.length).toBeGreaterThan(1);
-		for (const expiresAt of expiries) expect(expiresAt - Date.now()).toBeLessThanOrEqual(2_000);
+	it('keeps nothing of the lease in the static data n8n saves', async () => {
+		add(sequence(3, T0));
+		const result = await poll(parameters);
+		expect(Object.keys(Object.values(result.staticData)[0] as IDataObject)).toEqual([
+			'auditLogCursor',
+		]);
 	});
 });
 

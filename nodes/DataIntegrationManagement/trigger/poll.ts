@@ -24,7 +24,7 @@ import {
 	type ScanSettings,
 } from './cursor';
 import { filtersCollection, pollOptions, startFromField } from './fields';
-import { PollLease } from './lease';
+import { PollLease, type LeaseRecord } from './lease';
 
 /** The default of an Options field of the trigger, as its description declares it. */
 function defaultOf(name: string): number {
@@ -35,8 +35,8 @@ function defaultOf(name: string): number {
 
 /** Where in the node's static data the cursor lives. */
 const STATE_KEY = 'auditLogCursor';
-/** Where in the node's static data the lease of the running poll lives (see ./lease.ts). */
-const LEASE_KEY = 'auditLogPollLease';
+/** The polls running in this n8n process, by workflow and node (see ./lease.ts). */
+const runningPolls = new Map<string, LeaseRecord>();
 /**
  * How long a lease holds when n8n gives no poll budget (n8n 1.x): as long as n8n 2.x's default
  * budget. The running poll renews it with every page it reads.
@@ -160,7 +160,11 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 
 	const staticData = this.getWorkflowStaticData('node');
 	const budget = pollBudgetMs.call(this);
-	const lease = PollLease.take(staticData, LEASE_KEY, budget ?? LEASE_WITHOUT_BUDGET_MS);
+	const lease = PollLease.take(
+		runningPolls,
+		`${this.getWorkflow().id}:${this.getNode().id}`,
+		budget ?? LEASE_WITHOUT_BUDGET_MS,
+	);
 	if (!lease) {
 		this.logger.debug('Audit log poll skipped: the previous poll of this trigger is still running');
 		return null;
