@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /** Descriptions that several operations, or both nodes, share: each field and collection defined once. */
 
@@ -102,6 +102,12 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	};
 }
 
+/**
+ * Shows a field in the node, not in its tool form (the `…Tool` type n8n derives for AI agents and
+ * the MCP Server Trigger), where a model could make no use of it.
+ */
+export const HIDDEN_IN_TOOLS: IDisplayOptions = { hide: { '@tool': [true] } };
+
 /** The most items Options → Concurrency may keep in flight (its documented bounds are 1 to this). */
 export const MAX_CONCURRENCY = 64;
 
@@ -116,6 +122,7 @@ export const concurrencyFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 		default: 1,
+		displayOptions: HIDDEN_IN_TOOLS,
 		description:
 			'How many items to send at once; under Concurrency Mode "Auto", the most. Output order, pairing and errors stay the same as one at a time.',
 	},
@@ -137,6 +144,7 @@ export const concurrencyFields: INodeProperties[] = [
 			},
 		],
 		default: 'fixed',
+		displayOptions: HIDDEN_IN_TOOLS,
 		description:
 			'Whether to send a fixed number of items at once, or to find the rate the service allows',
 	},

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { listLimitFields, optionsCollection } from '../../shared/descriptions';
 import { parseInstant } from '../../shared/timestamps';
-import { readListLimit, readTimestamp } from '../readers';
+import { readListLimit, readTimestamp, runsAsTool } from '../readers';
 import { readAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
 
@@ -42,6 +42,23 @@ export const properties: INodeProperties[] = [
 				{ name: 'Oldest First', value: 'asc' },
 			],
 		},
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			default: 'full',
+			description:
+				'Unless set here, the node gives Full and its AI tool form gives Compact, to keep what a model reads short',
+			options: [
+				{ name: 'Full', value: 'full', description: 'Every field of each entry' },
+				{
+					name: 'Compact',
+					value: 'compact',
+					description:
+						"ID, timestamp, event and the actor's email of each entry; no IP address or user agent",
+				},
+			],
+		},
 	]),
 ];
 
@@ -56,5 +73,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		limit,
 	);
-	return entries.map(({ entry }) => entry) as unknown as IDataObject[];
+	const output = this.getNodeParameter(
+		'options.output',
+		itemIndex,
+		runsAsTool.call(this) ? 'compact' : 'full',
+	) as string;
+	return entries.map(({ entry }) =>
+		output === 'compact'
+			? { id: entry.id, timestamp: entry.timestamp, event: entry.event, actor: entry.actor.email }
+			: entry,
+	) as unknown as IDataObject[];
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
-import { readPathSegment } from '../readers';
+import { readPathSegment, runsAsTool } from '../readers';
 import { getSchemas } from '../../client/integrations';
-import { flattenSchemas, type SchemaLevel } from './sourceSchemas';
+import { compactSchemas, flattenSchemas, type SchemaLevel } from './sourceSchemas';
 
 export const properties: INodeProperties[] = [
 	integrationIdField,
@@ -13,11 +13,19 @@ export const properties: INodeProperties[] = [
 			name: 'output',
 			type: 'options',
 			default: 'raw',
+			description:
+				'Unless set here, the node gives Raw and its AI tool form gives Compact, to keep what a model reads short',
 			options: [
 				{
 					name: 'Raw',
 					value: 'raw',
 					description: 'One item holding the schemas map as the API returns it',
+				},
+				{
+					name: 'Compact',
+					value: 'compact',
+					description:
+						'One item holding the schemas map with only "enabled" and "hashed": the shape Update Schemas takes',
 				},
 				{ name: 'One Item per Schema', value: 'schemas' },
 				{ name: 'One Item per Table', value: 'tables' },
@@ -38,8 +46,14 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
-	const output = this.getNodeParameter('options.output', itemIndex, 'raw') as string;
+	const output = this.getNodeParameter(
+		'options.output',
+		itemIndex,
+		runsAsTool.call(this) ? 'compact' : 'raw',
+	) as string;
 	const schemas = await getSchemas.call(this, integrationId);
 	const level = LEVEL_OF_OUTPUT[output];
-	return level ? flattenSchemas(schemas, level) : { schemas: schemas as unknown as IDataObject };
+	if (level) return flattenSchemas(schemas, level);
+	const map = output === 'compact' ? compactSchemas(schemas) : schemas;
+	return { schemas: map as unknown as IDataObject };
 }
