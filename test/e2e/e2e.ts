@@ -47,6 +47,7 @@ import {
 } from './lib/processes';
 import { ensureRedisInstalled, startRedis } from './lib/redis';
 import { ScriptedOpenAi } from './lib/scripted-openai';
+import { checkGovernance, writeApprovedGovernanceCopy } from './lib/governance-check';
 import { API_KEY_SCOPES, EditorSession, PublicApi, type NodeTypeDescription } from './lib/rest';
 import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
@@ -288,6 +289,11 @@ async function importSamples(state: RunState, fileCount: number, check: Check): 
 	check(
 		`n8n import:workflow → ${await n8n.importWorkflows(httpRequestDir)} (an HTTP Request node with the credential)`,
 	);
+	const governanceDir = join(runDir, 'governance-workflow');
+	writeApprovedGovernanceCopy(governanceDir);
+	check(
+		`n8n import:workflow → ${await n8n.importWorkflows(governanceDir)} (the governance example with its approval granted)`,
+	);
 	const crashWorkflows = join(runDir, 'crash-workflows');
 	writeCrashWorkflows(crashWorkflows);
 	check(
@@ -517,6 +523,11 @@ async function runEndToEnd(): Promise<boolean> {
 		await run.step(
 			"AI: the agent example, n8n's AI Agent with a scripted OpenAI-compatible model",
 			(check) => checkAgent(aiContext(), check),
+			{ independent: true },
+		);
+		await run.step(
+			'The governance example, its approval granted: personal-data columns hashed',
+			(check) => checkGovernance({ n8n: state.n8n, emulator: state.emulator.control }, check),
 			{ independent: true },
 		);
 		if (runsAll) {
