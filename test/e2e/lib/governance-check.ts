@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
- * The governance example (examples/governance.json) up to its end, with the approval granted:
- * the run uses a copy whose "Wait for approval" node is disabled (a disabled node passes its
- * items on), started from its Manual Trigger. It must hash exactly the enabled, not yet hashed
- * columns whose names look like personal data, one Update Schemas request each.
+ * The governance example (examples/governance.json) up to its end, with the approval granted.
+ * The run uses a copy that `n8n execute` can start: its audit-log trigger is replaced by a
+ * Manual Trigger and a Set node giving one "Schema change detected" entry, and its "Wait for
+ * approval" node is disabled (a disabled node passes its items on). It must hash exactly the
+ * enabled, not yet hashed columns whose names look like personal data, one request each.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,10 +21,21 @@ const APPROVAL_NODE = 'Wait for approval';
 /** The copy's id (n8n 1.x keeps no static data for ids over 16 characters). */
 const APPROVED_COPY_ID = 'dimGovernanceOk';
 
+interface WorkflowNode {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Record<string, unknown>;
+	disabled?: boolean;
+}
+
 interface WorkflowFile {
 	id: string;
 	name: string;
-	nodes: Array<{ name: string; disabled?: boolean }>;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
 }
 
 /** Writes, into `folder`, the example with its approval step disabled (granted). */
@@ -34,6 +46,32 @@ export function writeApprovedGovernanceCopy(folder: string): void {
 	const approval = workflow.nodes.find(({ name }) => name === APPROVAL_NODE);
 	assert.ok(approval, `${GOVERNANCE_EXAMPLE} has no node "${APPROVAL_NODE}"`);
 	approval.disabled = true;
+	const trigger = workflow.nodes.find(({ type }) =>
+		type.endsWith('.dataIntegrationManagementTrigger'),
+	);
+	assert.ok(trigger, `${GOVERNANCE_EXAMPLE} has no audit-log trigger`);
+	const manual: WorkflowNode = {
+		id: 'e2e-manual-trigger',
+		name: 'Manual trigger',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: trigger.position,
+		parameters: {},
+	};
+	const entry: WorkflowNode = {
+		id: 'e2e-schema-change',
+		name: trigger.name,
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: trigger.position,
+		parameters: {
+			mode: 'raw',
+			jsonOutput: JSON.stringify({ id: 'e2e-1', event: 'Schema change detected' }),
+			options: {},
+		},
+	};
+	workflow.nodes = [manual, entry, ...workflow.nodes.filter((node) => node !== trigger)];
+	workflow.connections[manual.name] = { main: [[{ node: entry.name, type: 'main', index: 0 }]] };
 	mkdirSync(folder, { recursive: true });
 	writeFileSync(
 		join(folder, 'governance-approved.json'),
