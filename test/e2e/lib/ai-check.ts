@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The node as an AI tool in a real n8n, through the two examples that use it so:
  * - examples/mcp-server.json, n8n's MCP Server Trigger with one tool per operation, published
@@ -14,10 +14,14 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+// The SDK publishes its modules through a wildcard "exports" map, which tsc and tsx follow and
+// the lint's import resolver does not.
+/* eslint-disable import-x/no-unresolved */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+/* eslint-enable import-x/no-unresolved */
 
 import { SEED } from '../../emulator/seed';
 import type { RecordedRequest } from '../../emulator/types';

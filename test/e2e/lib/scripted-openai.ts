@@ -46,13 +46,13 @@ export class ScriptedOpenAi {
 	) {}
 
 	static async start(toolCall: ScriptedToolCall): Promise<ScriptedOpenAi> {
-		let instance: ScriptedOpenAi | undefined;
-		const server = createServer((request, response) => {
-			void instance!.handle(request, response);
-		});
+		const server = createServer();
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		const { port } = server.address() as AddressInfo;
-		instance = new ScriptedOpenAi(server, `http://127.0.0.1:${port}/v1`, toolCall);
+		const instance = new ScriptedOpenAi(server, `http://127.0.0.1:${port}/v1`, toolCall);
+		server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+			void instance.handle(request, response);
+		});
 		return instance;
 	}
 

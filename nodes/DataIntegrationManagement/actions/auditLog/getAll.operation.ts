@@ -50,13 +50,13 @@ export const properties: INodeProperties[] = [
 			description:
 				'Unless set here, the node gives Full and its AI tool form gives Compact, to keep what a model reads short',
 			options: [
-				{ name: 'Full', value: 'full', description: 'Every field of each entry' },
 				{
 					name: 'Compact',
 					value: 'compact',
 					description:
 						"ID, timestamp, event and the actor's email of each entry; no IP address or user agent",
 				},
+				{ name: 'Full', value: 'full', description: 'Every field of each entry' },
 			],
 		},
 	]),

@@ -17,19 +17,19 @@ export const properties: INodeProperties[] = [
 				'Unless set here, the node gives Raw and its AI tool form gives Compact, to keep what a model reads short',
 			options: [
 				{
-					name: 'Raw',
-					value: 'raw',
-					description: 'One item holding the schemas map as the API returns it',
-				},
-				{
 					name: 'Compact',
 					value: 'compact',
 					description:
 						'One item holding the schemas map with only "enabled" and "hashed": the shape Update Schemas takes',
 				},
+				{ name: 'One Item per Column', value: 'columns' },
 				{ name: 'One Item per Schema', value: 'schemas' },
 				{ name: 'One Item per Table', value: 'tables' },
-				{ name: 'One Item per Column', value: 'columns' },
+				{
+					name: 'Raw',
+					value: 'raw',
+					description: 'One item holding the schemas map as the API returns it',
+				},
 			],
 		},
 	]),
