@@ -1,39 +1,39 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
-import { readPathSegment, runsAsTool } from '../readers';
+import { readParameter, readPathSegment, runsAsTool } from '../readers';
 import { getSchemas } from '../../client/integrations';
 import { compactSchemas, flattenSchemas, type SchemaLevel } from './sourceSchemas';
 
-export const properties: INodeProperties[] = [
-	integrationIdField,
-	optionsCollection([
+const outputField: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	default: 'raw',
+	description:
+		'Unless set here, the node gives Raw and its AI tool form gives Compact, to keep what a model reads short',
+	options: [
 		{
-			displayName: 'Output',
-			name: 'output',
-			type: 'options',
-			default: 'raw',
+			name: 'Compact',
+			value: 'compact',
 			description:
-				'Unless set here, the node gives Raw and its AI tool form gives Compact, to keep what a model reads short',
-			options: [
-				{
-					name: 'Compact',
-					value: 'compact',
-					description:
-						'One item holding the schemas map with only "enabled" and "hashed": the shape Update Schemas takes',
-				},
-				{ name: 'One Item per Column', value: 'columns' },
-				{ name: 'One Item per Schema', value: 'schemas' },
-				{ name: 'One Item per Table', value: 'tables' },
-				{
-					name: 'Raw',
-					value: 'raw',
-					description: 'One item holding the schemas map as the API returns it',
-				},
-			],
+				'One item holding the schemas map with only "enabled" and "hashed": the shape Update Schemas takes',
 		},
-	]),
-];
+		{ name: 'One Item per Column', value: 'columns' },
+		{ name: 'One Item per Schema', value: 'schemas' },
+		{ name: 'One Item per Table', value: 'tables' },
+		{
+			name: 'Raw',
+			value: 'raw',
+			description: 'One item holding the schemas map as the API returns it',
+		},
+	],
+};
+
+/** What an AI tool gives when Output is not set. */
+const toolOutputField: INodeProperties = { ...outputField, default: 'compact' };
+
+export const properties: INodeProperties[] = [integrationIdField, optionsCollection([outputField])];
 
 const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
 	schemas: 'schema',
@@ -46,11 +46,8 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
-	const output = this.getNodeParameter(
-		'options.output',
-		itemIndex,
-		runsAsTool.call(this) ? 'compact' : 'raw',
-	) as string;
+	const field = runsAsTool.call(this) ? toolOutputField : outputField;
+	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
 	const schemas = await getSchemas.call(this, integrationId);
 	const level = LEVEL_OF_OUTPUT[output];
 	if (level) return flattenSchemas(schemas, level);
