@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 import { DataIntegrationManagementApi } from '../../credentials/DataIntegrationManagementApi.credentials';
+import { SEED } from '../emulator/seed';
 import { ACTION_EXPECTATIONS, outputOf } from './lib/action-checks';
 import {
 	AI_PLACEHOLDER_CREDENTIALS,
@@ -269,7 +270,7 @@ async function importSamples(state: RunState, fileCount: number, check: Check): 
 	);
 	state.openAi = await ScriptedOpenAi.start({
 		name: 'Get_integration',
-		arguments: { integrationId: 'int_4f8a2c71e9b0' },
+		arguments: { integrationId: SEED.integrations.ordersToSnowflake },
 	});
 	state.mcpToken = randomBytes(16).toString('hex');
 	const aiCredentialFile = join(runDir, 'ai-credentials.json');
