@@ -299,13 +299,15 @@ async function driveTools(
 			assert.ok(!result.isError, `${name} failed: ${text}`);
 			assert.match(text, call.result, `${name}'s result: ${text.slice(0, 300)}`);
 		}
-		const requests = (await context.emulator.requests()).map(requestLine);
+		// Each call's request, and no other (the audit-log reader may read a page more to check
+		// the order, so requests are compared as a set).
+		const requests = new Set((await context.emulator.requests()).map(requestLine));
 		assert.deepEqual(
-			requests.map((line) => line.split('?')[0]).sort(),
+			[...requests].sort(),
 			nodes.map(({ name }) => CALLS[toolName(name)].request).sort(),
 		);
 		check(
-			`${label}: tools/call of each of the ${nodes.length} tools succeeded with the expected result; the service received exactly one request per call`,
+			`${label}: tools/call of each of the ${nodes.length} tools succeeded with the expected result; the service received each call's request and no other`,
 		);
 
 		await context.emulator.clearRequests();
