@@ -194,7 +194,7 @@ describe('option fields take only their listed values', () => {
 		[
 			'Output of Get Schemas',
 			{ operation: 'getSchemas', options: { output: 'xml' } },
-			/^The field "Output" must be one of "raw" \(Raw\), "schemas" .* not "xml" \(item 0\)$/,
+			/^The field "Output" must be one of "compact" \(Compact\), .*, "raw" \(Raw\), not "xml" \(item 0\)$/,
 		],
 		[
 			'Output of Get Columns',

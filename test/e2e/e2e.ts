@@ -10,7 +10,11 @@
  *    the requests the service received;
  * 4. the trigger, published (activated on 1.x) and polled by n8n's scheduler every minute, emits
  *    each new audit entry exactly once, and a poll with nothing new starts no execution;
- * 5. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker.
+ * 5. as an AI tool: the MCP Server Trigger example driven by the MCP SDK client over Streamable
+ *    HTTP and SSE, and the AI Agent example with a scripted OpenAI-compatible model;
+ * 6. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker.
+ * E2E_ONLY=ai runs only what the AI checks need (install, import, start n8n, the AI steps), to
+ * work on them quickly; the default runs everything.
  * Every service it starts is stopped at the end, whatever happens. When a step fails, the run's
  * folder (logs, n8n's database) is kept and its path printed.
  */
@@ -20,7 +24,15 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 import { DataIntegrationManagementApi } from '../../credentials/DataIntegrationManagementApi.credentials';
+import { SEED } from '../emulator/seed';
 import { ACTION_EXPECTATIONS, outputOf } from './lib/action-checks';
+import {
+	AI_PLACEHOLDER_CREDENTIALS,
+	checkAgent,
+	checkMcpServer,
+	MCP_EXAMPLE,
+	writeAiCredentialFile,
+} from './lib/ai-check';
 import { checkHttpRequestWorkflow, writeHttpRequestWorkflow } from './lib/http-request-check';
 import { startEmulatorProcess, type RunningEmulator } from './lib/emulator';
 import { installN8n, N8n, N8N_VERSION, packageLoadProblems, REPO_ROOT } from './lib/n8n';
@@ -35,6 +47,8 @@ import {
 	type Service,
 } from './lib/processes';
 import { ensureRedisInstalled, startRedis } from './lib/redis';
+import { ScriptedOpenAi } from './lib/scripted-openai';
+import { checkGovernance, writeApprovedGovernanceCopy } from './lib/governance-check';
 import { API_KEY_SCOPES, EditorSession, PublicApi, type NodeTypeDescription } from './lib/rest';
 import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
@@ -144,7 +158,16 @@ interface RunState {
 	nodeTypes: NodeTypeDescription[];
 	/** Every n8n process started, for the final log check. */
 	n8nServices: Service[];
+	/** The OpenAI-compatible server the agent example's model credential points at. */
+	openAi: ScriptedOpenAi;
+	/** The token of the MCP Server Trigger's Bearer Auth credential. */
+	mcpToken: string;
 }
+
+/** E2E_ONLY=ai: only the steps the AI checks need. */
+const ONLY = process.env.E2E_ONLY;
+if (ONLY && ONLY !== 'ai') throw new Error(`E2E_ONLY=${ONLY}: the only subset is "ai"`);
+const runsAll = !ONLY;
 
 async function installTools(state: RunState, check: Check): Promise<void> {
 	console.log('  … test/e2e/install-n8n.sh: instant when cached, 5 to 7 min on a fresh machine');
@@ -215,29 +238,48 @@ async function installPackage({ n8n, packed }: RunState, check: Check): Promise<
  */
 function checkExamplesExplainThemselves(samples: SampleWorkflow[], check: Check): void {
 	const placeholder = `${SAMPLE_CREDENTIAL.id} "${SAMPLE_CREDENTIAL.name}"`;
+	const aiPlaceholders = Object.values(AI_PLACEHOLDER_CREDENTIALS).map(
+		({ id, name }) => `${id} "${name}"`,
+	);
 	for (const { file, id, notes, credentials } of samples) {
 		assert.ok(id.length <= 16, `${file}: id "${id}" is longer than 16 characters`);
 		assert.ok(
 			notes.some((note) => note.trim().length > 0),
 			`${file} has no sticky note`,
 		);
-		assert.ok(credentials.length > 0, `${file} names no credential`);
-		assert.deepEqual([...new Set(credentials)], [placeholder], `${file}: credentials`);
+		assert.ok(credentials.includes(placeholder), `${file} does not name ${placeholder}`);
+		assert.deepEqual(
+			credentials.filter(
+				(credential) => credential !== placeholder && !aiPlaceholders.includes(credential),
+			),
+			[],
+			`${file}: credentials`,
+		);
 	}
 	check(
-		`each of the ${samples.length} examples has a sticky note, names only the placeholder credential ${placeholder}, and an id of at most 16 characters`,
+		`each of the ${samples.length} examples has a sticky note, names the placeholder credential ${placeholder} (and for AI, only ${aiPlaceholders.join(', ')} besides), and an id of at most 16 characters`,
 	);
 }
 
-async function importSamples(
-	{ runDir, n8n, emulator }: RunState,
-	fileCount: number,
-	check: Check,
-): Promise<void> {
+async function importSamples(state: RunState, fileCount: number, check: Check): Promise<void> {
+	const { runDir, n8n, emulator } = state;
 	const credentialFile = join(runDir, 'credentials.json');
 	writeCredentialFile(credentialFile, emulator);
 	check(
 		`n8n import:credentials → ${await n8n.importCredentials(credentialFile)} (base URL ${emulator.baseUrl})`,
+	);
+	state.openAi = await ScriptedOpenAi.start({
+		name: 'Get_integration',
+		arguments: { integrationId: SEED.integrations.ordersToSnowflake },
+	});
+	state.mcpToken = randomBytes(16).toString('hex');
+	const aiCredentialFile = join(runDir, 'ai-credentials.json');
+	writeAiCredentialFile(aiCredentialFile, {
+		openAiBaseUrl: state.openAi.baseUrl,
+		mcpToken: state.mcpToken,
+	});
+	check(
+		`n8n import:credentials → ${await n8n.importCredentials(aiCredentialFile)} (OpenAI, Base URL ${state.openAi.baseUrl}, a scripted model; Bearer Auth for the MCP Server Trigger)`,
 	);
 	check(
 		`n8n import:workflow --separate → ${await n8n.importWorkflows(WORKFLOWS_DIR)} (${fileCount} files)`,
@@ -247,6 +289,11 @@ async function importSamples(
 	writeHttpRequestWorkflow(join(httpRequestDir, 'http-request.json'), emulator.baseUrl);
 	check(
 		`n8n import:workflow → ${await n8n.importWorkflows(httpRequestDir)} (an HTTP Request node with the credential)`,
+	);
+	const governanceDir = join(runDir, 'governance-workflow');
+	writeApprovedGovernanceCopy(governanceDir);
+	check(
+		`n8n import:workflow → ${await n8n.importWorkflows(governanceDir)} (the governance example with its approval granted)`,
 	);
 	const crashWorkflows = join(runDir, 'crash-workflows');
 	writeCrashWorkflows(crashWorkflows);
@@ -324,6 +371,7 @@ async function checkEditorImport(
 
 function checkCoverage(
 	{ nodeTypes, packed }: RunState,
+	samples: SampleWorkflow[],
 	actionSamples: SampleWorkflow[],
 	check: Check,
 ): void {
@@ -334,6 +382,9 @@ function checkCoverage(
 	check(
 		`${offered.length} operations offered by the node in n8n, all in the samples: ${offered.join(', ')}`,
 	);
+	const mcpServer = samples.find(({ file }) => file === MCP_EXAMPLE);
+	assert.deepEqual([...new Set(mcpServer?.toolOperations)].sort(), offered);
+	check(`… and each is a tool of ${MCP_EXAMPLE}`);
 	assert.deepEqual(
 		actionSamples.map(({ file }) => file).sort(),
 		Object.keys(ACTION_EXPECTATIONS).sort(),
@@ -410,7 +461,9 @@ async function runEndToEnd(): Promise<boolean> {
 	console.log(`End-to-end run in ${runDir}\n`);
 
 	const samples = loadSampleWorkflows();
-	const actionSamples = samples.filter((sample) => !sample.triggerNode);
+	const actionSamples = samples.filter(
+		(sample) => !sample.triggerNode && sample.operations.length > 0,
+	);
 	const triggerSample = samples.find(
 		(sample): sample is SampleWorkflow & { triggerNode: string } => !!sample.triggerNode,
 	);
@@ -438,69 +491,101 @@ async function runEndToEnd(): Promise<boolean> {
 		);
 		await run.step(
 			'The sample workflows cover every resource and operation of the action node',
-			async (check) => checkCoverage(state, actionSamples, check),
+			async (check) => checkCoverage(state, samples, actionSamples, check),
 		);
-		for (const sample of actionSamples) {
+		for (const sample of runsAll ? actionSamples : []) {
 			await run.step(
 				`n8n execute: ${sample.name} (${sample.operations.join(', ')})`,
 				(check) => executeWithCli(state, sample, check),
 				{ independent: true },
 			);
 		}
-		await run.step(
-			"n8n's HTTP Request node with this credential (Predefined Credential Type)",
-			(check) => checkHttpRequestWorkflow(state.n8n, state.emulator, check),
-			{ independent: true },
-		);
-		await run.step(
-			'Trigger: published, polled every minute, each new audit entry emitted exactly once',
-			async (check) => {
-				assert.ok(triggerSample, 'no sample workflow starts from the trigger');
-				const { api, emulator, main } = state;
-				await checkAuditTrigger(
-					{ api, emulator: emulator.control, main, workflow: triggerSample },
-					check,
-				);
-			},
-		);
-		await run.step('Crash: n8n stopped, to start it per scheduler configuration', async (check) => {
-			await stopService(state.main);
-			check('stopped the regular-mode instance (its user folder and database carry over)');
-		});
-		for (const { label, env } of CRASH_CONFIGURATIONS) {
+		if (runsAll) {
 			await run.step(
-				`Crash (${label}): SIGKILL right after a poll, restart, every audit entry exactly once`,
-				(check) =>
-					checkCrash(
-						{
-							n8n: state.n8n,
-							apiKey: state.apiKey,
-							emulator: state.emulator.control,
-							label,
-							env,
-							started: (service) => state.n8nServices.push(service),
-						},
-						check,
-					),
+				"n8n's HTTP Request node with this credential (Predefined Credential Type)",
+				(check) => checkHttpRequestWorkflow(state.n8n, state.emulator, check),
 				{ independent: true },
 			);
 		}
+		const aiContext = () => ({
+			n8n: state.n8n,
+			api: state.api,
+			main: state.main,
+			emulator: state.emulator.control,
+			apiKey: state.emulator.apiKey,
+			mcpToken: state.mcpToken,
+			openAi: state.openAi,
+		});
 		await run.step(
-			'Queue mode: n8n main with EXECUTIONS_MODE=queue, Redis, and one n8n worker',
-			(check) => startQueueMode(state, check),
+			'AI: the MCP server example, driven by the MCP SDK client over Streamable HTTP and SSE',
+			(check) => checkMcpServer(aiContext(), check),
+			{ independent: true },
 		);
-		for (const sample of actionSamples) {
+		await run.step(
+			"AI: the agent example, n8n's AI Agent with a scripted OpenAI-compatible model",
+			(check) => checkAgent(aiContext(), check),
+			{ independent: true },
+		);
+		await run.step(
+			'The governance example, its approval granted: personal-data columns hashed',
+			(check) => checkGovernance({ n8n: state.n8n, emulator: state.emulator.control }, check),
+			{ independent: true },
+		);
+		if (runsAll) {
 			await run.step(
-				`Queue mode: ${sample.name} through its webhook, executed by the worker`,
-				(check) => runOnWorker(state, sample, check),
-				{ independent: true },
+				'Trigger: published, polled every minute, each new audit entry emitted exactly once',
+				async (check) => {
+					assert.ok(triggerSample, 'no sample workflow starts from the trigger');
+					const { api, emulator, main } = state;
+					await checkAuditTrigger(
+						{ api, emulator: emulator.control, main, workflow: triggerSample },
+						check,
+					);
+				},
 			);
+			await run.step(
+				'Crash: n8n stopped, to start it per scheduler configuration',
+				async (check) => {
+					await stopService(state.main);
+					check('stopped the regular-mode instance (its user folder and database carry over)');
+				},
+			);
+			for (const { label, env } of CRASH_CONFIGURATIONS) {
+				await run.step(
+					`Crash (${label}): SIGKILL right after a poll, restart, every audit entry exactly once`,
+					(check) =>
+						checkCrash(
+							{
+								n8n: state.n8n,
+								apiKey: state.apiKey,
+								emulator: state.emulator.control,
+								label,
+								env,
+								started: (service) => state.n8nServices.push(service),
+							},
+							check,
+						),
+					{ independent: true },
+				);
+			}
+			await run.step(
+				'Queue mode: n8n main with EXECUTIONS_MODE=queue, Redis, and one n8n worker',
+				(check) => startQueueMode(state, check),
+			);
+			for (const sample of actionSamples) {
+				await run.step(
+					`Queue mode: ${sample.name} through its webhook, executed by the worker`,
+					(check) => runOnWorker(state, sample, check),
+					{ independent: true },
+				);
+			}
 		}
 		await run.step('No n8n process logged a load problem for the package', async (check) => {
 			for (const service of state.n8nServices)
 				assertNoLoadProblems(service, state.packed.name, check);
 		});
 	} finally {
+		await state.openAi?.stop();
 		await stopAllServices();
 		console.log('\nStopped every service the run started (emulator, n8n, worker, Redis).');
 	}

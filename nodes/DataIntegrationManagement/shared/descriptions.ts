@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { AUTO_START } from '../transport/pacer';
 
@@ -117,6 +117,12 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	};
 }
 
+/**
+ * Shows a field in the node, not in its tool form (the `…Tool` type n8n derives for AI agents and
+ * the MCP Server Trigger), where a model could make no use of it.
+ */
+export const HIDDEN_IN_TOOLS: IDisplayOptions = { hide: { '@tool': [true] } };
+
 /** The most items Options → Concurrency may keep in flight (its documented bounds are 1 to this). */
 export const MAX_CONCURRENCY = 64;
 
@@ -134,6 +140,7 @@ export const concurrencyFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 		default: FIXED_CONCURRENCY,
+		displayOptions: HIDDEN_IN_TOOLS,
 		description: `How many items to send at once, from 1 to ${MAX_CONCURRENCY}; under Concurrency Mode "Auto", the most. Output order, pairing and errors stay the same as one at a time.`,
 	},
 	{
@@ -155,6 +162,7 @@ export const concurrencyFields: INodeProperties[] = [
 		// What adding the option picks; without it, the node runs Auto from version 1.1 and Fixed in
 		// version 1 (see defaultConcurrencyMode in actions/router.ts).
 		default: 'auto',
+		displayOptions: HIDDEN_IN_TOOLS,
 		description:
 			'Whether to send a fixed number of items at once, or to find the rate the service allows. When not set: Auto (Fixed in nodes added before version 1.1).',
 	},

@@ -151,6 +151,16 @@ export const properties: INodeProperties[] = [
 	integrationIdField,
 	updateModeField,
 	{
+		// Shown only in the tool form: its saved default stays List of Changes, which a model cannot
+		// fill (the fields are lists); in JSON mode one $fromAI() value gives the whole update.
+		displayName:
+			'A model cannot fill a list of changes. For an AI tool, choose Update Mode JSON and let the model define Schemas.',
+		name: 'toolNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@tool': [true], updateMode: ['changes'] } },
+	},
+	{
 		displayName: 'Changes',
 		name: 'changes',
 		type: 'fixedCollection',
