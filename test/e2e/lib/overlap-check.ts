@@ -37,10 +37,11 @@ export const OVERLAP_SCENARIOS: OverlapScenario[] = [
 	{
 		label: 'two Poll Times entries firing in the same second',
 		id: 'dimOverlapTwice',
-		// Both fire at second 0 of every minute ("Every Minute" picks a random second of its own).
+		// Two expressions for second 0 of every minute ("Every Minute" picks a random second of its
+		// own; n8n registers one cron for two equal expressions, and 1.x refuses a 5-field "* * * * *").
 		pollTimes: [
-			{ mode: 'custom', cronExpression: '* * * * *' },
 			{ mode: 'custom', cronExpression: '0 * * * * *' },
+			{ mode: 'custom', cronExpression: '0 */1 * * * *' },
 		],
 		latencyMs: 1000,
 	},
