@@ -8,7 +8,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
-import { SERVICE_VARIANTS } from '../emulator';
+import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/client/choices';
+import { OFFSET_IGNORED, SERVICE_VARIANTS } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
 
@@ -93,3 +94,33 @@ describe.each(Object.entries(SERVICE_VARIANTS))(
 		});
 	},
 );
+
+describe('auditLog getAll against a service that ignores the offset (every page starts at the first entry)', () => {
+	it.each([
+		{ name: 'with totalItems', omitTotalItems: false },
+		{ name: 'without totalItems', omitTotalItems: true },
+	])(
+		'$name: ends after the first repeated page with an error naming the offset parameter, never a silent part',
+		async ({ omitTotalItems }) => {
+			emulator().reset({ seed: false });
+			emulator().addAuditEntries(
+				Array.from({ length: COUNT }, (_unused, i) => ({ timestamp: notation(i) })),
+			);
+			emulator().store.auditLogVariant = { ...OFFSET_IGNORED, omitTotalItems };
+
+			const result = await runActionNode({
+				credentials: credentials(),
+				parameters: { resource: 'auditLog', operation: 'getAll', returnAll: true },
+			});
+
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toBe(
+				`The service does not seem to honour the audit-log offset parameter "${AUDIT_LOG_QUERY.skip}"`,
+			);
+			expect(result.error?.description).toContain(`${AUDIT_LOG_QUERY.skip}=100`);
+			expect(emulator().requests.filter((request) => request.path === '/audit-logs')).toHaveLength(
+				2,
+			);
+		},
+	);
+});

@@ -4,12 +4,16 @@
  * operation runs through n8n-core against the emulator with its default options, and every
  * output item must match its schema file. The set of files must be exactly the node's operations.
  *
- * The validator below knows the keywords these files use (type, properties, required, items,
- * additionalProperties, format). It is stricter than JSON Schema in one way: a field that the
- * schema does not describe is an error, because the editor would not show it before a run.
+ * The schemas are checked with ajv in strict mode, so a keyword, type or format it does not know,
+ * or a required field the schema does not describe, is an error in the file itself. The check is
+ * stricter than JSON Schema in one way: a field that the schema does not describe is an error,
+ * because the editor would not show it before a run.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
@@ -18,7 +22,7 @@ import { SEED } from '../emulator/seed';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
 
-// ----- A small JSON Schema validator -----
+// ----- Checking values against the schema files -----
 
 interface JsonSchema {
 	type?: string;
@@ -29,109 +33,48 @@ interface JsonSchema {
 	format?: string;
 }
 
-const KEYWORDS = new Set([
-	'type',
-	'properties',
-	'required',
-	'items',
-	'additionalProperties',
-	'format',
-]);
+const ajv = new Ajv({ allErrors: true, strict: true });
+addFormats(ajv, ['date-time', 'email']);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const TYPE_CHECKS: Record<string, (value: unknown) => boolean> = {
-	object: isPlainObject,
-	array: Array.isArray,
-	string: (value) => typeof value === 'string',
-	boolean: (value) => typeof value === 'boolean',
-	number: (value) => typeof value === 'number' && Number.isFinite(value),
-	integer: (value) => Number.isInteger(value),
-	null: (value) => value === null,
-};
-
-/** RFC 3339 date-time, as JSON Schema's "date-time" format means it. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
-const FORMAT_CHECKS: Record<string, (value: string) => boolean> = {
-	'date-time': (value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)),
-	email: (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
-};
-
-/** Every way `value` fails `schema`, as "path: problem" lines; empty when it matches. */
-function validate(value: unknown, schema: JsonSchema, path = '$'): string[] {
-	const errors: string[] = [];
-	const unknownKeywords = Object.keys(schema).filter((keyword) => !KEYWORDS.has(keyword));
-	if (unknownKeywords.length) {
-		return [
-			`${path}: schema uses keywords this validator does not check: ${unknownKeywords.join(', ')}`,
-		];
-	}
-
-	if (schema.type !== undefined) {
-		const check = TYPE_CHECKS[schema.type];
-		if (!check) return [`${path}: schema has unknown type "${schema.type}"`];
-		if (!check(value)) return [`${path}: expected ${schema.type}, got ${JSON.stringify(value)}`];
-	}
-
-	if (schema.format !== undefined && typeof value === 'string') {
-		const check = FORMAT_CHECKS[schema.format];
-		if (!check) errors.push(`${path}: schema has unknown format "${schema.format}"`);
-		else if (!check(value))
-			errors.push(`${path}: ${JSON.stringify(value)} is not a valid ${schema.format}`);
-	}
-
-	if (isPlainObject(value)) {
-		const properties = schema.properties ?? {};
-		for (const name of schema.required ?? []) {
-			if (!(name in properties))
-				errors.push(`${path}: schema requires "${name}" but does not describe it`);
-			if (value[name] === undefined) errors.push(`${path}: missing required field "${name}"`);
-		}
-		for (const [name, fieldValue] of Object.entries(value)) {
-			const fieldPath = `${path}[${JSON.stringify(name)}]`;
-			if (name in properties) {
-				errors.push(...validate(fieldValue, properties[name], fieldPath));
-			} else if (isPlainObject(schema.additionalProperties)) {
-				errors.push(...validate(fieldValue, schema.additionalProperties, fieldPath));
-			} else if (schema.additionalProperties !== true) {
-				errors.push(`${fieldPath}: field is not described by the schema`);
-			}
-		}
-	}
-
-	if (Array.isArray(value) && schema.items !== undefined) {
-		value.forEach((element, index) =>
-			errors.push(...validate(element, schema.items!, `${path}[${index}]`)),
-		);
-	}
-	return errors;
+/** The schema with every object that does not say otherwise closed to undescribed fields. */
+function closed(schema: JsonSchema): JsonSchema {
+	const { properties, additionalProperties, items } = schema;
+	return {
+		...schema,
+		...(properties && {
+			properties: Object.fromEntries(
+				Object.entries(properties).map(([name, property]) => [name, closed(property)]),
+			),
+		}),
+		...(schema.type === 'object' && {
+			additionalProperties:
+				typeof additionalProperties === 'object'
+					? closed(additionalProperties)
+					: (additionalProperties ?? false),
+		}),
+		...(items && { items: closed(items) }),
+	};
 }
 
-/** What is wrong with a schema itself, anywhere in its tree: keywords, types or formats the
- * validator does not know, or required fields it does not describe. */
-function schemaProblems(schema: JsonSchema, path = '$'): string[] {
-	const problems: string[] = [];
-	const unknownKeywords = Object.keys(schema).filter((keyword) => !KEYWORDS.has(keyword));
-	if (unknownKeywords.length)
-		problems.push(`${path}: unknown keywords ${unknownKeywords.join(', ')}`);
-	if (schema.type === undefined || !TYPE_CHECKS[schema.type])
-		problems.push(`${path}: unknown type "${schema.type}"`);
-	if (schema.format !== undefined && !FORMAT_CHECKS[schema.format]) {
-		problems.push(`${path}: unknown format "${schema.format}"`);
+/** One of ajv's errors as a line: where, what, and which field for an undescribed one. */
+const errorLine = ({ instancePath, message, params }: ErrorObject) =>
+	`${instancePath || '/'}: ${message}` +
+	('additionalProperty' in params ? ` "${String(params.additionalProperty)}"` : '');
+
+/** Every way `value` fails `schema`, one line each; empty when it matches. */
+function validate(value: unknown, schema: JsonSchema): string[] {
+	const check = ajv.compile(closed(schema));
+	return check(value) ? [] : (check.errors ?? []).map(errorLine);
+}
+
+/** What ajv's strict mode finds wrong with a schema itself (it stops at the first problem). */
+function schemaProblems(schema: JsonSchema): string[] {
+	try {
+		ajv.compile(closed(schema));
+		return [];
+	} catch (error) {
+		return [(error as Error).message];
 	}
-	for (const name of schema.required ?? []) {
-		if (!schema.properties || !(name in schema.properties))
-			problems.push(`${path}: requires undescribed "${name}"`);
-	}
-	for (const [name, property] of Object.entries(schema.properties ?? {})) {
-		problems.push(...schemaProblems(property, `${path}.properties.${name}`));
-	}
-	if (isPlainObject(schema.additionalProperties)) {
-		problems.push(...schemaProblems(schema.additionalProperties, `${path}.additionalProperties`));
-	}
-	if (schema.items !== undefined) problems.push(...schemaProblems(schema.items, `${path}.items`));
-	return problems;
 }
 
 // ----- The schema files -----
@@ -294,7 +237,7 @@ describe('the schema files', () => {
 	});
 
 	test.each(OPERATIONS)(
-		'%s describes one object item, using only what the validator checks',
+		'%s describes one object item, and ajv in strict mode finds nothing wrong with it',
 		(operation) => {
 			const schema = loadSchema(operation);
 			expect(schema.type).toBe('object');
@@ -310,7 +253,9 @@ describe('each operation with its default options', () => {
 		const items = await runOperation(operation);
 		expect(items).toHaveLength(CASES[operation].expectedItems());
 		expect(items.length).toBeGreaterThan(0);
-		const errors = items.flatMap((item, index) => validate(item, schema, `item[${index}]`));
+		const errors = items.flatMap((item, index) =>
+			validate(item, schema).map((error) => `item ${index}: ${error}`),
+		);
 		expect(errors).toEqual([]);
 	});
 });
@@ -327,7 +272,7 @@ describe('the files describe the default output mode, not the others', () => {
 	});
 });
 
-describe('the validator', () => {
+describe('the check', () => {
 	const schemasFile = loadSchema('integration/getSchemas');
 	const validSchemas = {
 		schemas: {
@@ -353,18 +298,18 @@ describe('the validator', () => {
 	});
 
 	test('reports a wrong type', () => {
-		expect(validate({ id: 7 }, loadSchema('tag/create'))).toEqual([
-			'$["id"]: expected string, got 7',
-		]);
+		expect(validate({ id: 7 }, loadSchema('tag/create'))).toEqual(['/id: must be string']);
 	});
 
 	test('reports a missing required field', () => {
-		expect(validate({}, loadSchema('asset/update'))).toEqual(['$: missing required field "id"']);
+		expect(validate({}, loadSchema('asset/update'))).toEqual([
+			"/: must have required property 'id'",
+		]);
 	});
 
 	test('reports a field the schema does not describe', () => {
 		expect(validate({ id: 'ast_1', extra: 1 }, loadSchema('asset/update'))).toEqual([
-			'$["extra"]: field is not described by the schema',
+			'/: must NOT have additional properties "extra"',
 		]);
 	});
 
@@ -372,7 +317,7 @@ describe('the validator', () => {
 		const broken = structuredClone(validSchemas);
 		(broken.schemas.public.tables.customers.columns.id as IDataObject).hashed = 'no';
 		expect(validate(broken, schemasFile)).toEqual([
-			'$["schemas"]["public"]["tables"]["customers"]["columns"]["id"]["hashed"]: expected boolean, got "no"',
+			'/schemas/public/tables/customers/columns/id/hashed: must be boolean',
 		]);
 	});
 
@@ -386,41 +331,34 @@ describe('the validator', () => {
 			},
 		};
 		expect(validate([{ a: 1 }, { a: 1.5 }, { b: 2 }], schema)).toEqual([
-			'$[1]["a"]: expected integer, got 1.5',
-			'$[2]["b"]: field is not described by the schema',
+			'/1/a: must be integer',
+			'/2: must NOT have additional properties "b"',
 		]);
 	});
 
 	test('checks the date-time and email formats', () => {
 		const user = { id: 'usr_1', email: 'not-an-email', createdAt: '2026-13-01', name: 'A' };
 		expect(validate(user, loadSchema('user/getAll'))).toEqual([
-			'$["email"]: "not-an-email" is not a valid email',
-			'$["createdAt"]: "2026-13-01" is not a valid date-time',
+			'/email: must match format "email"',
+			'/createdAt: must match format "date-time"',
 		]);
 	});
 
-	test('finds problems anywhere in a schema tree', () => {
-		const schema = {
-			type: 'object',
-			properties: { a: { type: 'object', additionalProperties: { type: 'text' } } },
-			required: ['b'],
-			items: { type: 'string', format: 'uri', minLength: 1 },
-		} as unknown as JsonSchema;
-		expect(schemaProblems(schema)).toEqual([
-			'$: requires undescribed "b"',
-			'$.properties.a.additionalProperties: unknown type "text"',
-			'$.items: unknown keywords minLength',
-			'$.items: unknown format "uri"',
+	test('refuses schemas with unknown types, keywords or formats, or undescribed required fields', () => {
+		expect(
+			schemaProblems({
+				type: 'object',
+				properties: { a: { type: 'object', additionalProperties: { type: 'text' } } },
+			}),
+		).toEqual([expect.stringContaining('additionalProperties/type must be equal to one of')]);
+		expect(schemaProblems({ type: 'string', minLen: 2 } as JsonSchema)).toEqual([
+			'strict mode: unknown keyword: "minLen"',
 		]);
-	});
-
-	test('refuses keywords it does not check, and required names the schema does not describe', () => {
-		expect(validate('x', { type: 'string', minLength: 2 } as JsonSchema)).toEqual([
-			'$: schema uses keywords this validator does not check: minLength',
+		expect(schemaProblems({ type: 'string', format: 'uri' })).toEqual([
+			'unknown format "uri" ignored in schema at path "#"',
 		]);
-		expect(validate({}, { type: 'object', properties: {}, required: ['a'] })).toEqual([
-			'$: schema requires "a" but does not describe it',
-			'$: missing required field "a"',
+		expect(schemaProblems({ type: 'object', properties: {}, required: ['a'] })).toEqual([
+			'strict mode: required property "a" is not defined at "#" (strictRequired)',
 		]);
 	});
 });

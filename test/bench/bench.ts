@@ -498,6 +498,8 @@ const loadAverage = () =>
 		.join(' ');
 
 async function main() {
+	// First, so that installing n8n (once per machine) weighs on no figure nor the load average.
+	const loaded = await loadHttpRequestNode();
 	const cpus = os.cpus();
 	const loadBefore = loadAverage();
 	const emulator = await startEmulatorProcess({ latencyMs: LATENCY_MS, apiKey: API_KEY });
@@ -506,7 +508,6 @@ async function main() {
 		credentials: { apiKey: API_KEY, baseUrl: emulator.baseUrl },
 		plain: new PlainClient(emulator.baseUrl, API_KEY),
 	};
-	const loaded = loadHttpRequestNode();
 	const httpNode = 'node' in loaded ? loaded.node : undefined;
 	const httpReason = 'reason' in loaded ? loaded.reason : undefined;
 	try {

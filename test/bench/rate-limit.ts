@@ -14,7 +14,7 @@ import type { RateLimitSpec, TrafficEntry } from '../emulator';
 import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 import type { EmulatorProcess } from './emulator-process';
 import { runHttpRequestNode } from './http-request-node';
-import { drawChart, type Color, type Series } from './png';
+import { drawChart, type Color, type Series } from './chart';
 import { median, progress, seconds, table, timed } from './tools';
 
 export interface RateLimitBenchContext {

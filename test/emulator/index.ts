@@ -23,7 +23,12 @@ import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions 
 
 export type { ChosenAnswer } from './answers';
 export { SEED } from './seed';
-export { SERVICE_VARIANTS, servedWithoutReadableTimestamp, type ServiceVariant } from './variants';
+export {
+	OFFSET_IGNORED,
+	SERVICE_VARIANTS,
+	servedWithoutReadableTimestamp,
+	type ServiceVariant,
+} from './variants';
 export { Store } from './store';
 export type { RateLimitSpec, TrafficEntry } from './rate-limit';
 export type {

@@ -39,6 +39,12 @@ export interface ServiceVariant {
 	 * 10). The service still orders and bounds them by their real instant.
 	 */
 	oddTimestamps?: boolean;
+	/**
+	 * Serves every entry as a service that evolved would: one more field the spec does not name,
+	 * its fields in another order, and its timestamp in another notation of the same instant
+	 * (`+00:00` for `Z`, milliseconds written out or dropped when zero).
+	 */
+	restyledEntries?: boolean;
 }
 
 /** Every switch, one at a time, and all at once: the services the nodes must stay correct against. */
@@ -73,6 +79,11 @@ export const SERVICE_VARIANTS: Record<string, ServiceVariant> = {
 	},
 };
 
+/** A service that does not know our offset name: every page starts at the first entry. */
+export const OFFSET_IGNORED: ServiceVariant = {
+	unknownNames: { names: [AUDIT_LOG_QUERY.skip], handling: 'ignore' },
+};
+
 /** `GET /audit-logs` as the variant service answers it. */
 export function answerAuditLog(store: Store, query: QueryParams): Partial<AuditLogPage> {
 	const variant = store.auditLogVariant;
@@ -96,6 +107,7 @@ export function answerAuditLog(store: Store, query: QueryParams): Partial<AuditL
 		const positions = new Map(store.auditEntries.map((entry, position) => [entry, position]));
 		items = items.map((entry) => present(store, entry, positions.get(entry)!, variant));
 	}
+	if (variant.restyledEntries) items = items.map(restyle);
 	return variant.omitTotalItems ? { items } : { totalItems: page.totalItems, items };
 }
 
@@ -123,4 +135,17 @@ function present(
 /** Whether, with `oddTimestamps`, the entry at this position of the log is served without a readable timestamp. */
 export function servedWithoutReadableTimestamp(position: number): boolean {
 	return position % 5 === 4 || position % 10 === 0;
+}
+
+/** The entry as a service that evolved serves it (see `restyledEntries`). */
+function restyle(entry: AuditLogEntry): AuditLogEntry {
+	const { timestamp, ...rest } = entry as unknown as Record<string, unknown>;
+	const instant = typeof timestamp === 'string' ? Date.parse(timestamp) : Number.NaN;
+	const fields = Object.entries(rest).reverse();
+	if (Number.isNaN(instant)) fields.push(['timestamp', timestamp]);
+	else {
+		const utc = new Date(instant).toISOString();
+		fields.push(['timestamp', utc.endsWith('.000Z') ? utc.replace('.000Z', '+00:00') : utc]);
+	}
+	return Object.fromEntries([['region', 'eu-west-1'], ...fields]) as unknown as AuditLogEntry;
 }

@@ -299,6 +299,8 @@ export interface PollOptions {
 	mode?: 'trigger' | 'manual';
 	/** What `getPollBudgetMs()` answers (n8n-core's default, 5 minutes, when not given). */
 	pollBudgetMs?: number;
+	/** The workflow's id; one id for every test unless given. */
+	workflowId?: string;
 }
 
 export interface PollResult {
@@ -309,9 +311,28 @@ export interface PollResult {
 
 /** One poll of the trigger through n8n-core's real poll context. */
 export async function pollTrigger(options: PollOptions): Promise<PollResult> {
+	return await triggerWorkflow(options).poll();
+}
+
+/**
+ * The trigger of one active workflow, as n8n's scheduler holds it: every poll runs through a new
+ * PollContext on the same workflow object, so polls share its static data in memory, also while
+ * they overlap (n8n starts a poll on every tick without waiting for the one before).
+ */
+export function activeTrigger(options: Omit<PollOptions, 'mode'>): TriggerWorkflow {
+	return triggerWorkflow({ ...options, mode: 'trigger' });
+}
+
+export interface TriggerWorkflow {
+	poll: () => Promise<PollResult>;
+	/** The workflow's static data as it is in memory now, also during a poll. */
+	liveStaticData: () => IDataObject;
+}
+
+function triggerWorkflow(options: PollOptions): TriggerWorkflow {
 	const node = makeNode(TRIGGER_NODE_TYPE, options.parameters);
 	const workflow = new Workflow({
-		id: 'workflow-under-test',
+		id: options.workflowId ?? 'workflow-under-test',
 		nodes: [node],
 		connections: {},
 		active: options.mode !== 'manual',
@@ -319,24 +340,27 @@ export async function pollTrigger(options: PollOptions): Promise<PollResult> {
 		staticData: JSON.parse(JSON.stringify(options.staticData ?? {})) as IDataObject,
 	});
 	const mode = options.mode ?? 'trigger';
-	const context = new PollContext(
-		workflow,
-		node,
-		additionalDataFor(options.credentials),
-		mode,
-		mode === 'manual' ? 'manual' : 'activate',
-		undefined,
-		undefined,
-		undefined,
-		undefined,
-		undefined,
-		options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs!,
-	);
-	const result = await new TriggersAndPollers().runPollFunction(workflow, node, context);
-	return {
-		items: result ? result[0] : null,
-		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
+	const poll = async (): Promise<PollResult> => {
+		const context = new PollContext(
+			workflow,
+			node,
+			additionalDataFor(options.credentials),
+			mode,
+			mode === 'manual' ? 'manual' : 'activate',
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs!,
+		);
+		const result = await new TriggersAndPollers().runPollFunction(workflow, node, context);
+		return {
+			items: result ? result[0] : null,
+			staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
+		};
 	};
+	return { poll, liveStaticData: () => workflow.staticData };
 }
 
 export interface CredentialTestResult {

@@ -3,11 +3,13 @@
  * feeds them: the log sorted by instant (equal instants in insertion order, as the API sorts),
  * from the scan's horizon on, in pages of 100.
  */
-import type { ReadEntry } from '../../nodes/DataIntegrationManagement/client/auditLog';
+import {
+	auditEntryKey,
+	type ReadEntry,
+} from '../../nodes/DataIntegrationManagement/client/auditLog';
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import {
 	CursorScan,
-	entryKey,
 	initialState,
 	restoreState,
 	type CursorState,
@@ -112,7 +114,7 @@ function drain(state: CursorState, log: AuditLogEntry[], options: Partial<ScanSe
 }
 
 const idsOf = (items: AuditLogEntry[]) => items.map((item) => item.id);
-const keysOf = (items: AuditLogEntry[]) => items.map(entryKey);
+const keysOf = (items: AuditLogEntry[]) => items.map(auditEntryKey);
 
 describe('initialState', () => {
 	it('starts floor and cursor at the start, as UTC ISO, with nothing remembered', () => {
@@ -334,5 +336,48 @@ describe('CursorScan', () => {
 		// The next poll finds the late entry inside the window, and the rest after it.
 		const next = poll(state, log, { lookbackMs: 10 * SECOND });
 		expect(next.ids).toEqual([late.id, ...idsOf(log.slice(100, 150))]);
+	});
+});
+
+describe('auditEntryKey: what identifies an entry', () => {
+	const entry = {
+		id: '3f1c2a9e-0000-4000-8000-000000000001',
+		timestamp: '2026-11-01T10:00:00.000Z',
+		event: 'Integration paused',
+		actor: { type: 'user', email: 'maya.patel@northwind-data.example' },
+		context: { ipAddress: '10.0.0.1', userAgent: 'trace-1' },
+	};
+
+	it.each([
+		['a field the spec does not name added', { ...entry, region: 'eu-west-1' }],
+		['its fields in another order', Object.fromEntries(Object.entries(entry).reverse())],
+		['the timestamp without milliseconds', { ...entry, timestamp: '2026-11-01T10:00:00Z' }],
+		['the timestamp with +00:00', { ...entry, timestamp: '2026-11-01T10:00:00+00:00' }],
+		['the timestamp in another zone', { ...entry, timestamp: '2026-11-01T12:00:00.000+02:00' }],
+		['a nested field added', { ...entry, actor: { ...entry.actor, name: 'Maya' } }],
+	])('is unchanged with %s', (_, variant) => {
+		expect(auditEntryKey(variant as unknown as AuditLogEntry)).toBe(
+			auditEntryKey(entry as AuditLogEntry),
+		);
+	});
+
+	it.each([
+		['another id', { ...entry, id: '3f1c2a9e-0000-4000-8000-000000000002' }],
+		['the same id at another instant', { ...entry, timestamp: '2026-11-01T10:00:00.001Z' }],
+		['the same id with another event', { ...entry, event: 'Integration resumed' }],
+		['the same id by another actor', { ...entry, actor: { ...entry.actor, type: 'api_key' } }],
+		[
+			'the same id from another user agent',
+			{ ...entry, context: { ...entry.context, userAgent: 'x' } },
+		],
+		['no id', { ...entry, id: undefined }],
+	])('tells apart %s', (_, variant) => {
+		expect(auditEntryKey(variant as unknown as AuditLogEntry)).not.toBe(
+			auditEntryKey(entry as AuditLogEntry),
+		);
+	});
+
+	it('puts the id first, before a "#", so the keys version 0.1.0 stored (the id alone) stay apart', () => {
+		expect(auditEntryKey(entry as AuditLogEntry)).toMatch(new RegExp(`^${entry.id}#`));
 	});
 });

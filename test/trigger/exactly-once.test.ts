@@ -42,7 +42,7 @@ import {
 	type ServiceVariant,
 } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
-import { pollTrigger } from '../helpers/n8n';
+import { activeTrigger, type PollResult } from '../helpers/n8n';
 
 const { emulator, credentials } = useEmulator();
 
@@ -133,6 +133,8 @@ interface Totals {
 	polls: number;
 	failedPolls: number;
 	crashedPolls: number;
+	/** Kept polls that ran together with a second poll of the same trigger. */
+	overlappingPolls: number;
 	concurrentBatches: number;
 	entries: number;
 	mustEmit: number;
@@ -157,6 +159,7 @@ const newTotals = (): Totals => ({
 	polls: 0,
 	failedPolls: 0,
 	crashedPolls: 0,
+	overlappingPolls: 0,
 	concurrentBatches: 0,
 	entries: 0,
 	mustEmit: 0,
@@ -204,6 +207,7 @@ class Schedule {
 		private readonly random: Random,
 		readonly mode: 'now' | 'date',
 		private readonly variant: ServiceVariant,
+		private readonly twist?: Twist,
 	) {
 		this.lookbackMs = random.chance(0.2) ? 0 : random.int(1, 120) * SECOND;
 		this.cap = random.chance(0.25) ? 1000 : random.int(10, 150);
@@ -314,6 +318,8 @@ class Schedule {
 		writeAtRequest?: number;
 		latencyWrites?: number;
 		crash?: boolean;
+		/** A second poll of the same trigger: started at once, or once the first one has asked. */
+		overlap?: 'together' | 'during';
 	}): Promise<'kept' | 'failed' | 'crashed'> {
 		totals.polls++;
 		const random = this.random;
@@ -341,21 +347,27 @@ class Schedule {
 				);
 			}
 		}
-		const stored = this.staticData;
+		const trigger = activeTrigger({
+			credentials: credentials(),
+			parameters: this.parameters,
+			staticData: this.staticData,
+		});
 		try {
-			const result = await pollTrigger({
-				credentials: credentials(),
-				parameters: this.parameters,
-				staticData: stored,
-			});
+			const results = await this.runPolls(trigger, how.overlap);
+			const kept = results.flatMap((result) =>
+				result.status === 'fulfilled' ? [result.value] : [],
+			);
+			if (kept.length === 0) throw (results[0] as PromiseRejectedResult).reason;
+			const items = kept.flatMap((result) => result.items ?? []);
 			if (how.crash) {
 				totals.crashedPolls++;
-				this.log.push(`poll crashed before saving: ${result.items?.length ?? 0} items dropped`);
+				this.log.push(`poll crashed before saving: ${items.length} items dropped`);
 				return 'crashed';
 			}
+			if (how.overlap) totals.overlappingPolls++;
 			this.keep(
-				result.items?.map((item) => item.json as unknown as AuditLogEntry) ?? [],
-				result.staticData,
+				items.map((item) => item.json as unknown as AuditLogEntry),
+				JSON.parse(JSON.stringify(trigger.liveStaticData())) as IDataObject,
 			);
 			return 'kept';
 		} catch (error) {
@@ -368,6 +380,24 @@ class Schedule {
 			emulator().clearFaults();
 			emulator().setLatency(0);
 		}
+	}
+
+	/**
+	 * One poll, or two of the same trigger that overlap as under n8n's default scheduler: both
+	 * share the workflow's static data in memory, and n8n keeps what each one that returned emits.
+	 */
+	private async runPolls(
+		trigger: ReturnType<typeof activeTrigger>,
+		overlap: 'together' | 'during' | undefined,
+	): Promise<Array<PromiseSettledResult<PollResult>>> {
+		if (overlap === undefined) return await Promise.allSettled([trigger.poll()]);
+		if (overlap === 'together') return await Promise.allSettled([trigger.poll(), trigger.poll()]);
+		const asked = emulator().requests.length;
+		const first = trigger.poll();
+		first.catch(() => {});
+		while (emulator().requests.length === asked) await delay(1);
+		const second = await Promise.allSettled([trigger.poll()]);
+		return [...(await Promise.allSettled([first])), ...second];
 	}
 
 	private keep(items: AuditLogEntry[], staticData: IDataObject): void {
@@ -421,6 +451,7 @@ class Schedule {
 			);
 		}
 		const steps = random.int(3, 10);
+		const evolvesAt = random.int(0, steps - 1);
 		for (let step = 0; step < steps; step++) {
 			if (random.chance(0.6)) this.randomWrite('between polls');
 			const faulty = random.chance(0.25);
@@ -436,11 +467,23 @@ class Schedule {
 						skip: random.int(0, 3),
 					}
 				: undefined;
+			if (this.twist === 'a field added mid-run' && step === evolvesAt) {
+				this.log.push('the service starts adding a field');
+				emulator().store.auditLogVariant = { ...this.variant, restyledEntries: true };
+			}
+			const overlap =
+				this.twist === 'two polls at once'
+					? 'together'
+					: this.twist === 'a tick during a slow poll'
+						? 'during'
+						: undefined;
+			if (overlap === 'during') emulator().setLatency(random.int(2, 6));
 			await this.poll({
 				fault,
 				writeAtRequest: random.chance(0.3) ? random.pick([1, 2, 2, 3]) : undefined,
 				latencyWrites: random.chance(0.04) ? random.int(1, 3) : undefined,
 				crash: random.chance(0.1),
+				overlap: overlap && random.chance(0.6) ? overlap : undefined,
 			});
 		}
 		await this.drain();
@@ -488,6 +531,60 @@ class Schedule {
 	}
 }
 
+type Twist = 'two polls at once' | 'a tick during a slow poll' | 'a field added mid-run';
+const TWISTS: Twist[] = ['two polls at once', 'a tick during a slow poll', 'a field added mid-run'];
+
+/**
+ * Runs `count` schedules from `SEED`, each made by `makeSchedule`, and checks the contract over
+ * all of them; returns the line of lost and duplicated entries to print.
+ */
+async function runSchedules(
+	label: string,
+	count: number,
+	makeSchedule: (random: Random) => Schedule,
+	check: (totals: Totals) => void,
+): Promise<string> {
+	console.log(
+		`exactly-once "${label}": seed=${SEED} schedules=${count} (EXACTLY_ONCE_SEED / EXACTLY_ONCE_SCHEDULES to change)`,
+	);
+	totals = newTotals();
+	const random = createRandom(SEED);
+	const failures: string[] = [];
+	const started = Date.now();
+	for (let index = 0; index < count; index++) {
+		emulator().reset({ seed: false });
+		const schedule = makeSchedule(random);
+		await schedule.run();
+		totals.schedules++;
+		const problem = schedule.check();
+		if (problem && failures.length < 3) failures.push(`schedule ${index}:\n${problem}`);
+	}
+	console.log(
+		`exactly-once "${label}" totals: ${Object.entries(totals)
+			.map(([total, value]) => `${total}=${value}`)
+			.join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+	);
+	expect(failures).toEqual([]);
+	expect(totals).toMatchObject({
+		lost: 0,
+		duplicated: 0,
+		outsideFloor: 0,
+		unmatched: 0,
+		notDrained: 0,
+		badOrder: 0,
+		overCap: 0,
+		unboundedState: 0,
+	});
+	// The schedules did exercise what they are meant to.
+	expect(totals.schedules).toBe(count);
+	expect(totals.mustEmit).toBeGreaterThan(count * 10);
+	expect(totals.failedPolls).toBeGreaterThan(count / 10);
+	expect(totals.crashedPolls).toBeGreaterThan(count / 10);
+	expect(totals.concurrentBatches).toBeGreaterThan(count / 10);
+	check(totals);
+	return `lost=${totals.lost} duplicated=${totals.duplicated} (mustEmit=${totals.mustEmit} emitted=${totals.emitted} polls=${totals.polls} overlapping=${totals.overlappingPolls})`;
+}
+
 describe('exactly once, over random schedules', () => {
 	beforeAll(() => {
 		// Hook the emulator's request log: it is appended to when a request arrives, before it is answered.
@@ -502,11 +599,13 @@ describe('exactly once, over random schedules', () => {
 
 	const variants = Object.entries(SERVICE_VARIANTS);
 	const perVariant = Math.ceil(SCHEDULES / variants.length);
+	/** As many schedules per twist as per service variant, each against a random variant. */
+	const perTwist = perVariant;
 	const lostAndDuplicated: Record<string, string> = {};
 
 	afterAll(() => {
 		console.log(
-			`exactly-once per service variant (${perVariant} schedules each):\n${Object.entries(
+			`exactly-once per service variant and twist (${perVariant} schedules each):\n${Object.entries(
 				lostAndDuplicated,
 			)
 				.map(([name, line]) => `  ${name.padEnd(28)} ${line}`)
@@ -517,50 +616,39 @@ describe('exactly once, over random schedules', () => {
 	it.each(variants)(
 		`emits every entry inside the contract exactly once against a service "%s" (seed ${SEED}, ${perVariant} schedules)`,
 		async (name, variant) => {
-			console.log(
-				`exactly-once "${name}": seed=${SEED} schedules=${perVariant} (EXACTLY_ONCE_SEED / EXACTLY_ONCE_SCHEDULES to change)`,
+			lostAndDuplicated[name] = await runSchedules(
+				name,
+				perVariant,
+				(random) => {
+					emulator().store.auditLogVariant = variant;
+					return new Schedule(random, random.chance(0.15) ? 'now' : 'date', variant);
+				},
+				(counted) => {
+					if (!variant.oddTimestamps) return;
+					expect(counted.futureEntries).toBeGreaterThan(perVariant / 10);
+					expect(counted.oddTimestamps).toBeGreaterThan(perVariant);
+				},
 			);
-			totals = newTotals();
-			const random = createRandom(SEED);
-			const failures: string[] = [];
-			const started = Date.now();
-			for (let index = 0; index < perVariant; index++) {
-				emulator().reset({ seed: false });
-				emulator().store.auditLogVariant = variant;
-				const schedule = new Schedule(random, random.chance(0.15) ? 'now' : 'date', variant);
-				await schedule.run();
-				totals.schedules++;
-				const problem = schedule.check();
-				if (problem && failures.length < 3) failures.push(`schedule ${index}:\n${problem}`);
-			}
-			lostAndDuplicated[name] =
-				`lost=${totals.lost} duplicated=${totals.duplicated} (mustEmit=${totals.mustEmit} emitted=${totals.emitted} polls=${totals.polls})`;
-			console.log(
-				`exactly-once "${name}" totals: ${Object.entries(totals)
-					.map(([total, value]) => `${total}=${value}`)
-					.join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+		},
+		120_000,
+	);
+
+	it.each(TWISTS)(
+		`emits every entry inside the contract exactly once with %s, against random service variants (seed ${SEED}, ${perTwist} schedules)`,
+		async (twist) => {
+			lostAndDuplicated[twist] = await runSchedules(
+				twist,
+				perTwist,
+				(random) => {
+					const variant = random.pick(variants.map(([, each]) => each));
+					emulator().store.auditLogVariant = variant;
+					return new Schedule(random, random.chance(0.15) ? 'now' : 'date', variant, twist);
+				},
+				(counted) => {
+					if (twist !== 'a field added mid-run')
+						expect(counted.overlappingPolls).toBeGreaterThan(perTwist);
+				},
 			);
-			expect(failures).toEqual([]);
-			expect(totals).toMatchObject({
-				lost: 0,
-				duplicated: 0,
-				outsideFloor: 0,
-				unmatched: 0,
-				notDrained: 0,
-				badOrder: 0,
-				overCap: 0,
-				unboundedState: 0,
-			});
-			// The schedules did exercise what they are meant to.
-			expect(totals.schedules).toBe(perVariant);
-			expect(totals.mustEmit).toBeGreaterThan(perVariant * 10);
-			expect(totals.failedPolls).toBeGreaterThan(perVariant / 10);
-			expect(totals.crashedPolls).toBeGreaterThan(perVariant / 10);
-			expect(totals.concurrentBatches).toBeGreaterThan(perVariant / 10);
-			if (variant.oddTimestamps) {
-				expect(totals.futureEntries).toBeGreaterThan(perVariant / 10);
-				expect(totals.oddTimestamps).toBeGreaterThan(perVariant);
-			}
 		},
 		120_000,
 	);

@@ -2,13 +2,13 @@
  * The trigger's poll through n8n-core's real PollContext against the emulator: what it emits, what
  * it stores, what it asks the API, and how it fails.
  */
-import { getGlobalState, type IDataObject, type INodeParameters } from 'n8n-workflow';
+import { getGlobalState, sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
-import { entryKey } from '../../nodes/DataIntegrationManagement/trigger/cursor';
-import { SEED, type NewAuditEntry } from '../emulator';
+import { auditEntryKey } from '../../nodes/DataIntegrationManagement/client/auditLog';
+import { OFFSET_IGNORED, SEED, type NewAuditEntry } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
-import { pollTrigger, type PollResult } from '../helpers/n8n';
+import { activeTrigger, pollTrigger, type PollResult } from '../helpers/n8n';
 
 const { emulator, credentials } = useEmulator();
 
@@ -93,7 +93,7 @@ describe('startFrom: now', () => {
 			origin: 'now',
 			floor: iso(newest),
 			cursor: iso(newest),
-			seen: Object.fromEntries(atStart.map((entry) => [entryKey(entry), newest])),
+			seen: Object.fromEntries(atStart.map((entry) => [auditEntryKey(entry), newest])),
 		});
 
 		// Late entries stamped before the start are not emitted; entries at or after it are, once.
@@ -201,7 +201,7 @@ describe('filters', () => {
 		expect(idsOf(emitted(byEvent))).toEqual([log[0].id, log[1].id]);
 		expect(cursorOf(byEvent.staticData)!.cursor).toBe(log[3].timestamp);
 		expect(Object.keys(cursorOf(byEvent.staticData)!.seen).sort()).toEqual(
-			log.map(entryKey).sort(),
+			log.map(auditEntryKey).sort(),
 		);
 
 		const byEmail = await poll(
@@ -384,6 +384,98 @@ describe('failures in the middle of a scan', () => {
 	});
 });
 
+describe('polls that overlap (n8n starts a poll on every tick, whether or not the last one ended)', () => {
+	const parameters = dateParameters(iso(T0));
+	beforeEach(() => emulator().reset({ seed: false }));
+
+	it('two polls started at once: the second emits nothing, the first every entry, each once', async () => {
+		add(sequence(237, T0));
+		const trigger = activeTrigger({ credentials: credentials(), parameters });
+
+		const [first, second] = await Promise.all([trigger.poll(), trigger.poll()]);
+		const third = await trigger.poll();
+
+		expect(second.items).toBeNull();
+		expect(idsOf(emitted(first))).toEqual(idsOf(logFrom(T0)));
+		expect(third.items).toBeNull();
+	});
+
+	it('a tick during a slow poll emits nothing; the slow poll emits every entry once, and the next poll what came since', async () => {
+		add(sequence(150, T0));
+		emulator().setLatency(40);
+		const trigger = activeTrigger({ credentials: credentials(), parameters });
+
+		const slow = trigger.poll();
+		await waitFor(() => auditRequests().length >= 1);
+		const tick = await trigger.poll();
+		emulator().setLatency(0);
+		const slowResult = await slow;
+		const later = add(sequence(3, T0 + 1000 * SECOND));
+		const next = await trigger.poll();
+
+		expect(tick.items).toBeNull();
+		expect(idsOf(emitted(slowResult))).toHaveLength(150);
+		expect(idsOf(emitted(next))).toEqual(idsOf(later));
+	});
+
+	it('holds back only polls of the same trigger: another workflow polling at the same time emits too', async () => {
+		add(sequence(120, T0));
+		const one = activeTrigger({ credentials: credentials(), parameters });
+		const other = activeTrigger({ credentials: credentials(), parameters, workflowId: 'another' });
+
+		const [fromOne, fromOther] = await Promise.all([one.poll(), other.poll()]);
+
+		expect(emitted(fromOne)).toHaveLength(120);
+		expect(emitted(fromOther)).toHaveLength(120);
+	});
+
+	it('keeps nothing of the lease in the static data n8n saves', async () => {
+		add(sequence(3, T0));
+		const result = await poll(parameters);
+		expect(Object.keys(Object.values(result.staticData)[0] as IDataObject)).toEqual([
+			'auditLogCursor',
+		]);
+	});
+});
+
+describe('a service that evolves', () => {
+	beforeEach(() => emulator().reset({ seed: false }));
+
+	it('re-emits nothing when it starts adding a field, reordering fields and writing timestamps differently', async () => {
+		add(
+			Array.from({ length: 12 }, (_, i) => ({
+				timestamp: i % 2 ? iso(T0 + i * SECOND).replace('.000Z', 'Z') : iso(T0 + i * SECOND),
+			})),
+		);
+		const parameters = dateParameters(iso(T0), { options: { lookbackSeconds: 3600 } });
+		const first = await poll(parameters);
+		expect(emitted(first)).toHaveLength(12);
+
+		emulator().store.auditLogVariant = { restyledEntries: true };
+		const later = add(sequence(2, T0 + 60 * SECOND));
+		const second = await poll(parameters, first.staticData);
+
+		expect(idsOf(emitted(second))).toEqual(idsOf(later));
+		expect(emitted(second)[0]).toHaveProperty('region');
+	});
+});
+
+describe('a service that ignores the offset (every page starts at the first entry)', () => {
+	beforeEach(() => emulator().reset({ seed: false }));
+
+	it('fails the poll with an error naming the offset parameter, emits nothing and keeps the cursor', async () => {
+		add(sequence(237, T0));
+		emulator().store.auditLogVariant = OFFSET_IGNORED;
+
+		const error = await pollError(dateParameters(iso(T0)));
+
+		expect(error.message).toBe(
+			'The service does not seem to honour the audit-log offset parameter "offset"',
+		);
+		expect(auditRequests()).toHaveLength(2);
+	});
+});
+
 describe('manual mode (Fetch Test Event)', () => {
 	it('returns the newest matching entry and leaves the static data alone', async () => {
 		const stored = (await poll(dateParameters('2026-10-30T00:00:00Z'))).staticData;
@@ -459,3 +551,11 @@ describe('the API key', () => {
 		}
 	});
 });
+
+/** Resolves once `check` holds, looking every few ms (the emulator answers on loopback). */
+async function waitFor(check: () => boolean): Promise<void> {
+	for (let tries = 0; !check(); tries++) {
+		if (tries > 2000) throw new Error('the condition never held');
+		await sleep(5);
+	}
+}

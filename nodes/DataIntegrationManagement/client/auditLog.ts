@@ -14,6 +14,62 @@ import type { AuditLogEntry, AuditLogPage, SortOrder } from './types';
  * read are placed by their neighbours.
  */
 
+/**
+ * What identifies an audit-log entry: its id, and, since ids may be missing or repeated, the other
+ * fields the spec names (the timestamp as an instant, the event, the actor, the context), hashed.
+ * Fields the spec does not name, their order, and how the timestamp is written (`Z` or `+00:00`,
+ * with or without milliseconds) leave the key unchanged, so a service that adds a field to its
+ * entries does not make the entries it served before look new. The id comes first and before a
+ * "#", so that the keys of version 0.1.0 (the id alone) can still be told apart.
+ */
+export function auditEntryKey(entry: AuditLogEntry): string {
+	const { id, timestamp, event, actor, context } = (entry ?? {}) as Partial<
+		Record<keyof AuditLogEntry, unknown>
+	>;
+	const shownId = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+	const field = (parent: unknown, name: string) =>
+		typeof parent === 'object' && parent !== null
+			? (parent as Record<string, unknown>)[name]
+			: undefined;
+	const identifying = [
+		shownId,
+		parseInstant(timestamp) ?? timestamp,
+		event,
+		field(actor, 'type'),
+		field(actor, 'email'),
+		field(context, 'ipAddress'),
+		field(context, 'userAgent'),
+	];
+	return `${shownId}#${digest(canonicalJson(identifying))}`;
+}
+
+function canonicalJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+	if (typeof value === 'object' && value !== null) {
+		const fields = Object.keys(value)
+			.sort()
+			.map(
+				(key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
+			);
+		return `{${fields.join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'null';
+}
+
+/** cyrb53: a fast 53-bit string hash, in base 36. */
+function digest(text: string): string {
+	let h1 = 0xdeadbeef;
+	let h2 = 0x41c6ce57;
+	for (let i = 0; i < text.length; i++) {
+		const char = text.charCodeAt(i);
+		h1 = Math.imul(h1 ^ char, 2654435761);
+		h2 = Math.imul(h2 ^ char, 1597334677);
+	}
+	h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+	h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+	return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
 /** An entry as read, with the instant it is placed at. */
 export interface ReadEntry {
 	entry: AuditLogEntry;
@@ -48,6 +104,8 @@ export interface AuditLogRead {
 	 * is placed where the entry was first read (by its neighbour then).
 	 */
 	dropRepeats?: boolean;
+	/** Called as each page arrives, before it is taken in (the trigger renews its lease). */
+	onAnswer?: () => void;
 }
 
 export interface PageRead {
@@ -95,8 +153,10 @@ export async function readAuditLogPages(
 	/** In ascending order: unreadable entries waiting for a newer readable one. */
 	let waiting: AuditLogEntry[] = [];
 	let slowestPageMs = 0;
-	/** With `dropRepeats`: every entry received so far, as served. */
-	const readBefore = new Set<string>();
+	/** Every entry received so far (by `auditEntryKey`). */
+	const received = new Set<string>();
+	/** With `dropRepeats`: every entry handed over so far. */
+	const handedOver = new Set<string>();
 	for (;;) {
 		if (read.deadline !== undefined && offset > 0 && Date.now() + slowestPageMs > read.deadline)
 			return 'deadline';
@@ -116,6 +176,7 @@ export async function readAuditLogPages(
 			throw namingRefusedParameter(error);
 		}
 		slowestPageMs = Math.max(slowestPageMs, Date.now() - asked);
+		read.onAnswer?.();
 		// The Date header counts whole seconds: the service's present is before the next one.
 		const answeredAt = answer.date !== undefined ? answer.date + 1000 : Date.now();
 		const data = answer.envelope.data;
@@ -126,6 +187,14 @@ export async function readAuditLogPages(
 			totalItems: AN_OPTIONAL_COUNT,
 		});
 		const { items, totalItems: total } = data as AuditLogPage;
+		const keys = items.map(auditEntryKey);
+		// A page of nothing but entries this read already received: a service that ignores our
+		// offset answers every page so, and reading on would never end (or, with totalItems, end
+		// on a silent part of the log).
+		if (offset > 0 && keys.length > 0 && keys.every((key) => received.has(key))) {
+			throw offsetNotHonoured(this, offset);
+		}
+		for (const key of keys) received.add(key);
 		offset += items.length;
 
 		const instants = items.map((entry) => parseInstant(entry?.timestamp));
@@ -134,9 +203,8 @@ export async function readAuditLogPages(
 		order = order ?? orderOf(instants);
 		const ascending = (order ?? read.sortOrder) === 'asc';
 		const placed: ReadEntry[] = [];
-		const heldBack = new Set(waiting.map((entry) => JSON.stringify(entry)));
-		const repeatsHeldBack =
-			heldBack.size > 0 && items.some((entry) => heldBack.has(JSON.stringify(entry)));
+		const heldBack = new Set(waiting.map(auditEntryKey));
+		const repeatsHeldBack = heldBack.size > 0 && keys.some((key) => heldBack.has(key));
 		if (ascending) {
 			items.forEach((entry, index) => {
 				const instant = instants[index];
@@ -198,8 +266,8 @@ export async function readAuditLogPages(
 		// Repeats go only now: within its page, a repeated entry is still a true neighbour.
 		const fresh = read.dropRepeats
 			? placed.filter(({ entry }) => {
-					const text = JSON.stringify(entry);
-					return !readBefore.has(text) && !!readBefore.add(text);
+					const key = auditEntryKey(entry);
+					return !handedOver.has(key) && !!handedOver.add(key);
 				})
 			: placed;
 		const inside = fresh.filter(({ instant }) => within(read, instant));
@@ -214,7 +282,7 @@ export async function readAuditLogPages(
  * Up to `limit` entries inside the bounds, in `read.sortOrder`, whatever order the service
  * answers in: when it answers in the other order, the whole bounded range is read and the
  * wanted end of it kept. `complete` is false when the deadline came first. Repeats are dropped
- * (`dropRepeats`), so an entry identical in every field to one read before is taken for one.
+ * (`dropRepeats`), so an entry with the same `auditEntryKey` as one read before is taken for it.
  */
 export async function readAuditLogInOrder(
 	this: Context,
@@ -273,6 +341,18 @@ function orderOf(instants: Array<number | undefined>): SortOrder | undefined {
 		previous = instant;
 	}
 	return undefined;
+}
+
+function offsetNotHonoured(context: Context, offset: number): NodeApiError {
+	const name = AUDIT_LOG_QUERY.skip;
+	return new NodeApiError(
+		context.getNode(),
+		{ message: `GET /audit-logs repeated earlier entries at ${name}=${offset}` },
+		{
+			message: `The service does not seem to honour the audit-log offset parameter "${name}"`,
+			description: `Asked for the entries after the first ${offset} (${name}=${offset}), it answered only entries it had already returned, so reading on would never end. Nothing was returned. The API description does not give the literal query names of GET /audit-logs; this package sends ${Object.values(AUDIT_LOG_QUERY).join(', ')} (see the README, "Choices we made where the API description is silent"). If this happened once only, entries logged during the read may have shifted the pages: run it again.`,
+		},
+	);
 }
 
 /**

@@ -1,44 +1,6 @@
-import type { ReadEntry } from '../client/auditLog';
+import { auditEntryKey, type ReadEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
-
-/**
- * What identifies an entry among those the trigger has processed: its id (string or number) and
- * a digest of its content, so an entry without an id, or two entries that share one, are each
- * told apart, while the same entry read again is recognised.
- */
-export function entryKey(entry: AuditLogEntry): string {
-	const id = (entry as { id?: unknown }).id;
-	const shownId = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
-	return `${shownId}#${digest(canonicalJson(entry))}`;
-}
-
-function canonicalJson(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-	if (typeof value === 'object' && value !== null) {
-		const fields = Object.keys(value)
-			.sort()
-			.map(
-				(key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
-			);
-		return `{${fields.join(',')}}`;
-	}
-	return JSON.stringify(value) ?? 'null';
-}
-
-/** cyrb53: a fast 53-bit string hash, in base 36. */
-function digest(text: string): string {
-	let h1 = 0xdeadbeef;
-	let h2 = 0x41c6ce57;
-	for (let i = 0; i < text.length; i++) {
-		const char = text.charCodeAt(i);
-		h1 = Math.imul(h1 ^ char, 2654435761);
-		h2 = Math.imul(h2 ^ char, 1597334677);
-	}
-	h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-	h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-	return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
 
 /**
  * The trigger's memory between polls, and the pure logic that decides what is new. Nothing here
@@ -59,7 +21,7 @@ export interface CursorState {
 	floor: string;
 	/** UTC ISO: the newest timestamp processed (emitted or skipped by the filters). */
 	cursor: string;
-	/** Entries processed at or after the floor (by `entryKey`), with their instants in epoch ms. */
+	/** Entries processed at or after the floor (by `auditEntryKey`), with their instants in epoch ms. */
 	seen: Record<string, number>;
 	/**
 	 * Set once the service was seen answering newest first or ignoring the time bounds: polls
@@ -68,7 +30,7 @@ export interface CursorState {
 	newestFirst?: boolean;
 }
 
-/** A cursor at `start`, remembering the entries (by `entryKey`) already there at that instant. */
+/** A cursor at `start`, remembering the entries (by `auditEntryKey`) already there at that instant. */
 export function initialState(
 	origin: string,
 	start: number,
@@ -207,7 +169,7 @@ export class CursorScan {
 	private keyOf(entry: AuditLogEntry): string {
 		let key = this.keys.get(entry);
 		if (key === undefined) {
-			key = entryKey(entry);
+			key = auditEntryKey(entry);
 			this.keys.set(entry, key);
 		}
 		return key;

@@ -6,17 +6,33 @@ import {
 } from 'n8n-workflow';
 
 import {
+	auditEntryKey,
 	readAuditLogInOrder,
 	readAuditLogPages,
+	type AuditLogRead,
 	type PageRead,
 	type ReadEntry,
 } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
-import { CursorScan, entryKey, initialState, restoreState, type CursorState } from './cursor';
+import {
+	CursorScan,
+	initialState,
+	restoreState,
+	type CursorState,
+	type ScanSettings,
+} from './cursor';
+import { PollLease, type LeaseRecord } from './lease';
 
-/** Where in the workflow's static data the cursor lives. */
+/** Where in the node's static data the cursor lives. */
 const STATE_KEY = 'auditLogCursor';
+/** The polls running in this n8n process, by workflow and node (see ./lease.ts). */
+const runningPolls = new Map<string, LeaseRecord>();
+/**
+ * How long a lease holds when n8n gives no poll budget (n8n 1.x): as long as n8n 2.x's default
+ * budget. The running poll renews it with every page it reads.
+ */
+const LEASE_WITHOUT_BUDGET_MS = 5 * 60 * 1000;
 /** How many pages "Fetch Test Event" reads, newest first, looking for a matching entry. */
 const MANUAL_SEARCH_PAGES = 10;
 /** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
@@ -72,13 +88,12 @@ function readStart(this: IPollFunctions): { origin: string; start?: number } {
 }
 
 /**
- * When reading must stop: a share of the budget n8n gives a poll (n8n-workflow 2.x; its durable
- * scheduler abandons a poll after 45 s by default). n8n 1.x gives none: no deadline.
+ * The budget n8n gives a poll, in ms (n8n-workflow 2.x: 5 minutes by default; its durable
+ * scheduler abandons a poll after 45 s by default), or undefined (n8n 1.x gives none).
  */
-function readingDeadline(this: IPollFunctions): number | undefined {
+function pollBudgetMs(this: IPollFunctions): number | undefined {
 	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
-	if (typeof budget !== 'number' || !Number.isFinite(budget) || budget <= 0) return undefined;
-	return Date.now() + budget * POLL_BUDGET_SHARE;
+	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : undefined;
 }
 
 /**
@@ -90,12 +105,12 @@ function readingDeadline(this: IPollFunctions): number | undefined {
 async function startAtNewestEntry(
 	this: IPollFunctions,
 	origin: string,
-	deadline: number | undefined,
+	reading: Pick<AuditLogRead, 'deadline' | 'onAnswer'>,
 ): Promise<CursorState> {
 	let newest: number | undefined;
 	/** Entries at the newest instant (or later, when stamped past the service's present). */
 	let atNewest: ReadEntry[] = [];
-	await readAuditLogPages.call(this, { sortOrder: 'desc', deadline }, (page) => {
+	await readAuditLogPages.call(this, { sortOrder: 'desc', ...reading }, (page) => {
 		for (const read of page.entries) {
 			const instant = Math.min(read.instant, page.answeredAt);
 			if (newest === undefined || instant > newest) {
@@ -110,7 +125,7 @@ async function startAtNewestEntry(
 	return initialState(
 		origin,
 		newest ?? Date.now(),
-		atNewest.map(({ entry }) => entryKey(entry)),
+		atNewest.map(({ entry }) => auditEntryKey(entry)),
 	);
 }
 
@@ -118,6 +133,7 @@ async function startAtNewestEntry(
  * One poll: read from the cursor (less the lookback) oldest first, drop what was already
  * processed, emit the rest up to the cap, and only then store the moved cursor. A poll that fails
  * part-way throws before the store, so it emits nothing and the next poll starts from the same place.
+ * A poll that starts while another poll of this node runs emits nothing (see ./lease.ts).
  */
 export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const filters = this.getNodeParameter('filters', {}) as Filters;
@@ -127,25 +143,70 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const maxEmitted = Math.max(1, Math.floor(numberOption(options.maxItemsPerPoll, 1000)));
 	const lookbackMs = Math.max(0, numberOption(options.lookbackSeconds, 60)) * 1000;
-
-	const deadline = readingDeadline.call(this);
-	const staticData = this.getWorkflowStaticData('node');
 	const { origin, start } = readStart.call(this);
-	let state: CursorState | undefined = restoreState(staticData[STATE_KEY], origin);
+
+	const staticData = this.getWorkflowStaticData('node');
+	const budget = pollBudgetMs.call(this);
+	const lease = PollLease.take(
+		runningPolls,
+		`${this.getWorkflow().id}:${this.getNode().id}`,
+		budget ?? LEASE_WITHOUT_BUDGET_MS,
+	);
+	if (!lease) {
+		this.logger.debug('Audit log poll skipped: the previous poll of this trigger is still running');
+		return null;
+	}
+	try {
+		const reading = {
+			deadline: budget === undefined ? undefined : Date.now() + budget * POLL_BUDGET_SHARE,
+			onAnswer: () => lease.renew(),
+		};
+		const read = await readNewEntries.call(this, {
+			state: restoreState(staticData[STATE_KEY], origin),
+			origin,
+			start,
+			settings: { lookbackMs, maxEmitted, matches },
+			reading,
+		});
+		// Overtaken by a poll that started after this one's lease ran out: that poll reads from
+		// the same stored cursor, and emits what this one found.
+		if (!lease.held) return null;
+		staticData[STATE_KEY] = read.state as unknown as IDataObject;
+		return read.emitted.length
+			? [this.helpers.returnJsonArray(read.emitted as unknown as IDataObject[])]
+			: null;
+	} finally {
+		lease.release();
+	}
+}
+
+/**
+ * What is new since the stored state, and the state to store once it is emitted. Without a
+ * stored state, a start from "now" records the newest entry and emits nothing.
+ */
+async function readNewEntries(
+	this: IPollFunctions,
+	{
+		state,
+		origin,
+		start,
+		settings,
+		reading,
+	}: {
+		state: CursorState | undefined;
+		origin: string;
+		start: number | undefined;
+		settings: ScanSettings;
+		reading: Pick<AuditLogRead, 'deadline' | 'onAnswer'>;
+	},
+): Promise<{ state: CursorState; emitted: AuditLogEntry[] }> {
 	if (!state) {
-		if (start === undefined) {
-			// First poll from "now": remember the start, emit nothing that was there before it.
-			staticData[STATE_KEY] = (await startAtNewestEntry.call(
-				this,
-				origin,
-				deadline,
-			)) as unknown as IDataObject;
-			return null;
-		}
+		// First poll from "now": remember the start, emit nothing that was there before it.
+		if (start === undefined)
+			return { state: await startAtNewestEntry.call(this, origin, reading), emitted: [] };
 		state = initialState(origin, start);
 	}
 
-	const settings = { lookbackMs, maxEmitted, matches };
 	let scan = new CursorScan(state, settings);
 	let newestFirst = state.newestFirst === true;
 	if (!newestFirst) {
@@ -156,7 +217,7 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		const tied: PageRead[] = [];
 		await readAuditLogPages.call(
 			this,
-			{ sortOrder: 'asc', startTime: scan.horizon, deadline },
+			{ sortOrder: 'asc', startTime: scan.horizon, ...reading },
 			(page) => {
 				newestFirst = page.boundsIgnored || page.order === 'desc';
 				if (newestFirst || page.repeatsHeldBack) return false;
@@ -175,12 +236,9 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		// Read again from the stored state: what the pass above took in may be newer than entries
 		// the newest-first read finds, and must not be emitted before them.
 		scan = new CursorScan(state, settings);
-		await absorbNewestFirst.call(this, scan, deadline);
+		await absorbNewestFirst.call(this, scan, reading);
 	}
-	staticData[STATE_KEY] = scan.nextState(origin, newestFirst) as unknown as IDataObject;
-	return scan.emitted.length
-		? [this.helpers.returnJsonArray(scan.emitted as unknown as IDataObject[])]
-		: null;
+	return { state: scan.nextState(origin, newestFirst), emitted: scan.emitted };
 }
 
 /**
@@ -191,13 +249,13 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 async function absorbNewestFirst(
 	this: IPollFunctions,
 	scan: CursorScan,
-	deadline: number | undefined,
+	reading: Pick<AuditLogRead, 'deadline' | 'onAnswer'>,
 ): Promise<void> {
 	const answeredBefore = Date.now();
 	const { entries, complete, answeredAt } = await readAuditLogInOrder.call(this, {
 		sortOrder: 'desc',
 		startTime: scan.horizon,
-		deadline,
+		...reading,
 	});
 	if (!complete) {
 		throw new NodeOperationError(

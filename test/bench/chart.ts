@@ -1,9 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
- * A line chart drawn into a pixel buffer and written as a PNG with node:zlib alone: the
- * benchmark's figure for the README, without a charting dependency.
+ * A line chart drawn into a pixel buffer and written as a PNG by pngjs: the benchmark's figure in
+ * docs/performance.md.
  */
-import { deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 
 export type Color = readonly [number, number, number];
 
@@ -25,21 +24,21 @@ const FONT: Record<string, string> = {
 };
 
 export class Canvas {
-	private readonly pixels: Uint8Array;
+	private readonly image: PNG;
 
 	constructor(
 		readonly width: number,
 		readonly height: number,
 		background: Color = [255, 255, 255],
 	) {
-		this.pixels = new Uint8Array(width * height * 3);
-		for (let i = 0; i < width * height; i++) this.pixels.set(background, i * 3);
+		this.image = new PNG({ width, height, colorType: 2 });
+		for (let i = 0; i < width * height; i++) this.image.data.set([...background, 255], i * 4);
 	}
 
 	dot(x: number, y: number, color: Color): void {
 		const [px, py] = [Math.round(x), Math.round(y)];
 		if (px < 0 || py < 0 || px >= this.width || py >= this.height) return;
-		this.pixels.set(color, (py * this.width + px) * 3);
+		this.image.data.set(color, (py * this.width + px) * 4);
 	}
 
 	rect(x: number, y: number, width: number, height: number, color: Color): void {
@@ -79,44 +78,10 @@ export class Canvas {
 		return (text.length * 4 - 1) * scale;
 	}
 
-	/** The image as a PNG: 8-bit RGB, no interlace, every row with filter 0. */
+	/** The image as a PNG: 8-bit RGB, no alpha channel. */
 	png(): Buffer {
-		const rowBytes = this.width * 3;
-		const raw = Buffer.alloc((rowBytes + 1) * this.height);
-		for (let y = 0; y < this.height; y++)
-			raw.set(this.pixels.subarray(y * rowBytes, (y + 1) * rowBytes), y * (rowBytes + 1) + 1);
-		const header = Buffer.alloc(13);
-		header.writeUInt32BE(this.width, 0);
-		header.writeUInt32BE(this.height, 4);
-		header.set([8, 2, 0, 0, 0], 8);
-		return Buffer.concat([
-			Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-			chunk('IHDR', header),
-			chunk('IDAT', deflateSync(raw, { level: 9 })),
-			chunk('IEND', Buffer.alloc(0)),
-		]);
+		return PNG.sync.write(this.image, { colorType: 2, deflateLevel: 9 });
 	}
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-	let c = n;
-	for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-	return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-	let crc = 0xffffffff;
-	for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-	return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-	const length = Buffer.alloc(4);
-	length.writeUInt32BE(data.length);
-	const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-	const crc = Buffer.alloc(4);
-	crc.writeUInt32BE(crc32(body));
-	return Buffer.concat([length, body, crc]);
 }
 
 export interface Series {

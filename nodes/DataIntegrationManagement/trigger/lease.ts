@@ -1,0 +1,66 @@
+/**
+ * One poll at a time per trigger node. n8n starts a poll on every tick without waiting for the
+ * previous one: its default scheduler on every cron tick, its durable scheduler for every Poll
+ * Times entry due (two entries of one node fall in the same second at the top of each hour). Both
+ * polls would read the same stored cursor and emit the same entries, and under the durable
+ * scheduler each poll even has its own copy of the static data. So a poll first takes this
+ * lease, held in the n8n process for the workflow's node; a poll that finds it held by another,
+ * unexpired, emits nothing (the running poll, or the next one, emits what is new). Nothing here
+ * awaits, so two polls cannot both take it.
+ *
+ * The lease expires, so a poll that hangs holds the trigger back for at most one lease duration.
+ * The holder renews it as it reads, and checks that no other poll took it over before it stores
+ * its cursor and emits: a poll that outlived its lease and was overtaken leaves both to the poll
+ * that took over.
+ */
+export interface LeaseRecord {
+	token: string;
+	expiresAt: number;
+}
+
+export class PollLease {
+	private constructor(
+		private readonly holders: Map<string, LeaseRecord>,
+		private readonly key: string,
+		private readonly token: string,
+		private readonly durationMs: number,
+		private readonly now: () => number,
+	) {}
+
+	/** The lease on `key`, or undefined while another poll holds it. */
+	static take(
+		holders: Map<string, LeaseRecord>,
+		key: string,
+		durationMs: number,
+		now: () => number = Date.now,
+	): PollLease | undefined {
+		const current = holders.get(key);
+		if (current && current.expiresAt > now()) return undefined;
+		const token = `${now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+		const lease = new PollLease(holders, key, token, durationMs, now);
+		lease.write();
+		return lease;
+	}
+
+	/**
+	 * Whether no other poll took the lease over. Past its expiry it is still held until another
+	 * poll takes it: nobody else has read meanwhile.
+	 */
+	get held(): boolean {
+		return this.holders.get(this.key)?.token === this.token;
+	}
+
+	/** Extends the lease by its duration from now, if this poll still holds it. */
+	renew(): void {
+		if (this.held) this.write();
+	}
+
+	/** Gives the lease up, if this poll still holds it. */
+	release(): void {
+		if (this.held) this.holders.delete(this.key);
+	}
+
+	private write(): void {
+		this.holders.set(this.key, { token: this.token, expiresAt: this.now() + this.durationMs });
+	}
+}
