@@ -58,7 +58,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 	// GET /users needs a valid key and changes nothing, so it tells a right key from a wrong one.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: '={{String($credentials.baseUrl).trim().replace(/\\/+$/, "")}}',
 			url: '/users',
 			method: 'GET',
 		},

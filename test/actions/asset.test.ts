@@ -160,7 +160,7 @@ describe('asset update', () => {
 		});
 
 		expect(result.error?.message).toBe(
-			'Set at least one of Name, Description, Connection under "Update Fields" (item 0)',
+			'Set at least one of Connection, Description, Name under "Update Fields" (item 0)',
 		);
 		expect(emulator().requests).toHaveLength(0);
 	});

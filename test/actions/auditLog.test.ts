@@ -49,7 +49,8 @@ describe('auditLog getAll', () => {
 			{
 				method: 'GET',
 				path: '/audit-logs',
-				query: pageQuery(0, { sortOrder: 'asc' }),
+				// Pages no larger than Limit.
+				query: pageQuery(0, { sortOrder: 'asc', limit: '5' }),
 				body: undefined,
 			},
 		]);
@@ -60,7 +61,12 @@ describe('auditLog getAll', () => {
 	it('stops reading pages once Limit entries are in', async () => {
 		const result = await run({ returnAll: false, limit: 150 });
 
-		expect(emulator().requests.map((request) => request.query.offset)).toEqual(['0', '100']);
+		expect(
+			emulator().requests.map(({ query }) => [query.offset, query.limit]),
+		).toEqual([
+			['0', '100'],
+			['100', '100'],
+		]);
 		expect(result.items).toHaveLength(150);
 	});
 

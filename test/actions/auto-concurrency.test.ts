@@ -168,7 +168,7 @@ describe('Concurrency is checked when the node runs', () => {
 		const result = await createAssets(named(2), { concurrencyMode: '={{ "turbo" }}' });
 
 		expect(result.error?.message).toMatch(
-			/^The field "Concurrency Mode" must be "fixed" or "auto"/,
+			/^The field "Concurrency Mode" must be one of "fixed" \(Fixed\), "auto" \(Auto\), not "turbo" \(item 0\)$/,
 		);
 		expect(emulator().requests).toHaveLength(0);
 	});

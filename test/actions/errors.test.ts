@@ -270,7 +270,7 @@ describe('continue on fail', () => {
 		});
 		expect(result.items[2].json).toEqual({
 			error: expect.stringMatching(/^The field "Connection" is not valid JSON \(item 2\)/),
-			description: 'Give a JSON object such as {"host": "db.example.com"}.',
+			description: 'Unexpected end of JSON input. Give a JSON object such as {"host": "db.example.com"}.',
 		});
 		expect(result.items[3].json).toEqual({ id: SEED.assets.revenueDashboard });
 		expect(emulator().store.assets.get(SEED.assets.revenueDashboard)?.connection).toEqual({

@@ -145,7 +145,7 @@ describe('numbers and dates from expressions', () => {
 		const result = await users(limit);
 
 		expect(result.error?.message).toBe(
-			'The field "Limit" must be a whole number of at least 1 (item 0)',
+			`The field "Limit" must be a whole number of at least 1, not ${JSON.stringify(limit)} (item 0)`,
 		);
 		expect(emulator().requests).toEqual([]);
 	});

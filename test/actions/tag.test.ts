@@ -153,14 +153,16 @@ describe('tag update', () => {
 		expect(emulator().requests).toHaveLength(0);
 	});
 
-	it('treats an owner locator left empty as not given', async () => {
+	it('refuses an Owner added and left empty, rather than dropping it unsaid', async () => {
 		const result = await run({
 			operation: 'update',
 			tagId: SEED.tags.pii,
 			updateFields: { owner: rl('list', '') },
 		});
 
-		expect(result.error?.message).toMatch(/^Set at least one of/);
+		expect(result.error?.message).toBe(
+			'The field "Owner" is empty: pick one, or remove the field (item 0)',
+		);
 		expect(emulator().requests).toHaveLength(0);
 	});
 

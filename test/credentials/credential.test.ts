@@ -34,6 +34,19 @@ describe('credential test', () => {
 		expect(emulator().requests.map((request) => request.path)).toEqual(['/users']);
 	});
 
+	it('reads the base URL as the nodes do: surrounding spaces and trailing slashes dropped', async () => {
+		const baseUrl = `  ${credentials().baseUrl}// \n`;
+		const result = await testCredential({ ...credentials(), baseUrl });
+
+		expect(result.status).toBe('OK');
+		const node = await runActionNode({
+			credentials: { ...credentials(), baseUrl },
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+		});
+		expect(node.error).toBeUndefined();
+		expect(emulator().requests.map((request) => request.path)).toEqual(['/users', '/users']);
+	});
+
 	it('fails plainly when nothing answers at the base URL', async () => {
 		const result = await testCredential({ ...credentials(), baseUrl: 'http://127.0.0.1:9/v1' });
 

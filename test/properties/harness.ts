@@ -51,6 +51,11 @@ export function propertySuite(suite: string): void {
 	});
 }
 
+/** Counts generated cases for the suite's closing line (runBatch counts its own). */
+export function countCases(count: number): void {
+	totalCases += count;
+}
+
 // ----- Invariants -----
 
 /** Every own property of Object.prototype and of Object, value and accessors, as found. */
@@ -142,7 +147,7 @@ export async function runBatch(batch: Batch): Promise<BatchResult> {
 	const { emulator } = batch;
 	emulator.reset();
 	for (const answer of batch.answers ?? []) emulator.answerWith(answer);
-	totalCases += batch.items.length;
+	countCases(batch.items.length);
 	const result = await runActionNode({
 		credentials: batch.credentials,
 		parameters: batch.parameters,

@@ -1,6 +1,8 @@
 import { sleep } from 'n8n-workflow';
 
 import type { Pacer } from '../client/pacing';
+// Options → Concurrency's description states it: one constant for both.
+import { AUTO_START_CONCURRENCY as AUTO_START } from '../shared/descriptions';
 
 /** How many items the router keeps in flight: it asks `start()` before each item, `finish()` after. */
 export interface Concurrency {
@@ -72,8 +74,6 @@ export class FixedConcurrency implements Concurrency {
 	}
 }
 
-/** Items in flight at first, under Auto. */
-const AUTO_START = 4;
 /** Answers slower than this many times the fastest one mean the service or the wire is queueing. */
 const LATENCY_CLIMB = 2.5;
 /**

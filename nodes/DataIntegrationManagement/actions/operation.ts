@@ -15,8 +15,6 @@ export interface Operation {
 	properties: INodeProperties[];
 	/** Runs the operation for input item `itemIndex`; each returned object becomes one output item. */
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
-	/** Writes may run several items' requests at once: this adds Options → Concurrency. */
-	concurrent?: boolean;
 }
 
 /** A resource's Operation field: its values and default must be operations of that resource. */
@@ -28,16 +26,17 @@ export type OperationSelector<R extends Resource> = INodeProperties & {
 
 /**
  * The fields of every operation of `resource`, each shown only for its resource and operation
- * (the key it has in `operations`), with Options → Concurrency added to concurrent ones.
+ * (the key it has in `operations`), with Options → Concurrency added: reads and writes alike may
+ * run several items' requests at once.
  */
 export function operationDescriptions<R extends Resource>(
 	resource: R,
 	operations: Record<NodeMap[R], Operation>,
 ): INodeProperties[] {
-	return Object.entries<Operation>(operations).flatMap(([operation, { properties, concurrent }]) =>
+	return Object.entries<Operation>(operations).flatMap(([operation, { properties }]) =>
 		updateDisplayOptions(
 			{ show: { resource: [resource], operation: [operation] } },
-			concurrent ? withConcurrency(properties) : properties,
+			withConcurrency(properties),
 		),
 	);
 }

@@ -7,10 +7,11 @@ import {
 } from 'n8n-workflow';
 
 import { paceRequestsWith } from '../client/pacing';
-import { MAX_CONCURRENCY } from '../shared/descriptions';
+import { concurrencyFields, MAX_CONCURRENCY } from '../shared/descriptions';
 import { AutoConcurrency, FixedConcurrency, type Concurrency } from './concurrency';
 import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
+import { readParameter } from './readers';
 import * as asset from './asset';
 import * as auditLog from './auditLog';
 import * as connector from './connector';
@@ -53,7 +54,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const concurrency = concurrencyFor(this, operation);
+	const concurrency = concurrencyFor(this);
 	if (concurrency instanceof AutoConcurrency) paceRequestsWith(this, concurrency);
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const failures: Array<{ itemIndex: number; error: unknown }> = [];
@@ -117,44 +118,19 @@ function errorJson(error: unknown): IDataObject {
 }
 
 /**
- * Options → Concurrency Mode and Concurrency, checked: an expression or an AI agent may give
- * anything. Operations that are not concurrent run one item at a time.
+ * Options → Concurrency Mode and Concurrency, checked like every parameter (an expression or an
+ * AI agent may give anything). Unset, Concurrency is 1 under Fixed and MAX_CONCURRENCY under Auto.
  */
-function concurrencyFor(context: IExecuteFunctions, operation: Operation): Concurrency {
-	if (!operation.concurrent) return new FixedConcurrency(1);
-	const mode = context.getNodeParameter('options.concurrencyMode', 0, 'fixed') as unknown;
-	if (mode !== 'fixed' && mode !== 'auto') {
-		throw new NodeOperationError(
-			context.getNode(),
-			`The field "Concurrency Mode" must be "fixed" or "auto", not ${JSON.stringify(mode)} (item 0)`,
-			{ itemIndex: 0 },
-		);
-	}
-	const given = context.getNodeParameter(
-		'options.concurrency',
+function concurrencyFor(context: IExecuteFunctions): Concurrency {
+	const [concurrencyField, modeField] = concurrencyFields;
+	const mode = readParameter.call(context, 0, modeField, 'options.concurrencyMode');
+	const limit = readParameter.call(
+		context,
 		0,
-		mode === 'auto' ? MAX_CONCURRENCY : 1,
-	) as unknown;
-	const value = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
-	if (
-		typeof value !== 'number' ||
-		!Number.isInteger(value) ||
-		value < 1 ||
-		value > MAX_CONCURRENCY
-	) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`The field "Concurrency" must be a whole number from 1 to ${MAX_CONCURRENCY}, not ${JSON.stringify(given)} (item 0)`,
-			{
-				itemIndex: 0,
-				description:
-					mode === 'auto'
-						? 'Under Concurrency Mode "Auto" it is the most items in flight; leave it out for up to 64.'
-						: 'It is how many items are sent at once.',
-			},
-		);
-	}
-	return mode === 'auto' ? new AutoConcurrency(value) : new FixedConcurrency(value);
+		{ ...concurrencyField, default: mode === 'auto' ? MAX_CONCURRENCY : concurrencyField.default },
+		'options.concurrency',
+	) as number;
+	return mode === 'auto' ? new AutoConcurrency(limit) : new FixedConcurrency(limit);
 }
 
 /**

@@ -106,6 +106,8 @@ export interface AuditLogRead {
 	dropRepeats?: boolean;
 	/** Called as each page arrives, before it is taken in (the trigger renews its lease). */
 	onAnswer?: () => void;
+	/** Entries to ask for per page: at most (and by default) AUDIT_LOG_MAX_PAGE_SIZE. */
+	pageSize?: number;
 }
 
 export interface PageRead {
@@ -292,12 +294,20 @@ export async function readAuditLogInOrder(
 	let entries: ReadEntry[] = [];
 	let reversed = false;
 	let answeredAt: number | undefined;
-	const end = await readAuditLogPages.call(this, { ...read, dropRepeats: true }, (page) => {
+	// Pages no larger than the limit: Get Many with Limit 5 asks for 5.
+	const paged: AuditLogRead = {
+		...read,
+		dropRepeats: true,
+		pageSize: Math.min(read.pageSize ?? AUDIT_LOG_MAX_PAGE_SIZE, limit),
+	};
+	const end = await readAuditLogPages.call(this, paged, (page) => {
 		answeredAt = page.answeredAt;
 		reversed = page.order !== undefined && page.order !== read.sortOrder;
 		entries.push(...page.entries);
-		// Read in the other order, the wanted entries are the last ones: keep only those.
+		// Read in the other order, the wanted entries are the last ones: keep only those, and read
+		// the rest of the range in full pages.
 		if (reversed) {
+			paged.pageSize = AUDIT_LOG_MAX_PAGE_SIZE;
 			if (entries.length > limit) entries = entries.slice(entries.length - limit);
 			return true;
 		}
@@ -315,7 +325,7 @@ export async function readAuditLogInOrder(
 
 function pageQuery(read: AuditLogRead, offset: number): IDataObject {
 	const qs: IDataObject = {
-		[AUDIT_LOG_QUERY.pageSize]: AUDIT_LOG_MAX_PAGE_SIZE,
+		[AUDIT_LOG_QUERY.pageSize]: read.pageSize ?? AUDIT_LOG_MAX_PAGE_SIZE,
 		[AUDIT_LOG_QUERY.skip]: offset,
 		[AUDIT_LOG_QUERY.sortField]: AUDIT_LOG_SORT_FIELD,
 		[AUDIT_LOG_QUERY.sortDirection]: read.sortOrder,

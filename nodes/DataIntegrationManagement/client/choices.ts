@@ -24,7 +24,10 @@ export const AUDIT_LOG_QUERY = {
 	until: 'endTime',
 } as const;
 
-/** The spec's limit for one `GET /audit-logs` request; the nodes always page with it. */
+/**
+ * The spec's limit for one `GET /audit-logs` request: the trigger pages with it, Audit Log → Get
+ * Many with no more than its Limit.
+ */
 export const AUDIT_LOG_MAX_PAGE_SIZE = 100;
 
 /** The only sort field the spec allows. */

@@ -8,7 +8,8 @@ export const ownerLocator: INodeProperties = {
 	name: 'owner',
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
-	description: 'The user who owns the tag',
+	description:
+		'The user who owns the tag: pick one, or give the ID of a user (from User → Get Many), e.g. usr_4f2a9c',
 	modes: [
 		{
 			displayName: 'From List',
@@ -31,7 +32,8 @@ export const tagIdField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	description: 'The ID of the tag',
+	placeholder: 'e.g. tag_8d1e2f',
+	description: 'The ID of the tag, as Tag → Create returns it, e.g. tag_8d1e2f',
 };
 
 export const integrationIdField: INodeProperties = {
@@ -41,15 +43,18 @@ export const integrationIdField: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: 'e.g. int_pg_to_snowflake',
-	description: 'The ID of the integration',
+	description: 'The ID of the integration, as the service shows it, e.g. int_pg_to_snowflake',
 };
 
 export const connectionField: INodeProperties = {
 	displayName: 'Connection',
 	name: 'connection',
 	type: 'json',
-	default: '{}',
-	description: 'Connection settings as a JSON object; their structure depends on the type',
+	// Empty: a field added and left alone sends nothing, so it cannot wipe stored settings.
+	default: '',
+	placeholder: '{"host": "db.example.com", "port": 5432, "database": "shop"}',
+	description:
+		'The connection settings as a JSON object; which keys it takes depends on the type, e.g. {"host": "db.example.com", "port": 5432}. Left empty, nothing is sent.',
 };
 
 export const descriptionField: INodeProperties = {
@@ -57,29 +62,37 @@ export const descriptionField: INodeProperties = {
 	name: 'description',
 	type: 'string',
 	default: '',
+	description:
+		'A free-text description. Sent as written: add the field and leave it empty to clear it.',
 };
 
-/** Return All / Limit, for operations that list. */
-export function listLimitFields(): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
-	];
-}
+/** The Name field of an edit: sent as written once added. */
+export const newNameField: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	description: 'The new name. Sent as written once the field is added.',
+};
+
+/** Return All and Limit, for operations that list (read by readListLimit). */
+export const returnAllField: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
+export const limitField: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: { show: { returnAll: [false] } },
+};
 
 /** The "Additional Fields" (create) or "Update Fields" (edit) collection of an operation. */
 export function fieldsCollection(
@@ -105,9 +118,15 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 /** The most items Options → Concurrency may keep in flight (its documented bounds are 1 to this). */
 export const MAX_CONCURRENCY = 64;
 
+/** How many items are sent at once when Concurrency is not set, under Concurrency Mode "Fixed". */
+const FIXED_CONCURRENCY = 1;
+
+/** How many items Concurrency Mode "Auto" starts with in flight (at most Concurrency). */
+export const AUTO_START_CONCURRENCY = 4;
+
 /**
- * Options → Concurrency and Concurrency Mode, of operations that write. Operations do not list
- * them: declaring `concurrent: true` adds them (see actions/operation.ts).
+ * Options → Concurrency and Concurrency Mode, of every operation. Operations do not list them:
+ * operationDescriptions adds them (see actions/operation.ts).
  */
 export const concurrencyFields: INodeProperties[] = [
 	{
@@ -115,9 +134,8 @@ export const concurrencyFields: INodeProperties[] = [
 		name: 'concurrency',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-		default: 1,
-		description:
-			'How many items to send at once; under Concurrency Mode "Auto", the most. Output order, pairing and errors stay the same as one at a time.',
+		default: FIXED_CONCURRENCY,
+		description: `How many items to send at once, from 1 to ${MAX_CONCURRENCY}; under Concurrency Mode "Auto", the most. Output order, pairing and errors stay the same as one at a time.`,
 	},
 	{
 		displayName: 'Concurrency Mode',
@@ -127,13 +145,12 @@ export const concurrencyFields: INodeProperties[] = [
 			{
 				name: 'Fixed',
 				value: 'fixed',
-				description: 'Send as many items at once as Concurrency says (1 when it is not set)',
+				description: `Send as many items at once as Concurrency says (${FIXED_CONCURRENCY} when it is not set)`,
 			},
 			{
 				name: 'Auto',
 				value: 'auto',
-				description:
-					"Find the service's pace: start with 2 items at once, grow while answers come back quickly and without 429, slow down at once on a 429; never more than Concurrency (64 when it is not set)",
+				description: `Find the pace the service allows: start with ${AUTO_START_CONCURRENCY} items at once (fewer if Concurrency is lower), send more while answers come back without 429, fewer after a 429; never more than Concurrency (${MAX_CONCURRENCY} when it is not set)`,
 			},
 		],
 		default: 'fixed',

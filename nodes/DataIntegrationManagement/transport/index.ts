@@ -164,7 +164,7 @@ function asEnvelope<T>(node: INode, request: string, response: unknown): Envelop
 	);
 }
 
-interface Failure {
+export interface Failure {
 	status?: number;
 	retryAfterSeconds?: number;
 	apiCode?: string;
@@ -173,26 +173,44 @@ interface Failure {
 	networkCode?: string;
 }
 
-/** Reads what the service (or the network) said, from the error n8n's HTTP helper threw. */
-function describeFailure(error: unknown): Failure {
+/**
+ * Reads what the service (or the network) said, from the error n8n's HTTP helper threw. n8n 2.x
+ * keeps the HTTP client's error as its `cause` (status, headers and body under `response`). n8n
+ * 1.x keeps only the status (`httpCode`, or the network code such as ECONNREFUSED there) and the
+ * body (`context.data`): no headers, so no Retry-After.
+ */
+export function describeFailure(error: unknown): Failure {
 	const err = error as {
 		httpCode?: string | null;
 		cause?: unknown;
 		code?: string;
+		context?: { data?: unknown };
 		response?: { status?: number; headers?: Record<string, unknown>; data?: unknown };
 	};
 	const inner = (err.cause ?? err) as typeof err & { cause?: { code?: string } };
 	const response = inner.response ?? err.response;
-	const httpStatus = response?.status ?? (err.httpCode ? Number(err.httpCode) : undefined);
+	const httpCode = err.httpCode ? String(err.httpCode) : undefined;
+	const httpStatus =
+		response?.status ?? (httpCode && /^\d{3}$/.test(httpCode) ? Number(httpCode) : undefined);
 	const status = Number.isFinite(httpStatus) ? httpStatus : undefined;
-	const body = (response?.data ?? {}) as { code?: unknown; message?: unknown };
+	const data = response?.data ?? err.context?.data;
+	const body = (typeof data === 'object' && data !== null ? data : {}) as {
+		code?: unknown;
+		message?: unknown;
+	};
 	return {
 		status,
 		retryAfterSeconds: parseRetryAfter(response?.headers?.['retry-after']),
 		apiCode: typeof body.code === 'string' ? body.code : undefined,
 		apiMessage: typeof body.message === 'string' ? body.message : undefined,
 		// With an answer, the HTTP client's own code (ERR_BAD_REQUEST, ...) says nothing more.
-		networkCode: status === undefined ? (inner.code ?? inner.cause?.code ?? err.code) : undefined,
+		networkCode:
+			status === undefined
+				? (inner.code ??
+					inner.cause?.code ??
+					err.code ??
+					(httpCode && !/^\d+$/.test(httpCode) ? httpCode : undefined))
+				: undefined,
 	};
 }
 
@@ -211,8 +229,9 @@ function describeStatus(status: number | undefined): string {
 	}
 	if (status === 400)
 		return 'The service rejected the request as invalid. Check the fields named in the message.';
-	if (status === 401 || status === 403) {
-		return 'The API key was refused. Check the API Key in the credential.';
+	if (status === 401) return 'The API key was refused. Check the API Key in the credential.';
+	if (status === 403) {
+		return 'The API key was accepted but lacks permission for this request. Use a key that is allowed to do it, or ask the workspace admin to grant it.';
 	}
 	if (status === 404) return 'The service could not find what the request names. Check the ID.';
 	if (status === 429) {

@@ -15,6 +15,7 @@ import {
 } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
+import { asOption, checkCollection } from '../actions/readers';
 import {
 	CursorScan,
 	initialState,
@@ -22,7 +23,15 @@ import {
 	type CursorState,
 	type ScanSettings,
 } from './cursor';
+import { filtersCollection, pollOptions, startFromField } from './fields';
 import { PollLease, type LeaseRecord } from './lease';
+
+/** The default of an Options field of the trigger, as its description declares it. */
+function defaultOf(name: string): number {
+	return (pollOptions.options as Array<{ name: string; default: number }>).find(
+		(option) => option.name === name,
+	)!.default;
+}
 
 /** Where in the node's static data the cursor lives. */
 const STATE_KEY = 'auditLogCursor';
@@ -58,19 +67,20 @@ function entryFilter(filters: Filters): (entry: AuditLogEntry) => boolean {
 		(!type || lower(entry.actor?.type) === type);
 }
 
-/** A number option, or its default when it is empty or not a number (an expression gone wrong). */
-function numberOption(value: unknown, fallback: number): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	return typeof number === 'number' && Number.isFinite(number) ? number : fallback;
-}
-
 /**
  * The user's start: "now" (decided by `startAtNewestEntry`), or the date they chose. A date given
  * by an expression (`{{ $now.minus(1, 'hour') }}`) is known by the expression's text, so the
  * start it gave when the cursor was created stays, instead of moving with every poll.
  */
 function readStart(this: IPollFunctions): { origin: string; start?: number } {
-	if (this.getNodeParameter('startFrom', 'now') !== 'date') return { origin: 'now' };
+	if (
+		asOption(
+			{ node: this.getNode() },
+			startFromField,
+			this.getNodeParameter('startFrom', 'now'),
+		) !== 'date'
+	)
+		return { origin: 'now' };
 	const written = this.getNodeParameter('startDate', '', { rawExpressions: true });
 	const start = parseInstant(this.getNodeParameter('startDate', ''), this.getTimezone());
 	if (start === undefined) {
@@ -136,13 +146,16 @@ async function startAtNewestEntry(
  * A poll that starts while another poll of this node runs emits nothing (see ./lease.ts).
  */
 export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const filters = this.getNodeParameter('filters', {}) as Filters;
-	const matches = entryFilter(filters);
+	const node = { node: this.getNode() };
+	const filters = checkCollection(node, filtersCollection, this.getNodeParameter('filters', {}));
+	const options = checkCollection(node, pollOptions, this.getNodeParameter('options', {}));
+	const matches = entryFilter(filters as Filters);
 	if (this.getMode() === 'manual') return await newestMatching.call(this, matches);
 
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const maxEmitted = Math.max(1, Math.floor(numberOption(options.maxItemsPerPoll, 1000)));
-	const lookbackMs = Math.max(0, numberOption(options.lookbackSeconds, 60)) * 1000;
+	const maxEmitted =
+		(options.maxItemsPerPoll as number | undefined) ?? defaultOf('maxItemsPerPoll');
+	const lookbackMs =
+		((options.lookbackSeconds as number | undefined) ?? defaultOf('lookbackSeconds')) * 1000;
 	const { origin, start } = readStart.call(this);
 
 	const staticData = this.getWorkflowStaticData('node');

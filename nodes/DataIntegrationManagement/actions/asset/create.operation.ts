@@ -4,6 +4,8 @@ import { connectionField, descriptionField, fieldsCollection } from '../../share
 import { readCollection, readRequired } from '../readers';
 import { createAsset } from '../../client/assets';
 
+const additionalFields = fieldsCollection('additionalFields', [connectionField, descriptionField]);
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
@@ -11,7 +13,8 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The name of the asset',
+		placeholder: 'e.g. Orders database',
+		description: 'The name of the asset, e.g. Orders database',
 	},
 	{
 		displayName: 'Type',
@@ -20,18 +23,17 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. postgres',
-		description: 'The type of the asset. It cannot be changed later.',
+		description:
+			'The kind of system the asset is, as the service names it in lower case, e.g. postgres or snowflake. It cannot be changed later.',
 	},
-	fieldsCollection('additionalFields', [connectionField, descriptionField]),
+	additionalFields,
 ];
-
-export const concurrent = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: IDataObject = {
 		name: readRequired.call(this, itemIndex, 'name', 'Name'),
 		type: readRequired.call(this, itemIndex, 'type', 'Type'),
-		...readCollection.call(this, itemIndex, 'additionalFields'),
+		...readCollection.call(this, itemIndex, additionalFields),
 	};
 	return (await createAsset.call(this, body)) as unknown as IDataObject;
 }

@@ -1,8 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { connectionField, descriptionField, fieldsCollection } from '../../shared/descriptions';
+import {
+	connectionField,
+	descriptionField,
+	fieldsCollection,
+	newNameField,
+} from '../../shared/descriptions';
 import { readCollection, readPathSegment, requireSomeChange } from '../readers';
 import { updateAsset } from '../../client/assets';
+
+// The API does not let an asset's type change, so it is not offered here.
+const updateFields = fieldsCollection('updateFields', [
+	connectionField,
+	descriptionField,
+	newNameField,
+]);
 
 export const properties: INodeProperties[] = [
 	{
@@ -11,21 +23,15 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The ID of the asset to edit',
+		placeholder: 'e.g. ast_7c3e91',
+		description: 'The ID of the asset to edit, as Asset → Create returns it, e.g. ast_7c3e91',
 	},
-	// The API does not let an asset's type change, so it is not offered here.
-	fieldsCollection('updateFields', [
-		connectionField,
-		descriptionField,
-		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-	]),
+	updateFields,
 ];
-
-export const concurrent = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const assetId = readPathSegment.call(this, itemIndex, 'assetId', 'Asset ID');
-	const body = readCollection.call(this, itemIndex, 'updateFields');
-	requireSomeChange.call(this, itemIndex, body, ['Name', 'Description', 'Connection']);
+	const body = readCollection.call(this, itemIndex, updateFields);
+	requireSomeChange.call(this, itemIndex, body, updateFields);
 	return (await updateAsset.call(this, assetId, body)) as unknown as IDataObject;
 }

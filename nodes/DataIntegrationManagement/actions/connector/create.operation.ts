@@ -4,6 +4,8 @@ import { connectionField, descriptionField, fieldsCollection } from '../../share
 import { readCollection, readRequired } from '../readers';
 import { createConnector } from '../../client/connectors';
 
+const additionalFields = fieldsCollection('additionalFields', [connectionField, descriptionField]);
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
@@ -11,7 +13,8 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The name of the connector',
+		placeholder: 'e.g. Orders Postgres',
+		description: 'The name of the connector, e.g. Orders Postgres',
 	},
 	{
 		displayName: 'Type',
@@ -20,7 +23,8 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. postgres',
-		description: 'The type of the connector',
+		description:
+			'The kind of system the connector reaches, as the service names it in lower case, e.g. postgres or snowflake',
 	},
 	{
 		displayName: 'Connection Type',
@@ -28,7 +32,8 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: 'source',
-		description: 'How the connector is used, for example "source"',
+		description:
+			'How the connector is used, as the service names it, e.g. source (the value the API documents)',
 	},
 	{
 		displayName: 'Auth Method',
@@ -36,12 +41,11 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: 'direct',
-		description: 'How the connector authenticates, for example "direct"',
+		description:
+			'How the connector authenticates, as the service names it, e.g. direct (the value the API documents)',
 	},
-	fieldsCollection('additionalFields', [connectionField, descriptionField]),
+	additionalFields,
 ];
-
-export const concurrent = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: IDataObject = {
@@ -49,7 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		type: readRequired.call(this, itemIndex, 'type', 'Type'),
 		connectionType: readRequired.call(this, itemIndex, 'connectionType', 'Connection Type'),
 		authMethod: readRequired.call(this, itemIndex, 'authMethod', 'Auth Method'),
-		...readCollection.call(this, itemIndex, 'additionalFields'),
+		...readCollection.call(this, itemIndex, additionalFields),
 	};
 	return (await createConnector.call(this, body)) as unknown as IDataObject;
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
-import { readPathSegment } from '../readers';
+import { readParameter, readPathSegment } from '../readers';
 import { getColumns } from '../../client/integrations';
 
 /** A schema or table picked from the integration's source schema, or typed by name. */
@@ -17,6 +17,7 @@ function nameLocator(
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
+		description: `The ${displayName.toLowerCase()} as named in the integration's source: pick it, or give its name, e.g. ${example}`,
 		modes: [
 			{
 				displayName: 'From List',
@@ -29,26 +30,26 @@ function nameLocator(
 	};
 }
 
+const outputField: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	default: 'columns',
+	options: [
+		{ name: 'One Item per Column', value: 'columns' },
+		{
+			name: 'Raw',
+			value: 'raw',
+			description: 'One item holding the columns map as the API returns it',
+		},
+	],
+};
+
 export const properties: INodeProperties[] = [
 	integrationIdField,
 	nameLocator('Schema', 'schema', 'searchSchemas', 'public'),
 	nameLocator('Table', 'table', 'searchTables', 'orders'),
-	optionsCollection([
-		{
-			displayName: 'Output',
-			name: 'output',
-			type: 'options',
-			default: 'columns',
-			options: [
-				{ name: 'One Item per Column', value: 'columns' },
-				{
-					name: 'Raw',
-					value: 'raw',
-					description: 'One item holding the columns map as the API returns it',
-				},
-			],
-		},
-	]),
+	optionsCollection([outputField]),
 ];
 
 export async function execute(
@@ -58,8 +59,9 @@ export async function execute(
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const schema = readPathSegment.call(this, itemIndex, 'schema', 'Schema');
 	const table = readPathSegment.call(this, itemIndex, 'table', 'Table');
+	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
 	const columns = await getColumns.call(this, integrationId, schema, table);
-	if (this.getNodeParameter('options.output', itemIndex, 'columns') === 'raw') {
+	if (output === 'raw') {
 		return { columns: columns as unknown as IDataObject };
 	}
 	return Object.entries(columns).map(([column, entry]) => ({ schema, table, column, ...entry }));

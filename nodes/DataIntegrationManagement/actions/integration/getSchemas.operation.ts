@@ -1,31 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
-import { readPathSegment } from '../readers';
+import { readParameter, readPathSegment } from '../readers';
 import { getSchemas } from '../../client/integrations';
 import { flattenSchemas, type SchemaLevel } from './sourceSchemas';
 
-export const properties: INodeProperties[] = [
-	integrationIdField,
-	optionsCollection([
+const outputField: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	default: 'raw',
+	options: [
 		{
-			displayName: 'Output',
-			name: 'output',
-			type: 'options',
-			default: 'raw',
-			options: [
-				{
-					name: 'Raw',
-					value: 'raw',
-					description: 'One item holding the schemas map as the API returns it',
-				},
-				{ name: 'One Item per Schema', value: 'schemas' },
-				{ name: 'One Item per Table', value: 'tables' },
-				{ name: 'One Item per Column', value: 'columns' },
-			],
+			name: 'Raw',
+			value: 'raw',
+			description: 'One item holding the schemas map as the API returns it',
 		},
-	]),
-];
+		{ name: 'One Item per Schema', value: 'schemas' },
+		{ name: 'One Item per Table', value: 'tables' },
+		{ name: 'One Item per Column', value: 'columns' },
+	],
+};
+
+export const properties: INodeProperties[] = [integrationIdField, optionsCollection([outputField])];
 
 const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
 	schemas: 'schema',
@@ -38,7 +35,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
-	const output = this.getNodeParameter('options.output', itemIndex, 'raw') as string;
+	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
 	const schemas = await getSchemas.call(this, integrationId);
 	const level = LEVEL_OF_OUTPUT[output];
 	return level ? flattenSchemas(schemas, level) : { schemas: schemas as unknown as IDataObject };

@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
-import { readJsonObject, readPathSegment } from '../readers';
+import { checkValue, originOf, readParameter, readPathSegment } from '../readers';
 import { updateSchemas } from '../../client/integrations';
 import type { SchemasPatch } from '../../client/types';
 import {
@@ -48,27 +48,107 @@ const HASHED_VALUES: Record<string, boolean | undefined> = {
 	keep: undefined,
 };
 
-export const properties: INodeProperties[] = [
-	integrationIdField,
+const updateModeField: INodeProperties = {
+	displayName: 'Update Mode',
+	name: 'updateMode',
+	type: 'options',
+	noDataExpression: true,
+	default: 'changes',
+	description: 'How to say what changes: a list built here, or the JSON object the API takes',
+	options: [
+		{
+			name: 'List of Changes',
+			value: 'changes',
+			description: 'Pick schemas, tables and columns and say what to change',
+		},
+		{
+			name: 'JSON',
+			value: 'json',
+			description: 'Give the schemas object of the request yourself',
+		},
+	],
+};
+
+/** The fields of one entry of Changes, in the order they are checked. */
+const changeFields: INodeProperties[] = [
 	{
-		displayName: 'Update Mode',
-		name: 'updateMode',
+		displayName: 'Level',
+		name: 'level',
 		type: 'options',
-		noDataExpression: true,
-		default: 'changes',
+		default: 'table',
+		description: 'Whether the change is to a whole schema, a table, or one column',
 		options: [
-			{
-				name: 'List of Changes',
-				value: 'changes',
-				description: 'Pick schemas, tables and columns and say what to change',
-			},
-			{
-				name: 'JSON',
-				value: 'json',
-				description: 'Give the schemas object of the request yourself',
-			},
+			{ name: 'Schema', value: 'schema' },
+			{ name: 'Table', value: 'table' },
+			{ name: 'Column', value: 'column' },
 		],
 	},
+	{
+		displayName: 'Schema Name or ID',
+		name: 'schema',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getSchemaNames',
+			loadOptionsDependsOn: ['integrationId'],
+		},
+		default: '',
+		description:
+			'The schema as named in the source, e.g. public. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Table Name or ID',
+		name: 'table',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getTableNames',
+			loadOptionsDependsOn: ['integrationId', '&schema'],
+		},
+		default: '',
+		displayOptions: { show: { level: ['table', 'column'] } },
+		description:
+			'The table as named in the source, e.g. orders. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Column Name or ID',
+		name: 'column',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getColumnNames',
+			loadOptionsDependsOn: ['integrationId', '&schema', '&table'],
+		},
+		default: '',
+		displayOptions: { show: { level: ['column'] } },
+		description:
+			'The column as named in the source, e.g. email. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	// Both flags default to "Leave Unchanged", so hashing a column never re-enables it by surprise.
+	flagField('Enabled', 'enabled', ['Enable', 'Disable'], {
+		description: 'Whether to sync it. Leave Unchanged sends nothing for it.',
+	}),
+	flagField('Hashed', 'hashed', ['Hash', 'Unhash'], {
+		displayOptions: { show: { level: ['column'] } },
+		description: "Whether to hash the column's values. Leave Unchanged sends nothing for it.",
+	}),
+];
+
+const SCHEMAS_EXAMPLE =
+	'{"public": {"enabled": true, "tables": {"orders": {"enabled": true, "columns": {"email": {"hashed": true}}}}}}';
+
+const schemasField: INodeProperties = {
+	displayName: 'Schemas',
+	name: 'schemas',
+	type: 'json',
+	required: true,
+	// Empty: an example here would be a real change, made by anyone who runs the node unedited.
+	default: '',
+	placeholder: SCHEMAS_EXAMPLE,
+	displayOptions: { show: { updateMode: ['json'] } },
+	description: `The changes as the request's schemas object: schema names mapped to { enabled, tables }, table names to { enabled, columns }, column names to { enabled, hashed }. Only what it names changes, e.g. ${SCHEMAS_EXAMPLE}.`,
+};
+
+export const properties: INodeProperties[] = [
+	integrationIdField,
+	updateModeField,
 	{
 		displayName: 'Changes',
 		name: 'changes',
@@ -77,118 +157,53 @@ export const properties: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		default: {},
 		displayOptions: { show: { updateMode: ['changes'] } },
-		options: [
-			{
-				displayName: 'Change',
-				name: 'change',
-				values: [
-					{
-						displayName: 'Level',
-						name: 'level',
-						type: 'options',
-						default: 'table',
-						options: [
-							{ name: 'Schema', value: 'schema' },
-							{ name: 'Table', value: 'table' },
-							{ name: 'Column', value: 'column' },
-						],
-					},
-					{
-						displayName: 'Schema Name or ID',
-						name: 'schema',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: 'getSchemaNames',
-							loadOptionsDependsOn: ['integrationId'],
-						},
-						default: '',
-						description:
-							'The schema as named in the source. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{
-						displayName: 'Table Name or ID',
-						name: 'table',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: 'getTableNames',
-							loadOptionsDependsOn: ['integrationId', '&schema'],
-						},
-						default: '',
-						displayOptions: { show: { level: ['table', 'column'] } },
-						description:
-							'The table as named in the source. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{
-						displayName: 'Column Name or ID',
-						name: 'column',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: 'getColumnNames',
-							loadOptionsDependsOn: ['integrationId', '&schema', '&table'],
-						},
-						default: '',
-						displayOptions: { show: { level: ['column'] } },
-						description:
-							'The column as named in the source. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					// Both flags default to "Leave Unchanged", so hashing a column never re-enables it by surprise.
-					flagField('Enabled', 'enabled', ['Enable', 'Disable']),
-					flagField('Hashed', 'hashed', ['Hash', 'Unhash'], {
-						displayOptions: { show: { level: ['column'] } },
-					}),
-				],
-			},
-		],
+		options: [{ displayName: 'Change', name: 'change', values: changeFields }],
 	},
-	{
-		displayName: 'Schemas',
-		name: 'schemas',
-		type: 'json',
-		required: true,
-		default:
-			'{\n  "public": {\n    "enabled": true,\n    "tables": {\n      "orders": { "enabled": true, "columns": { "email": { "hashed": true } } }\n    }\n  }\n}',
-		displayOptions: { show: { updateMode: ['json'] } },
-		description:
-			'Schema names mapped to { enabled, tables }; table names to { enabled, columns }; column names to { enabled, hashed }',
-	},
+	schemasField,
 ];
 
-export const concurrent = true;
-
+/** Each entry of Changes, its fields checked and named by the entry's number ("Level (change 2)"). */
 function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
-	const entries = this.getNodeParameter('changes.change', itemIndex, []) as IDataObject[];
-	const changes: SchemaChange[] = entries.map((entry) => ({
-		level: (entry.level as SchemaLevel) ?? 'table',
-		schema: String(entry.schema ?? '').trim(),
-		table: String(entry.table ?? '').trim() || undefined,
-		column: String(entry.column ?? '').trim() || undefined,
-		enabled: ENABLED_VALUES[String(entry.enabled ?? 'keep')],
-		hashed: HASHED_VALUES[String(entry.hashed ?? 'keep')],
-	}));
-	if (changes.length === 0) {
+	const origin = originOf(this, itemIndex);
+	const entries = this.getNodeParameter('changes.change', itemIndex, []) as unknown;
+	if (!Array.isArray(entries) || entries.length === 0) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`Add at least one change under "Changes" (item ${itemIndex})`,
-			{
-				itemIndex,
-			},
+			{ itemIndex },
 		);
 	}
+	const changes: SchemaChange[] = entries.map((entry: unknown, index) => {
+		const values = (typeof entry === 'object' && entry !== null ? entry : {}) as IDataObject;
+		const read = (field: INodeProperties) =>
+			checkValue(
+				origin,
+				{ ...field, displayName: `${field.displayName} (change ${index + 1})` },
+				Object.hasOwn(values, field.name) ? values[field.name] : field.default,
+			) as string;
+		const [level, schema, table, column, enabled, hashed] = changeFields.map(read);
+		return {
+			level: level as SchemaLevel,
+			schema: schema.trim(),
+			table: table.trim() || undefined,
+			column: column.trim() || undefined,
+			enabled: ENABLED_VALUES[enabled],
+			hashed: HASHED_VALUES[hashed],
+		};
+	});
 	const { patch, problems } = buildSchemasPatch(changes);
 	if (problems.length) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The changes are incomplete (item ${itemIndex}): ${problems.join('; ')}`,
-			{
-				itemIndex,
-			},
+			{ itemIndex },
 		);
 	}
 	return patch;
 }
 
 function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
-	const schemas = readJsonObject.call(this, itemIndex, 'schemas', 'Schemas');
+	const schemas = readParameter.call(this, itemIndex, schemasField) as IDataObject | undefined;
 	const problems = schemas ? validateSchemasPatch(schemas) : ['it is empty'];
 	if (problems.length) {
 		throw new NodeOperationError(
@@ -196,7 +211,7 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 			`The field "Schemas" is not a valid schema update (item ${itemIndex}): ${problems.join('; ')}`,
 			{
 				itemIndex,
-				description: 'Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set.',
+				description: `Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set, e.g. ${SCHEMAS_EXAMPLE}`,
 			},
 		);
 	}
@@ -205,7 +220,7 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
-	const mode = this.getNodeParameter('updateMode', itemIndex, 'changes') as string;
+	const mode = readParameter.call(this, itemIndex, updateModeField) as string;
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
 	const updated = await updateSchemas.call(this, integrationId, schemas);

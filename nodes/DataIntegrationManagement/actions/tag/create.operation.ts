@@ -4,6 +4,8 @@ import { descriptionField, fieldsCollection, ownerLocator } from '../../shared/d
 import { readCollection, readRequired } from '../readers';
 import { createTag } from '../../client/tags';
 
+const additionalFields = fieldsCollection('additionalFields', [descriptionField]);
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
@@ -11,19 +13,18 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The name of the tag',
+		placeholder: 'e.g. PII',
+		description: 'The name of the tag, e.g. PII',
 	},
 	{ ...ownerLocator, required: true },
-	fieldsCollection('additionalFields', [descriptionField]),
+	additionalFields,
 ];
-
-export const concurrent = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: IDataObject = {
 		name: readRequired.call(this, itemIndex, 'name', 'Name'),
 		owner: readRequired.call(this, itemIndex, 'owner', 'Owner'),
-		...readCollection.call(this, itemIndex, 'additionalFields'),
+		...readCollection.call(this, itemIndex, additionalFields),
 	};
 	return (await createTag.call(this, body)) as unknown as IDataObject;
 }

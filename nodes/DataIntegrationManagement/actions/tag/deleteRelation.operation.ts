@@ -12,7 +12,9 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The ID of the resource the tag is attached to',
+		placeholder: 'e.g. ast_7c3e91',
+		description:
+			'The ID of the resource the tag is attached to, e.g. an asset ID (ast_…) or an integration ID (int_…)',
 	},
 	{
 		displayName: 'Resource Type',
@@ -21,11 +23,10 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. asset',
-		description: 'The type of the resource the tag is attached to',
+		description:
+			'The kind of resource the ID belongs to, as the service names it in lower case, e.g. asset or integration',
 	},
 ];
-
-export const concurrent = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readPathSegment.call(this, itemIndex, 'tagId', 'Tag ID');

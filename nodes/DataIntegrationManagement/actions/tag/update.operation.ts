@@ -3,26 +3,24 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import {
 	descriptionField,
 	fieldsCollection,
+	newNameField,
 	ownerLocator,
 	tagIdField,
 } from '../../shared/descriptions';
 import { readCollection, readPathSegment, requireSomeChange } from '../readers';
 import { updateTag } from '../../client/tags';
 
-export const properties: INodeProperties[] = [
-	tagIdField,
-	fieldsCollection('updateFields', [
-		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-		descriptionField,
-		ownerLocator,
-	]),
-];
+const updateFields = fieldsCollection('updateFields', [
+	newNameField,
+	descriptionField,
+	ownerLocator,
+]);
 
-export const concurrent = true;
+export const properties: INodeProperties[] = [tagIdField, updateFields];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readPathSegment.call(this, itemIndex, 'tagId', 'Tag ID');
-	const body = readCollection.call(this, itemIndex, 'updateFields');
-	requireSomeChange.call(this, itemIndex, body, ['Name', 'Description', 'Owner']);
+	const body = readCollection.call(this, itemIndex, updateFields);
+	requireSomeChange.call(this, itemIndex, body, updateFields);
 	return (await updateTag.call(this, tagId, body)) as unknown as IDataObject;
 }

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { listLimitFields } from '../../shared/descriptions';
+import { limitField, returnAllField } from '../../shared/descriptions';
 import { listUsers } from '../../client/users';
 import { readListLimit } from '../readers';
 
-export const properties: INodeProperties[] = listLimitFields();
+export const properties: INodeProperties[] = [returnAllField, limitField];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readListLimit.call(this, itemIndex);
