@@ -9,12 +9,14 @@
  *    the action node works in n8n's own engine (`n8n execute`): each node's output, and exactly
  *    the requests the service received;
  * 4. the trigger, published (activated on 1.x) and polled by n8n's scheduler every minute, emits
- *    each new audit entry exactly once, and a poll with nothing new starts no execution;
+ *    each new audit entry exactly once, and a poll with nothing new starts no execution; still
+ *    exactly once when n8n runs two polls of it at once (two Poll Times entries firing together, a
+ *    poll outlasting the minute), and across a crash of n8n;
  * 5. as an AI tool: the MCP Server Trigger example driven by the MCP SDK client over Streamable
  *    HTTP and SSE, and the AI Agent example with a scripted OpenAI-compatible model;
  * 6. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker.
- * E2E_ONLY=ai runs only what the AI checks need (install, import, start n8n, the AI steps), to
- * work on them quickly; the default runs everything.
+ * E2E_ONLY=ai runs only the steps that set up n8n and the AI checks; E2E_ONLY=triggers only those
+ * of the trigger (point 4); E2E_ONLY=overlap only its overlapping polls.
  * Every service it starts is stopped at the end, whatever happens. When a step fails, the run's
  * folder (logs, n8n's database) is kept and its path printed.
  */
@@ -54,6 +56,12 @@ import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
 import { checkCrash, CRASH_CONFIGURATIONS, writeCrashWorkflows } from './lib/crash-check';
 import {
+	checkOverlappingPolls,
+	OVERLAP_SCENARIOS,
+	overlapCredential,
+	writeOverlapWorkflows,
+} from './lib/overlap-check';
+import {
 	loadSampleWorkflows,
 	SAMPLE_CREDENTIAL,
 	WORKFLOWS_DIR,
@@ -66,6 +74,18 @@ const TRIGGER_NODE = 'dataIntegrationManagementTrigger';
 const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 /** What n8n adds to the resource and operation lists of a node whose credential authenticates. */
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
+/** The parts of the run E2E_ONLY leaves out (set up n8n, the package and the emulators always runs). */
+type Part = 'actions' | 'ai' | 'trigger' | 'overlap' | 'crash' | 'queue';
+const SKIPPED_PARTS: Record<string, Part[]> = {
+	ai: ['actions', 'trigger', 'overlap', 'crash', 'queue'],
+	triggers: ['actions', 'ai', 'queue'],
+	overlap: ['actions', 'ai', 'trigger', 'crash', 'queue'],
+};
+const E2E_ONLY = process.env.E2E_ONLY;
+if (E2E_ONLY !== undefined && !(E2E_ONLY in SKIPPED_PARTS))
+	throw new Error(`E2E_ONLY is one of ${Object.keys(SKIPPED_PARTS).join(', ')}`);
+const runs = (part: Part) => !SKIPPED_PARTS[E2E_ONLY ?? '']?.includes(part);
 
 interface Manifest {
 	n8n: { nodes: string[]; credentials: string[] };
@@ -148,6 +168,8 @@ interface RunState {
 	n8n: N8n;
 	packed: PackedPackage;
 	emulator: RunningEmulator;
+	/** One emulator per overlapping-polls scenario, in OVERLAP_SCENARIOS' order. */
+	overlapEmulators: RunningEmulator[];
 	main: Service;
 	worker: Service;
 	/** The owner's session with the regular-mode instance. */
@@ -163,11 +185,6 @@ interface RunState {
 	/** The token of the MCP Server Trigger's Bearer Auth credential. */
 	mcpToken: string;
 }
-
-/** E2E_ONLY=ai: only the steps the AI checks need. */
-const ONLY = process.env.E2E_ONLY;
-if (ONLY && ONLY !== 'ai') throw new Error(`E2E_ONLY=${ONLY}: the only subset is "ai"`);
-const runsAll = !ONLY;
 
 async function installTools(state: RunState, check: Check): Promise<void> {
 	console.log('  … test/e2e/install-n8n.sh: instant when cached, 5 to 7 min on a fresh machine');
@@ -210,12 +227,20 @@ async function buildPackage(state: RunState, check: Check): Promise<void> {
 }
 
 async function startEmulator(state: RunState, check: Check): Promise<void> {
-	state.emulator = await startEmulatorProcess({
-		port: await freePort(),
-		apiKey: `e2e-${randomBytes(8).toString('hex')}`,
-		logFile: join(state.logDir, 'emulator.log'),
-	});
+	const start = async (name: string) =>
+		await startEmulatorProcess({
+			port: await freePort(),
+			apiKey: `e2e-${randomBytes(8).toString('hex')}`,
+			logFile: join(state.logDir, `${name}.log`),
+		});
+	state.emulator = await start('emulator');
 	check(`test/emulator/cli.ts (npm run emulator) listening on ${state.emulator.baseUrl}`);
+	state.overlapEmulators = [];
+	for (const { id } of OVERLAP_SCENARIOS)
+		state.overlapEmulators.push(await start(`emulator-${id}`));
+	check(
+		`… and ${OVERLAP_SCENARIOS.length} more for the overlapping-polls scenarios, on ${state.overlapEmulators.map(({ baseUrl }) => new URL(baseUrl).port).join(', ')}`,
+	);
 }
 
 async function installPackage({ n8n, packed }: RunState, check: Check): Promise<void> {
@@ -262,11 +287,18 @@ function checkExamplesExplainThemselves(samples: SampleWorkflow[], check: Check)
 }
 
 async function importSamples(state: RunState, fileCount: number, check: Check): Promise<void> {
-	const { runDir, n8n, emulator } = state;
+	const { runDir, n8n, emulator, overlapEmulators } = state;
 	const credentialFile = join(runDir, 'credentials.json');
-	writeCredentialFile(credentialFile, emulator);
+	writeCredentialFile(
+		credentialFile,
+		emulator,
+		OVERLAP_SCENARIOS.map((scenario, index) => ({
+			...overlapCredential(scenario),
+			emulator: overlapEmulators[index],
+		})),
+	);
 	check(
-		`n8n import:credentials → ${await n8n.importCredentials(credentialFile)} (base URL ${emulator.baseUrl})`,
+		`n8n import:credentials → ${await n8n.importCredentials(credentialFile)} (base URL ${emulator.baseUrl}, and one credential per overlapping-polls emulator)`,
 	);
 	state.openAi = await ScriptedOpenAi.start({
 		name: 'Get_integration',
@@ -299,6 +331,11 @@ async function importSamples(state: RunState, fileCount: number, check: Check): 
 	writeCrashWorkflows(crashWorkflows);
 	check(
 		`n8n import:workflow --separate → ${await n8n.importWorkflows(crashWorkflows)} (the crash test's ${CRASH_CONFIGURATIONS.length} workflows)`,
+	);
+	const overlapWorkflows = join(runDir, 'overlap-workflows');
+	writeOverlapWorkflows(overlapWorkflows);
+	check(
+		`n8n import:workflow --separate → ${await n8n.importWorkflows(overlapWorkflows)} (the overlapping-polls test's ${OVERLAP_SCENARIOS.length} workflows)`,
 	);
 }
 
@@ -486,52 +523,54 @@ async function runEndToEnd(): Promise<boolean> {
 			'Start n8n (regular mode, SQLite, loopback): owner, API key, listed types',
 			(check) => startN8n(state, check),
 		);
-		await run.step("The examples as the editor's Import from File takes them", (check) =>
-			checkEditorImport(state, samples, check),
-		);
-		await run.step(
-			'The sample workflows cover every resource and operation of the action node',
-			async (check) => checkCoverage(state, samples, actionSamples, check),
-		);
-		for (const sample of runsAll ? actionSamples : []) {
-			await run.step(
-				`n8n execute: ${sample.name} (${sample.operations.join(', ')})`,
-				(check) => executeWithCli(state, sample, check),
-				{ independent: true },
+		if (runs('actions')) {
+			await run.step("The examples as the editor's Import from File takes them", (check) =>
+				checkEditorImport(state, samples, check),
 			);
-		}
-		if (runsAll) {
+			await run.step(
+				'The sample workflows cover every resource and operation of the action node',
+				async (check) => checkCoverage(state, samples, actionSamples, check),
+			);
+			for (const sample of actionSamples) {
+				await run.step(
+					`n8n execute: ${sample.name} (${sample.operations.join(', ')})`,
+					(check) => executeWithCli(state, sample, check),
+					{ independent: true },
+				);
+			}
 			await run.step(
 				"n8n's HTTP Request node with this credential (Predefined Credential Type)",
 				(check) => checkHttpRequestWorkflow(state.n8n, state.emulator, check),
 				{ independent: true },
 			);
 		}
-		const aiContext = () => ({
-			n8n: state.n8n,
-			api: state.api,
-			main: state.main,
-			emulator: state.emulator.control,
-			apiKey: state.emulator.apiKey,
-			mcpToken: state.mcpToken,
-			openAi: state.openAi,
-		});
-		await run.step(
-			'AI: the MCP server example, driven by the MCP SDK client over Streamable HTTP and SSE',
-			(check) => checkMcpServer(aiContext(), check),
-			{ independent: true },
-		);
-		await run.step(
-			"AI: the agent example, n8n's AI Agent with a scripted OpenAI-compatible model",
-			(check) => checkAgent(aiContext(), check),
-			{ independent: true },
-		);
-		await run.step(
-			'The governance example, its approval granted: personal-data columns hashed',
-			(check) => checkGovernance({ n8n: state.n8n, emulator: state.emulator.control }, check),
-			{ independent: true },
-		);
-		if (runsAll) {
+		if (runs('ai')) {
+			const aiContext = () => ({
+				n8n: state.n8n,
+				api: state.api,
+				main: state.main,
+				emulator: state.emulator.control,
+				apiKey: state.emulator.apiKey,
+				mcpToken: state.mcpToken,
+				openAi: state.openAi,
+			});
+			await run.step(
+				'AI: the MCP server example, driven by the MCP SDK client over Streamable HTTP and SSE',
+				(check) => checkMcpServer(aiContext(), check),
+				{ independent: true },
+			);
+			await run.step(
+				"AI: the agent example, n8n's AI Agent with a scripted OpenAI-compatible model",
+				(check) => checkAgent(aiContext(), check),
+				{ independent: true },
+			);
+			await run.step(
+				'The governance example, its approval granted: personal-data columns hashed',
+				(check) => checkGovernance({ n8n: state.n8n, emulator: state.emulator.control }, check),
+				{ independent: true },
+			);
+		}
+		if (runs('trigger')) {
 			await run.step(
 				'Trigger: published, polled every minute, each new audit entry emitted exactly once',
 				async (check) => {
@@ -543,6 +582,20 @@ async function runEndToEnd(): Promise<boolean> {
 					);
 				},
 			);
+		}
+		if (runs('overlap')) {
+			await run.step(
+				'Overlapping polls: two Poll Times entries firing together, a poll outlasting the minute; every audit entry exactly once',
+				(check) =>
+					checkOverlappingPolls(
+						{ api: state.api, main: state.main },
+						state.overlapEmulators.map(({ control }) => control),
+						check,
+					),
+				{ independent: true },
+			);
+		}
+		if (runs('crash')) {
 			await run.step(
 				'Crash: n8n stopped, to start it per scheduler configuration',
 				async (check) => {
@@ -568,6 +621,8 @@ async function runEndToEnd(): Promise<boolean> {
 					{ independent: true },
 				);
 			}
+		}
+		if (runs('queue')) {
 			await run.step(
 				'Queue mode: n8n main with EXECUTIONS_MODE=queue, Redis, and one n8n worker',
 				(check) => startQueueMode(state, check),

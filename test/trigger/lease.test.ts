@@ -67,4 +67,43 @@ describe('PollLease', () => {
 		expect(PollLease.take(store, 'workflow-2:node-1', DURATION, clock.now)).toBeDefined();
 		expect(PollLease.take(store, 'workflow-1:node-1', DURATION, clock.now)).toBeUndefined();
 	});
+
+	describe('untilFree (what a poll that found the lease held waits for before it returns)', () => {
+		/** Whether `promise` has settled once everything already queued has run. */
+		async function hasSettled(promise: Promise<void>): Promise<boolean> {
+			let settled = false;
+			void promise.then(() => (settled = true));
+			await new Promise((resolve) => setImmediate(resolve));
+			return settled;
+		}
+
+		it('settles at once when no poll holds the lease', async () => {
+			expect(await hasSettled(PollLease.untilFree(new Map(), KEY))).toBe(true);
+		});
+
+		it('settles when the holder releases the lease, not before', async () => {
+			const clock = fakeClock();
+			const store = new Map<string, LeaseRecord>();
+			const holder = PollLease.take(store, KEY, DURATION, clock.now)!;
+			const waiting = PollLease.untilFree(store, KEY);
+
+			holder.renew();
+			expect(await hasSettled(waiting)).toBe(false);
+			holder.release();
+			expect(await hasSettled(waiting)).toBe(true);
+		});
+
+		it('after a takeover, waits for the poll that took the lease over', async () => {
+			const clock = fakeClock();
+			const store = new Map<string, LeaseRecord>();
+			PollLease.take(store, KEY, DURATION, clock.now);
+			const waiting = PollLease.untilFree(store, KEY);
+			clock.advance(DURATION);
+			const successor = PollLease.take(store, KEY, DURATION, clock.now)!;
+
+			expect(await hasSettled(waiting)).toBe(false);
+			successor.release();
+			expect(await hasSettled(waiting)).toBe(true);
+		});
+	});
 });

@@ -12,20 +12,36 @@
  * The holder renews it as it reads, and checks that no other poll took it over before it stores
  * its cursor and emits: a poll that outlived its lease and was overtaken leaves both to the poll
  * that took over.
+ *
+ * A poll that finds the lease held waits for it to be free before it returns (`untilFree`): n8n
+ * 2.x releases the workflow's expression isolate when any of its polls ends, also one that did
+ * not acquire it, and the running poll's next request then fails (docs/n8n-schedulers.md).
  */
 export interface LeaseRecord {
 	token: string;
 	expiresAt: number;
+	/** Settles once the holder gives the lease up, or another poll takes it over. */
+	ended: Promise<void>;
+	end: () => void;
 }
 
 export class PollLease {
+	/** Settles when this poll is over (see LeaseRecord). */
+	private readonly ended: Promise<void>;
+
+	private readonly end: () => void;
+
 	private constructor(
 		private readonly holders: Map<string, LeaseRecord>,
 		private readonly key: string,
 		private readonly token: string,
 		private readonly durationMs: number,
 		private readonly now: () => number,
-	) {}
+	) {
+		let end!: () => void;
+		this.ended = new Promise<void>((resolve) => (end = resolve));
+		this.end = end;
+	}
 
 	/** The lease on `key`, or undefined while another poll holds it. */
 	static take(
@@ -36,10 +52,16 @@ export class PollLease {
 	): PollLease | undefined {
 		const current = holders.get(key);
 		if (current && current.expiresAt > now()) return undefined;
+		current?.end();
 		const token = `${now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 		const lease = new PollLease(holders, key, token, durationMs, now);
 		lease.write();
 		return lease;
+	}
+
+	/** Settles once no poll holds the lease on `key`, waiting for each holder in turn. */
+	static async untilFree(holders: Map<string, LeaseRecord>, key: string): Promise<void> {
+		for (let current = holders.get(key); current; current = holders.get(key)) await current.ended;
 	}
 
 	/**
@@ -55,12 +77,14 @@ export class PollLease {
 		if (this.held) this.write();
 	}
 
-	/** Gives the lease up, if this poll still holds it. */
+	/** Gives the lease up, if this poll still holds it; either way this poll is over. */
 	release(): void {
 		if (this.held) this.holders.delete(this.key);
+		this.end();
 	}
 
 	private write(): void {
-		this.holders.set(this.key, { token: this.token, expiresAt: this.now() + this.durationMs });
+		const { token, ended, end } = this;
+		this.holders.set(this.key, { token, expiresAt: this.now() + this.durationMs, ended, end });
 	}
 }

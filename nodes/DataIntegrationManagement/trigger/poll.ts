@@ -160,13 +160,12 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 
 	const staticData = this.getWorkflowStaticData('node');
 	const budget = pollBudgetMs.call(this);
-	const lease = PollLease.take(
-		runningPolls,
-		`${this.getWorkflow().id}:${this.getNode().id}`,
-		budget ?? LEASE_WITHOUT_BUDGET_MS,
-	);
+	const leaseKey = `${this.getWorkflow().id}:${this.getNode().id}`;
+	const lease = PollLease.take(runningPolls, leaseKey, budget ?? LEASE_WITHOUT_BUDGET_MS);
 	if (!lease) {
 		this.logger.debug('Audit log poll skipped: the previous poll of this trigger is still running');
+		// Ending before the running poll would break it under n8n 2.x (see ./lease.ts).
+		await PollLease.untilFree(runningPolls, leaseKey);
 		return null;
 	}
 	try {

@@ -7,17 +7,20 @@
  * poll cursors and under its default scheduler (see the README for what each guarantees).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 
-import type { NewAuditEntry } from '../../emulator/types';
 import type { EmulatorControl } from './emulator';
 import { N8N_VERSION, type N8n } from './n8n';
 import { freePort, waitFor, type Service } from './processes';
 import { PublicApi } from './rest';
 import type { Check } from './steps';
-import { SAMPLE_CREDENTIAL } from './workflows';
+import {
+	auditLogRequestCount,
+	emittedCounts,
+	startStream,
+	writeTriggerWorkflow,
+} from './trigger-runs';
 
 /** n8n's durable poll cursors (n8n 2.36 and later): every flag they need. */
 export const DURABLE_CURSORS: NodeJS.ProcessEnv = {
@@ -78,76 +81,17 @@ export function writeCrashWorkflows(folder: string): void {
 }
 
 function writeCrashWorkflow(folder: string, label: string): void {
-	const id = crashWorkflowId(label);
-	const file = join(folder, `${id}.json`);
-	const workflow = {
-		id,
+	writeTriggerWorkflow(folder, {
+		id: crashWorkflowId(label),
 		name: `Audit log trigger across a crash (${label})`,
-		nodes: [
-			{
-				id: `${id}-trigger`,
-				name: TRIGGER_NODE,
-				type: 'n8n-nodes-data-integration-management.dataIntegrationManagementTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					startFrom: 'now',
-					filters: {},
-					options: { lookbackSeconds: 60 },
-				},
-				credentials: {
-					[SAMPLE_CREDENTIAL.type]: { id: SAMPLE_CREDENTIAL.id, name: SAMPLE_CREDENTIAL.name },
-				},
-			},
-		],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-		active: false,
-		pinData: {},
-	};
-	writeFileSync(file, JSON.stringify(workflow, null, '\t'));
-}
-
-/** Entry ids emitted over all the workflow's executions, with how often each was. */
-async function emittedCounts(api: PublicApi, workflowId: string): Promise<Map<string, number>> {
-	const counts = new Map<string, number>();
-	for (const execution of await api.executions(workflowId)) {
-		const items = execution.data?.resultData.runData[TRIGGER_NODE]?.[0]?.data?.main[0] ?? [];
-		for (const { json } of items)
-			counts.set(String(json.id), (counts.get(String(json.id)) ?? 0) + 1);
-	}
-	return counts;
-}
-
-const auditRequests = async (emulator: EmulatorControl) =>
-	(await emulator.requests()).filter(({ path }) => path === '/audit-logs').length;
-
-/** Adds a burst every 1.5 s until stopped: three entries sharing a timestamp, every third burst one late. */
-function startStream(emulator: EmulatorControl): { ids: string[]; stop: () => Promise<void> } {
-	const ids: string[] = [];
-	let running = true;
-	const loop = (async () => {
-		for (let burst = 0; running; burst++) {
-			const now = Date.now();
-			const entries: NewAuditEntry[] = [0, 1, 2].map((i) => ({
-				timestamp: new Date(now).toISOString(),
-				event: `burst ${burst}, entry ${i}`,
-			}));
-			// Late: logged now, stamped 20 s ago (inside the 60 s lookback).
-			if (burst % 3 === 2)
-				entries.push({ timestamp: new Date(now - 20_000).toISOString(), event: `late ${burst}` });
-			ids.push(...(await emulator.addAuditEntries(entries)).map(({ id }) => id));
-			await delay(1500);
-		}
-	})();
-	return {
-		ids,
-		stop: async () => {
-			running = false;
-			await loop;
+		nodeName: TRIGGER_NODE,
+		parameters: {
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			startFrom: 'now',
+			filters: {},
+			options: { lookbackSeconds: 60 },
 		},
-	};
+	});
 }
 
 /** SIGKILL to n8n's whole process group, as a power loss or the OOM killer would end it. */
@@ -189,19 +133,19 @@ export async function checkCrash(context: CrashContext, check: Check): Promise<v
 		const startPolls = context.env.N8N_POLLER_DURABLE_CURSORS_ENABLED === 'true' ? 2 : 1;
 		await waitFor(
 			startPolls === 1 ? 'the first poll' : 'the first scheduled poll',
-			async () => ((await auditRequests(emulator)) >= startPolls ? true : undefined),
+			async () => ((await auditLogRequestCount(emulator)) >= startPolls ? true : undefined),
 			{ timeoutMs: NEXT_POLL_MS, intervalMs: 500, services: [main] },
 		);
 		await delay(2000);
 		stream = startStream(emulator);
-		const pollsBefore = await auditRequests(emulator);
+		const pollsBefore = await auditLogRequestCount(emulator);
 		// The service answers slowly, so the kill lands while the poll waits for its answer: after
 		// it fired, before it emitted. (A kill between its two writes is the default scheduler's
 		// known gap, which no trigger can close; see the README.)
 		await emulator.setLatency(5000);
 		await waitFor(
 			'a poll while entries stream in',
-			async () => ((await auditRequests(emulator)) > pollsBefore ? true : undefined),
+			async () => ((await auditLogRequestCount(emulator)) > pollsBefore ? true : undefined),
 			{ timeoutMs: NEXT_POLL_MS, intervalMs: 100, services: [main] },
 		);
 		await kill(main);
@@ -220,7 +164,7 @@ export async function checkCrash(context: CrashContext, check: Check): Promise<v
 		const counts = await waitFor(
 			'every streamed entry to be emitted',
 			async () => {
-				const emitted = await emittedCounts(api, workflowId);
+				const emitted = await emittedCounts(api, workflowId, TRIGGER_NODE);
 				return ids.every((id) => emitted.has(id)) ? emitted : undefined;
 			},
 			{ timeoutMs: 2 * NEXT_POLL_MS, intervalMs: 2000, services: [main] },

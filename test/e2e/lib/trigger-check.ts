@@ -13,6 +13,7 @@ import type { EmulatorControl } from './emulator';
 import { waitFor, type Service } from './processes';
 import type { Execution, PublicApi } from './rest';
 import type { Check } from './steps';
+import { auditLogRequestCount } from './trigger-runs';
 import type { SampleWorkflow } from './workflows';
 
 /** Long enough for the next every-minute poll, and the execution it starts. */
@@ -66,10 +67,6 @@ async function waitForEmitted(context: Context, ids: string[], what: string): Pr
 async function hasCursor({ api, workflow }: Context): Promise<boolean> {
 	const { staticData } = await api.workflow(workflow.id);
 	return Object.values(staticData ?? {}).some((node) => node && 'auditLogCursor' in node);
-}
-
-async function auditLogRequestCount(emulator: EmulatorControl): Promise<number> {
-	return (await emulator.requests()).filter(({ path }) => path === '/audit-logs').length;
 }
 
 /** Adds entries stamped now; two of them share one timestamp, as a bulk action logs them. */

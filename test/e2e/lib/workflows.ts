@@ -96,14 +96,27 @@ export function loadSampleWorkflows(): SampleWorkflow[] {
 		});
 }
 
-/** Writes the file `n8n import:credentials` reads: the sample credential, pointing at the emulator. */
+interface EmulatorAddress {
+	baseUrl: string;
+	apiKey: string;
+}
+
+/**
+ * Writes the file `n8n import:credentials` reads: the sample credential, pointing at the
+ * emulator, and any `others` of the same type, each pointing at its own emulator.
+ */
 export function writeCredentialFile(
 	file: string,
-	emulator: { baseUrl: string; apiKey: string },
+	emulator: EmulatorAddress,
+	others: Array<{ id: string; name: string; emulator: EmulatorAddress }> = [],
 ): void {
-	const credential = {
-		...SAMPLE_CREDENTIAL,
-		data: { apiKey: emulator.apiKey, baseUrl: emulator.baseUrl },
-	};
-	writeFileSync(file, JSON.stringify([credential], null, 2));
+	const credentials = [{ ...SAMPLE_CREDENTIAL, emulator }, ...others].map(
+		({ id, name, emulator: { apiKey, baseUrl } }) => ({
+			id,
+			name,
+			type: SAMPLE_CREDENTIAL.type,
+			data: { apiKey, baseUrl },
+		}),
+	);
+	writeFileSync(file, JSON.stringify(credentials, null, 2));
 }

@@ -1,0 +1,102 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * What the end-to-end trigger tests share: a workflow file holding one audit-log trigger, what its
+ * executions emitted, and a stream of audit entries arriving while n8n polls.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+
+import type { NewAuditEntry } from '../../emulator/types';
+import type { EmulatorControl } from './emulator';
+import type { PublicApi } from './rest';
+import { SAMPLE_CREDENTIAL } from './workflows';
+
+export interface TriggerWorkflow {
+	/** At most 16 characters: n8n 1.x keeps no static data for a longer workflow id. */
+	id: string;
+	name: string;
+	/** The trigger node's name. */
+	nodeName: string;
+	/** The trigger node's parameters (Poll Times, Start From, …). */
+	parameters: Record<string, unknown>;
+	/** The credential the trigger names (default: the samples' placeholder). */
+	credential?: { id: string; name: string };
+}
+
+/** Writes `<id>.json` into `folder`, for `n8n import:workflow --separate`. */
+export function writeTriggerWorkflow(folder: string, workflow: TriggerWorkflow): void {
+	const { id, name, nodeName, parameters, credential = SAMPLE_CREDENTIAL } = workflow;
+	const file = {
+		id,
+		name,
+		nodes: [
+			{
+				id: `${id}-trigger`,
+				name: nodeName,
+				type: 'n8n-nodes-data-integration-management.dataIntegrationManagementTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters,
+				credentials: {
+					[SAMPLE_CREDENTIAL.type]: { id: credential.id, name: credential.name },
+				},
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		active: false,
+		pinData: {},
+	};
+	writeFileSync(join(folder, `${id}.json`), JSON.stringify(file, null, '\t'));
+}
+
+/** Entry ids the trigger emitted over all the workflow's executions, with how often each was. */
+export async function emittedCounts(
+	api: PublicApi,
+	workflowId: string,
+	nodeName: string,
+): Promise<Map<string, number>> {
+	const counts = new Map<string, number>();
+	for (const execution of await api.executions(workflowId)) {
+		const items = execution.data?.resultData.runData[nodeName]?.[0]?.data?.main[0] ?? [];
+		for (const { json } of items)
+			counts.set(String(json.id), (counts.get(String(json.id)) ?? 0) + 1);
+	}
+	return counts;
+}
+
+/** How many `GET /audit-logs` the emulator received since its last reset. */
+export async function auditLogRequestCount(emulator: EmulatorControl): Promise<number> {
+	return (await emulator.requests()).filter(({ path }) => path === '/audit-logs').length;
+}
+
+/** Adds a burst every 1.5 s until stopped: three entries sharing a timestamp, every third burst one late. */
+export function startStream(emulator: EmulatorControl): {
+	ids: string[];
+	stop: () => Promise<void>;
+} {
+	const ids: string[] = [];
+	let running = true;
+	const loop = (async () => {
+		for (let burst = 0; running; burst++) {
+			const now = Date.now();
+			const entries: NewAuditEntry[] = [0, 1, 2].map((i) => ({
+				timestamp: new Date(now).toISOString(),
+				event: `burst ${burst}, entry ${i}`,
+			}));
+			// Late: logged now, stamped 20 s ago (inside the 60 s lookback).
+			if (burst % 3 === 2)
+				entries.push({ timestamp: new Date(now - 20_000).toISOString(), event: `late ${burst}` });
+			ids.push(...(await emulator.addAuditEntries(entries)).map(({ id }) => id));
+			await delay(1500);
+		}
+	})();
+	return {
+		ids,
+		stop: async () => {
+			running = false;
+			await loop;
+		},
+	};
+}
