@@ -28,7 +28,9 @@ export class DataIntegrationManagement implements INodeType {
 			dark: 'file:dataIntegrationManagement.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 1.1: Concurrency Mode is Auto when it is not set (Fixed in 1, which saved workflows keep).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Manage tags, assets, connectors, integrations and their source schemas, users and audit logs',

@@ -58,12 +58,22 @@ describe('auditLog getAll', () => {
 		expect(result.items.map((item) => item.json)).toEqual(oldest);
 	});
 
+	it('asks first for 2 entries with Limit 1 (enough to show the order), then for full pages', async () => {
+		const result = await run({ returnAll: false, limit: 1 });
+
+		expect(emulator().requests[0].query.limit).toBe('2');
+		expect(
+			emulator()
+				.requests.slice(1)
+				.every(({ query }) => query.limit === '100'),
+		).toBe(true);
+		expect(result.items).toHaveLength(1);
+	});
+
 	it('stops reading pages once Limit entries are in', async () => {
 		const result = await run({ returnAll: false, limit: 150 });
 
-		expect(
-			emulator().requests.map(({ query }) => [query.offset, query.limit]),
-		).toEqual([
+		expect(emulator().requests.map(({ query }) => [query.offset, query.limit])).toEqual([
 			['0', '100'],
 			['100', '100'],
 		]);

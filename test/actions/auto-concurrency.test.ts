@@ -98,6 +98,59 @@ describe('Concurrency Mode "Auto"', () => {
 	});
 });
 
+describe('node versions', () => {
+	it('version 1 without Concurrency options runs one item at a time (Fixed), as saved workflows do', async () => {
+		emulator().setLatency(20);
+
+		const result = await createAssetsVia(proxy, credentials(), named(12), undefined, false, 1);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(12);
+		expect(proxy.maxInFlight).toBe(1);
+	});
+
+	it('version 1.1 without Concurrency options runs Auto, as a new node does', async () => {
+		emulator().setLatency(20);
+
+		const result = await createAssetsVia(proxy, credentials(), named(12), undefined, false, 1.1);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(12);
+		expect(proxy.maxInFlight).toBeGreaterThan(1);
+	});
+
+	it('version 1.1 keeps a Concurrency Mode that is set', async () => {
+		emulator().setLatency(20);
+
+		const result = await createAssetsVia(
+			proxy,
+			credentials(),
+			named(12),
+			{ concurrencyMode: 'fixed', concurrency: 2 },
+			false,
+			1.1,
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(proxy.maxInFlight).toBe(2);
+	});
+});
+
+describe('429 without Retry-After', () => {
+	it.each([
+		['Fixed 3', { concurrency: 3 }],
+		['Auto', AUTO],
+	])('under %s, is retried after a backoff and every item succeeds', async (_, options) => {
+		emulator().rateLimit.set({ requestsPerSecond: 10, burst: 3, omitRetryAfter: true });
+
+		const result = await createAssets(named(8), options);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.name)).toEqual(named(8).map(({ name }) => name));
+		expect(emulator().rateLimit.refused).toBeGreaterThan(0);
+	});
+});
+
 describe('the error of a failed item under concurrency', () => {
 	it.each([
 		['a fixed 4', { concurrency: 4 }, 'Items 1, 2 and 3 had already been sent', 4],

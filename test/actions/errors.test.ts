@@ -1,4 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: watches process.stdout/stderr for the API key; runs under Node in this repo only */
+import { BACKOFF_FIRST_MS } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { SEED, type FaultSpec } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode, type RunActionResult } from '../helpers/n8n';
@@ -165,11 +166,14 @@ describe('API errors become NodeApiErrors naming the item', () => {
 		]);
 	});
 
-	it('429 without Retry-After: reported at once, not retried', async () => {
+	it('429 without Retry-After: retried after a backoff (at most 1 s the first time), then succeeds', async () => {
+		const started = Date.now();
 		const result = await getThreeWithFault({ kind: 'status', status: 429 });
 
-		expect(emulator().requests).toHaveLength(3);
-		expect(result.error).toMatchObject({ httpCode: '429', context: { itemIndex: 2 } });
+		expect(Date.now() - started).toBeLessThan(BACKOFF_FIRST_MS + 1000);
+		expect(result.error).toBeUndefined();
+		expect(emulator().requests).toHaveLength(4);
+		expect(result.items).toHaveLength(3);
 	});
 
 	it.each([500, 503])('%i: the 5xx description', async (status) => {
@@ -270,7 +274,8 @@ describe('continue on fail', () => {
 		});
 		expect(result.items[2].json).toEqual({
 			error: expect.stringMatching(/^The field "Connection" is not valid JSON \(item 2\)/),
-			description: 'Unexpected end of JSON input. Give a JSON object such as {"host": "db.example.com"}.',
+			description:
+				'Unexpected end of JSON input. Give a JSON object such as {"host": "db.example.com"}.',
 		});
 		expect(result.items[3].json).toEqual({ id: SEED.assets.revenueDashboard });
 		expect(emulator().store.assets.get(SEED.assets.revenueDashboard)?.connection).toEqual({

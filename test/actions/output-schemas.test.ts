@@ -98,9 +98,13 @@ const OPERATIONS = [
 	'auditLog/getAll',
 ];
 
-/** n8n looks schemas up by node version as semver: version 1 -> v1.0.0. */
-const nodeVersion = new DataIntegrationManagement().description.version;
-const VERSION_FOLDER = `v${String(nodeVersion)}.0.0`;
+/** n8n looks schemas up by node version as semver: version 1 -> v1.0.0, 1.1 -> v1.1.0. */
+const versionFolder = (version: number) =>
+	`v${String(version).split('.').concat('0', '0').slice(0, 3).join('.')}`;
+const { version, defaultVersion } = new DataIntegrationManagement().description;
+const VERSION_FOLDERS = (Array.isArray(version) ? version : [version]).map(versionFolder);
+/** The folder the schemas are checked in: the version new nodes get; the others hold the same. */
+const VERSION_FOLDER = versionFolder(defaultVersion ?? (version as number));
 
 function listFiles(dir: string): string[] {
 	return readdirSync(dir).flatMap((name) => {
@@ -219,13 +223,23 @@ async function runOperation(
 }
 
 describe('the schema files', () => {
-	test('are exactly one per operation of the node, under the folder of its version', () => {
+	test('are exactly one per operation of the node, under the folder of each version', () => {
 		const files = listFiles(SCHEMA_ROOT)
 			.map((file) => relative(SCHEMA_ROOT, file).split(sep).join('/'))
 			.sort();
 		expect(files).toEqual(
-			OPERATIONS.map((operation) => `${VERSION_FOLDER}/${operation}.json`).sort(),
+			VERSION_FOLDERS.flatMap((folder) =>
+				OPERATIONS.map((operation) => `${folder}/${operation}.json`),
+			).sort(),
 		);
+	});
+
+	test('are the same in every node version: the versions differ in a default, not in output', () => {
+		for (const folder of VERSION_FOLDERS)
+			for (const operation of OPERATIONS)
+				expect(readFileSync(join(SCHEMA_ROOT, folder, `${operation}.json`), 'utf8')).toBe(
+					readFileSync(join(SCHEMA_ROOT, VERSION_FOLDER, `${operation}.json`), 'utf8'),
+				);
 	});
 
 	test('cover every operation the node dispatches, and the test runs each of them', () => {

@@ -9,10 +9,8 @@ import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow
 
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
 import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node.ts';
-import {
-	AUTO_START_CONCURRENCY,
-	MAX_CONCURRENCY,
-} from '../../nodes/DataIntegrationManagement/shared/descriptions';
+import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/shared/descriptions';
+import { AUTO_START } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { describeFailure } from '../../nodes/DataIntegrationManagement/transport';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
@@ -196,7 +194,7 @@ describe('option fields take only their listed values', () => {
 		[
 			'Output of Get Schemas',
 			{ operation: 'getSchemas', options: { output: 'xml' } },
-			/^The field "Output" must be one of "raw" \(Raw\), "schemas" .* not "xml" \(item 0\)$/,
+			/^The field "Output" must be one of "compact" \(Compact\), .*, "raw" \(Raw\), not "xml" \(item 0\)$/,
 		],
 		[
 			'Output of Get Columns',
@@ -354,7 +352,7 @@ describe('what the UI text states comes from the code', () => {
 		const auto = (mode?.options as Array<{ value: string; description?: string }>).find(
 			(option) => option.value === 'auto',
 		);
-		expect(auto?.description).toContain(`start with ${AUTO_START_CONCURRENCY} items`);
+		expect(auto?.description).toContain(`start with ${AUTO_START} items`);
 		expect(auto?.description).toContain(`(${MAX_CONCURRENCY} when it is not set)`);
 	});
 });

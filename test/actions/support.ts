@@ -116,17 +116,19 @@ export async function startCountingProxy(
 export const namedAssets = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ name: `asset-${i}` }));
 
-/** Asset → Create of `items` (named by `$json.name`) through `proxy`, with these Options. */
+/** Asset → Create of `items` (named by `$json.name`) through `proxy`, with these Options (node version 1 unless given). */
 export const createAssetsVia = (
 	proxy: CountingProxy,
 	credentials: ApiCredentials,
 	items: IDataObject[],
 	options: INodeParameters | undefined,
 	continueOnFail = false,
+	typeVersion?: number,
 ) =>
 	runActionNode({
 		credentials: { ...credentials, baseUrl: proxy.baseUrl },
 		continueOnFail,
+		typeVersion,
 		parameters: {
 			resource: 'asset',
 			operation: 'create',

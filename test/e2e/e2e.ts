@@ -12,9 +12,12 @@
  *    each new audit entry exactly once, and a poll with nothing new starts no execution; still
  *    exactly once when n8n runs two polls of it at once (two Poll Times entries firing together, a
  *    poll outlasting the minute), and across a crash of n8n;
- * 5. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker.
- * E2E_ONLY=triggers runs only the steps that set up n8n and those of the trigger (point 4);
- * E2E_ONLY=overlap only its overlapping polls.
+ * 5. as an AI tool: the MCP Server Trigger example driven by the MCP SDK client over Streamable
+ *    HTTP and SSE, and the AI Agent example with a scripted OpenAI-compatible model;
+ * 6. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker.
+ * E2E_ONLY=ai runs only what the AI checks need (install, import, start n8n, the AI steps), to
+ * work on them quickly; E2E_ONLY=triggers only the trigger's steps (point 4), E2E_ONLY=overlap
+ * only its overlapping polls; the default runs everything.
  * Every service it starts is stopped at the end, whatever happens. When a step fails, the run's
  * folder (logs, n8n's database) is kept and its path printed.
  */
@@ -24,7 +27,15 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 import { DataIntegrationManagementApi } from '../../credentials/DataIntegrationManagementApi.credentials';
+import { SEED } from '../emulator/seed';
 import { ACTION_EXPECTATIONS, outputOf } from './lib/action-checks';
+import {
+	AI_PLACEHOLDER_CREDENTIALS,
+	checkAgent,
+	checkMcpServer,
+	MCP_EXAMPLE,
+	writeAiCredentialFile,
+} from './lib/ai-check';
 import { checkHttpRequestWorkflow, writeHttpRequestWorkflow } from './lib/http-request-check';
 import { startEmulatorProcess, type RunningEmulator } from './lib/emulator';
 import { installN8n, N8n, N8N_VERSION, packageLoadProblems, REPO_ROOT } from './lib/n8n';
@@ -39,6 +50,8 @@ import {
 	type Service,
 } from './lib/processes';
 import { ensureRedisInstalled, startRedis } from './lib/redis';
+import { ScriptedOpenAi } from './lib/scripted-openai';
+import { checkGovernance, writeApprovedGovernanceCopy } from './lib/governance-check';
 import { API_KEY_SCOPES, EditorSession, PublicApi, type NodeTypeDescription } from './lib/rest';
 import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
@@ -62,17 +75,6 @@ const TRIGGER_NODE = 'dataIntegrationManagementTrigger';
 const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 /** What n8n adds to the resource and operation lists of a node whose credential authenticates. */
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
-
-/** The parts of the run E2E_ONLY leaves out (set up n8n, the package and the emulators always runs). */
-type Part = 'actions' | 'trigger' | 'overlap' | 'crash' | 'queue';
-const SKIPPED_PARTS: Record<string, Part[]> = {
-	triggers: ['actions', 'queue'],
-	overlap: ['actions', 'trigger', 'crash', 'queue'],
-};
-const E2E_ONLY = process.env.E2E_ONLY;
-if (E2E_ONLY !== undefined && !(E2E_ONLY in SKIPPED_PARTS))
-	throw new Error(`E2E_ONLY is one of ${Object.keys(SKIPPED_PARTS).join(', ')}`);
-const runs = (part: Part) => !SKIPPED_PARTS[E2E_ONLY ?? '']?.includes(part);
 
 interface Manifest {
 	n8n: { nodes: string[]; credentials: string[] };
@@ -167,7 +169,23 @@ interface RunState {
 	nodeTypes: NodeTypeDescription[];
 	/** Every n8n process started, for the final log check. */
 	n8nServices: Service[];
+	/** The OpenAI-compatible server the agent example's model credential points at. */
+	openAi: ScriptedOpenAi;
+	/** The token of the MCP Server Trigger's Bearer Auth credential. */
+	mcpToken: string;
 }
+
+/** The parts of the run an E2E_ONLY subset leaves out (setting up n8n always runs). */
+type Part = 'actions' | 'ai' | 'trigger' | 'overlap' | 'crash' | 'queue';
+const SKIPPED_PARTS: Record<string, Part[]> = {
+	ai: ['actions', 'trigger', 'overlap', 'crash', 'queue'],
+	triggers: ['actions', 'ai', 'queue'],
+	overlap: ['actions', 'ai', 'trigger', 'crash', 'queue'],
+};
+const ONLY = process.env.E2E_ONLY;
+if (ONLY && !(ONLY in SKIPPED_PARTS))
+	throw new Error(`E2E_ONLY=${ONLY}: the subsets are ${Object.keys(SKIPPED_PARTS).join(', ')}`);
+const runs = (part: Part) => !ONLY || !SKIPPED_PARTS[ONLY].includes(part);
 
 async function installTools(state: RunState, check: Check): Promise<void> {
 	console.log('  … test/e2e/install-n8n.sh: instant when cached, 5 to 7 min on a fresh machine');
@@ -246,25 +264,31 @@ async function installPackage({ n8n, packed }: RunState, check: Check): Promise<
  */
 function checkExamplesExplainThemselves(samples: SampleWorkflow[], check: Check): void {
 	const placeholder = `${SAMPLE_CREDENTIAL.id} "${SAMPLE_CREDENTIAL.name}"`;
+	const aiPlaceholders = Object.values(AI_PLACEHOLDER_CREDENTIALS).map(
+		({ id, name }) => `${id} "${name}"`,
+	);
 	for (const { file, id, notes, credentials } of samples) {
 		assert.ok(id.length <= 16, `${file}: id "${id}" is longer than 16 characters`);
 		assert.ok(
 			notes.some((note) => note.trim().length > 0),
 			`${file} has no sticky note`,
 		);
-		assert.ok(credentials.length > 0, `${file} names no credential`);
-		assert.deepEqual([...new Set(credentials)], [placeholder], `${file}: credentials`);
+		assert.ok(credentials.includes(placeholder), `${file} does not name ${placeholder}`);
+		assert.deepEqual(
+			credentials.filter(
+				(credential) => credential !== placeholder && !aiPlaceholders.includes(credential),
+			),
+			[],
+			`${file}: credentials`,
+		);
 	}
 	check(
-		`each of the ${samples.length} examples has a sticky note, names only the placeholder credential ${placeholder}, and an id of at most 16 characters`,
+		`each of the ${samples.length} examples has a sticky note, names the placeholder credential ${placeholder} (and for AI, only ${aiPlaceholders.join(', ')} besides), and an id of at most 16 characters`,
 	);
 }
 
-async function importSamples(
-	{ runDir, n8n, emulator, overlapEmulators }: RunState,
-	fileCount: number,
-	check: Check,
-): Promise<void> {
+async function importSamples(state: RunState, fileCount: number, check: Check): Promise<void> {
+	const { runDir, n8n, emulator, overlapEmulators } = state;
 	const credentialFile = join(runDir, 'credentials.json');
 	writeCredentialFile(
 		credentialFile,
@@ -277,6 +301,19 @@ async function importSamples(
 	check(
 		`n8n import:credentials → ${await n8n.importCredentials(credentialFile)} (base URL ${emulator.baseUrl}, and one credential per overlapping-polls emulator)`,
 	);
+	state.openAi = await ScriptedOpenAi.start({
+		name: 'Get_integration',
+		arguments: { integrationId: SEED.integrations.ordersToSnowflake },
+	});
+	state.mcpToken = randomBytes(16).toString('hex');
+	const aiCredentialFile = join(runDir, 'ai-credentials.json');
+	writeAiCredentialFile(aiCredentialFile, {
+		openAiBaseUrl: state.openAi.baseUrl,
+		mcpToken: state.mcpToken,
+	});
+	check(
+		`n8n import:credentials → ${await n8n.importCredentials(aiCredentialFile)} (OpenAI, Base URL ${state.openAi.baseUrl}, a scripted model; Bearer Auth for the MCP Server Trigger)`,
+	);
 	check(
 		`n8n import:workflow --separate → ${await n8n.importWorkflows(WORKFLOWS_DIR)} (${fileCount} files)`,
 	);
@@ -285,6 +322,11 @@ async function importSamples(
 	writeHttpRequestWorkflow(join(httpRequestDir, 'http-request.json'), emulator.baseUrl);
 	check(
 		`n8n import:workflow → ${await n8n.importWorkflows(httpRequestDir)} (an HTTP Request node with the credential)`,
+	);
+	const governanceDir = join(runDir, 'governance-workflow');
+	writeApprovedGovernanceCopy(governanceDir);
+	check(
+		`n8n import:workflow → ${await n8n.importWorkflows(governanceDir)} (the governance example with its approval granted)`,
 	);
 	const crashWorkflows = join(runDir, 'crash-workflows');
 	writeCrashWorkflows(crashWorkflows);
@@ -367,6 +409,7 @@ async function checkEditorImport(
 
 function checkCoverage(
 	{ nodeTypes, packed }: RunState,
+	samples: SampleWorkflow[],
 	actionSamples: SampleWorkflow[],
 	check: Check,
 ): void {
@@ -377,6 +420,9 @@ function checkCoverage(
 	check(
 		`${offered.length} operations offered by the node in n8n, all in the samples: ${offered.join(', ')}`,
 	);
+	const mcpServer = samples.find(({ file }) => file === MCP_EXAMPLE);
+	assert.deepEqual([...new Set(mcpServer?.toolOperations)].sort(), offered);
+	check(`… and each is a tool of ${MCP_EXAMPLE}`);
 	assert.deepEqual(
 		actionSamples.map(({ file }) => file).sort(),
 		Object.keys(ACTION_EXPECTATIONS).sort(),
@@ -453,7 +499,9 @@ async function runEndToEnd(): Promise<boolean> {
 	console.log(`End-to-end run in ${runDir}\n`);
 
 	const samples = loadSampleWorkflows();
-	const actionSamples = samples.filter((sample) => !sample.triggerNode);
+	const actionSamples = samples.filter(
+		(sample) => !sample.triggerNode && sample.operations.length > 0,
+	);
 	const triggerSample = samples.find(
 		(sample): sample is SampleWorkflow & { triggerNode: string } => !!sample.triggerNode,
 	);
@@ -476,24 +524,50 @@ async function runEndToEnd(): Promise<boolean> {
 			'Start n8n (regular mode, SQLite, loopback): owner, API key, listed types',
 			(check) => startN8n(state, check),
 		);
-		if (runs('actions')) {
-			await run.step("The examples as the editor's Import from File takes them", (check) =>
-				checkEditorImport(state, samples, check),
-			);
+		await run.step("The examples as the editor's Import from File takes them", (check) =>
+			checkEditorImport(state, samples, check),
+		);
+		await run.step(
+			'The sample workflows cover every resource and operation of the action node',
+			async (check) => checkCoverage(state, samples, actionSamples, check),
+		);
+		for (const sample of runs('actions') ? actionSamples : []) {
 			await run.step(
-				'The sample workflows cover every resource and operation of the action node',
-				async (check) => checkCoverage(state, actionSamples, check),
+				`n8n execute: ${sample.name} (${sample.operations.join(', ')})`,
+				(check) => executeWithCli(state, sample, check),
+				{ independent: true },
 			);
-			for (const sample of actionSamples) {
-				await run.step(
-					`n8n execute: ${sample.name} (${sample.operations.join(', ')})`,
-					(check) => executeWithCli(state, sample, check),
-					{ independent: true },
-				);
-			}
+		}
+		if (runs('actions')) {
 			await run.step(
 				"n8n's HTTP Request node with this credential (Predefined Credential Type)",
 				(check) => checkHttpRequestWorkflow(state.n8n, state.emulator, check),
+				{ independent: true },
+			);
+		}
+		const aiContext = () => ({
+			n8n: state.n8n,
+			api: state.api,
+			main: state.main,
+			emulator: state.emulator.control,
+			apiKey: state.emulator.apiKey,
+			mcpToken: state.mcpToken,
+			openAi: state.openAi,
+		});
+		if (runs('ai')) {
+			await run.step(
+				'AI: the MCP server example, driven by the MCP SDK client over Streamable HTTP and SSE',
+				(check) => checkMcpServer(aiContext(), check),
+				{ independent: true },
+			);
+			await run.step(
+				"AI: the agent example, n8n's AI Agent with a scripted OpenAI-compatible model",
+				(check) => checkAgent(aiContext(), check),
+				{ independent: true },
+			);
+			await run.step(
+				'The governance example, its approval granted: personal-data columns hashed',
+				(check) => checkGovernance({ n8n: state.n8n, emulator: state.emulator.control }, check),
 				{ independent: true },
 			);
 		}
@@ -567,6 +641,7 @@ async function runEndToEnd(): Promise<boolean> {
 				assertNoLoadProblems(service, state.packed.name, check);
 		});
 	} finally {
+		await state.openAi?.stop();
 		await stopAllServices();
 		console.log('\nStopped every service the run started (emulator, n8n, worker, Redis).');
 	}

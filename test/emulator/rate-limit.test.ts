@@ -40,6 +40,20 @@ describe('rate limit', () => {
 		expect(emulator.rateLimit.refused).toBe(2);
 	});
 
+	test('with omitRetryAfter, answers 429 without Retry-After', async () => {
+		emulator.rateLimit.set({ requestsPerSecond: 1, burst: 1, omitRetryAfter: true });
+
+		expect((await getUsers()).status).toBe(200);
+		const refused = await getUsers();
+
+		expect(refused.status).toBe(429);
+		expect(refused.headers.has('retry-after')).toBe(false);
+		expect(await refused.json()).toEqual({
+			code: ERROR_CODES[429],
+			message: 'rate limit exceeded',
+		});
+	});
+
 	test('refills at its rate', async () => {
 		emulator.rateLimit.set({ requestsPerSecond: 5, burst: 1 });
 
@@ -87,6 +101,7 @@ describe('rate limit', () => {
 		[{ requestsPerSecond: 0, burst: 1 }, /requestsPerSecond must be a number above 0/],
 		[{ requestsPerSecond: 5 }, /burst must be an integer of 1 or more/],
 		[{ requestsPerSecond: 5, burst: 1.5 }, /burst must be an integer/],
+		[{ requestsPerSecond: 5, burst: 1, omitRetryAfter: 'yes' }, /omitRetryAfter must be true/],
 	])('refuses %j', async (body, message) => {
 		const answer = await control('PUT', '/rate-limit', body);
 		expect(answer.status).toBe(400);

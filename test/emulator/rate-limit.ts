@@ -2,7 +2,8 @@
  * A rate limit in front of the API, as a service might enforce one: a token bucket holding up to
  * `burst` requests, refilled at `requestsPerSecond`. A /v1 request that arrives to an empty
  * bucket is answered 429 with `Retry-After`: the whole seconds until a token is back, at least 1
- * (the header has no fractions). Off unless set.
+ * (the header has no fractions), or, with `omitRetryAfter`, without the header (the spec
+ * promises none). Off unless set.
  *
  * It also keeps a traffic log (arrival, answer, status of every /v1 request), from which the
  * benchmark draws requests in flight over time.
@@ -16,6 +17,8 @@ export interface RateLimitSpec {
 	requestsPerSecond: number;
 	/** Most tokens the bucket holds; it starts full. */
 	burst: number;
+	/** Answers 429 without a Retry-After header. */
+	omitRetryAfter?: boolean;
 }
 
 export interface TrafficEntry {
@@ -33,7 +36,10 @@ export function validateRateLimit(input: unknown): RateLimitSpec {
 		throw badRequest('requestsPerSecond must be a number above 0');
 	if (typeof burst !== 'number' || !Number.isInteger(burst) || burst < 1)
 		throw badRequest('burst must be an integer of 1 or more');
-	return { requestsPerSecond, burst };
+	const { omitRetryAfter } = input;
+	if (omitRetryAfter !== undefined && typeof omitRetryAfter !== 'boolean')
+		throw badRequest('omitRetryAfter must be true or false');
+	return { requestsPerSecond, burst, ...(omitRetryAfter ? { omitRetryAfter } : {}) };
 }
 
 export class RateLimit {
@@ -57,10 +63,10 @@ export class RateLimit {
 	}
 
 	/**
-	 * Takes a token for a request arriving now. Returns undefined when it may go on, or the
-	 * Retry-After seconds to answer it with.
+	 * Takes a token for a request arriving now. Returns undefined when it may go on, or how to
+	 * answer it: 429 with these Retry-After seconds (none, under `omitRetryAfter`).
 	 */
-	admit(): number | undefined {
+	admit(): { retryAfterSeconds?: number } | undefined {
 		if (!this.spec) return undefined;
 		const now = performance.now();
 		const { requestsPerSecond, burst } = this.spec;
@@ -74,7 +80,8 @@ export class RateLimit {
 			return undefined;
 		}
 		this.refused++;
-		return Math.max(1, Math.ceil((1 - this.tokens) / requestsPerSecond));
+		if (this.spec.omitRetryAfter) return {};
+		return { retryAfterSeconds: Math.max(1, Math.ceil((1 - this.tokens) / requestsPerSecond)) };
 	}
 
 	clearTraffic(): void {
@@ -82,9 +89,13 @@ export class RateLimit {
 	}
 }
 
-export function answerRateLimited(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
+export function answerRateLimited(
+	reply: FastifyReply,
+	retryAfterSeconds: number | undefined,
+): FastifyReply {
 	const error = new ApiError(429, 'rate limit exceeded');
-	return reply.code(429).header('retry-after', String(retryAfterSeconds)).send(error.toBody());
+	if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+	return reply.code(429).send(error.toBody());
 }
 
 /** Logs every request of `api` (the /v1 plugin) into the traffic log when it is answered. */

@@ -119,11 +119,11 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 				// Always present: onRequest runs first for every request of this plugin.
 				const entry = recorded.get(request)!;
 				if (!(request.body instanceof UnusableBody)) entry.body = request.body;
-				const retryAfterSeconds = context.rateLimit.admit();
+				const refusal = context.rateLimit.admit();
 				if (context.latencyMs > 0) await delay(context.latencyMs);
 				const fault = context.faults.take(request.method, entry.path);
 				if (fault) return answerWithFault(fault, request, reply);
-				if (retryAfterSeconds !== undefined) return answerRateLimited(reply, retryAfterSeconds);
+				if (refusal) return answerRateLimited(reply, refusal.retryAfterSeconds);
 				checkApiKey(request, context.apiKey);
 				usableBody(request.body);
 				if (context.answers.answer(request.method, entry.path, reply)) return reply;

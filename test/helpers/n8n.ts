@@ -52,8 +52,23 @@ export interface ApiCredentials {
 	baseUrl: string;
 }
 
+const actionNode = new DataIntegrationManagement();
+
+/**
+ * The tool form n8n derives from a `usableAsTool` node for AI agents and the MCP Server Trigger:
+ * the same node under the type name `…Tool`, which is what its `'@tool'` display options and
+ * its run-time check of the node type see.
+ */
+export const TOOL_NODE_TYPE = `${ACTION_NODE_TYPE}Tool`;
+export const toolNode: INodeType = {
+	description: { ...actionNode.description, name: `${actionNode.description.name}Tool` },
+	methods: actionNode.methods,
+	execute: actionNode.execute,
+};
+
 const nodeClasses: Record<string, INodeType> = {
-	[ACTION_NODE_TYPE]: new DataIntegrationManagement(),
+	[ACTION_NODE_TYPE]: actionNode,
+	[TOOL_NODE_TYPE]: toolNode,
 	[TRIGGER_NODE_TYPE]: new DataIntegrationManagementTrigger(),
 };
 const credentialType: ICredentialType = new DataIntegrationManagementApi();
@@ -192,6 +207,10 @@ export interface RunActionOptions {
 	/** Runs the node with "On Error: Continue" (n8n's `continueOnFail()`). */
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
+	/** The node's version; 1 (what saved workflows hold) by default. */
+	typeVersion?: number;
+	/** Runs the node's tool form (the `…Tool` type) instead of the node. */
+	asTool?: boolean;
 }
 
 export interface RunActionResult {
@@ -203,11 +222,10 @@ export interface RunActionResult {
 /** Executes the action node as the only node of a workflow, fed with `items`. */
 export async function runActionNode(options: RunActionOptions): Promise<RunActionResult> {
 	return await executeNode({
-		node: makeNode(
-			ACTION_NODE_TYPE,
-			options.parameters,
-			options.continueOnFail ? { onError: 'continueRegularOutput' } : {},
-		),
+		node: makeNode(options.asTool ? TOOL_NODE_TYPE : ACTION_NODE_TYPE, options.parameters, {
+			...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+			...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
+		}),
 		nodeTypes,
 		items: options.items ?? [{}],
 		credentials: options.credentials,

@@ -6,15 +6,23 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { concurrencyFields, optionsCollection } from '../shared/descriptions';
+import { concurrencyFields, HIDDEN_IN_TOOLS, optionsCollection } from '../shared/descriptions';
+import type { Pacer } from '../transport/pacer';
 import type { NodeMap, Resource } from './node.type';
 
 /** What an `<operation>.operation.ts` module exports: its fields and what it does for one item. */
 export interface Operation {
 	/** The operation's own fields; its resource shows them only for this operation. */
 	properties: INodeProperties[];
-	/** Runs the operation for input item `itemIndex`; each returned object becomes one output item. */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	/**
+	 * Runs the operation for input item `itemIndex`, its requests paced by the run's `pacer`; each
+	 * returned object becomes one output item.
+	 */
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		pacer: Pacer,
+	): Promise<IDataObject | IDataObject[]>;
 }
 
 /** A resource's Operation field: its values and default must be operations of that resource. */
@@ -41,10 +49,19 @@ export function operationDescriptions<R extends Resource>(
 	);
 }
 
-/** Adds the Concurrency fields to the operation's Options collection, or adds one holding only them. */
+/**
+ * Adds the Concurrency fields to the operation's Options collection, or adds one holding only
+ * them. A tool runs one item per call, so they mean nothing there and are hidden (an Options
+ * collection holding only them is hidden whole).
+ */
 function withConcurrency(properties: INodeProperties[]): INodeProperties[] {
 	const options = properties.find((property) => property.name === 'options');
-	if (!options) return [...properties, optionsCollection(concurrencyFields)];
+	if (!options) {
+		return [
+			...properties,
+			{ ...optionsCollection(concurrencyFields), displayOptions: HIDDEN_IN_TOOLS },
+		];
+	}
 	return properties.map((property) =>
 		property === options
 			? { ...options, options: [...(options.options ?? []), ...concurrencyFields] }

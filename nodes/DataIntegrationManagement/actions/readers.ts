@@ -181,6 +181,14 @@ export function readParameter(
 }
 
 /**
+ * Whether the node runs as an AI tool: the `…Tool` type n8n derives from it, which an AI Agent or
+ * the MCP Server Trigger calls with one item per call and whose output a model reads.
+ */
+export function runsAsTool(this: IExecuteFunctions): boolean {
+	return this.getNode().type.endsWith('Tool');
+}
+
+/**
  * Reads a required text parameter (plain, or the value of a resource locator), failing with the
  * field's name when it is empty.
  */

@@ -6,9 +6,14 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { paceRequestsWith } from '../client/pacing';
 import { concurrencyFields, MAX_CONCURRENCY } from '../shared/descriptions';
-import { AutoConcurrency, FixedConcurrency, type Concurrency } from './concurrency';
+import {
+	AutoConcurrency,
+	FixedConcurrency,
+	plainPacer,
+	type Concurrency,
+	type Pacer,
+} from '../transport/pacer';
 import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
 import { readParameter } from './readers';
@@ -55,14 +60,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	const concurrency = concurrencyFor(this);
-	if (concurrency instanceof AutoConcurrency) paceRequestsWith(this, concurrency);
+	// Under Auto, the concurrency paces the requests too: it is told each answer and each 429.
+	const pacer: Pacer = concurrency instanceof AutoConcurrency ? concurrency : plainPacer;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const failures: Array<{ itemIndex: number; error: unknown }> = [];
 	const sent: number[] = [];
 
 	const runItem = async (itemIndex: number) => {
 		try {
-			const output = await operation.execute.call(this, itemIndex);
+			const output = await operation.execute.call(this, itemIndex, pacer);
 			results[itemIndex] = (Array.isArray(output) ? output : [output]).map((json) => ({
 				json,
 				pairedItem: { item: itemIndex },
@@ -123,7 +129,12 @@ function errorJson(error: unknown): IDataObject {
  */
 function concurrencyFor(context: IExecuteFunctions): Concurrency {
 	const [concurrencyField, modeField] = concurrencyFields;
-	const mode = readParameter.call(context, 0, modeField, 'options.concurrencyMode');
+	const mode = readParameter.call(
+		context,
+		0,
+		{ ...modeField, default: defaultConcurrencyMode(context.getNode().typeVersion) },
+		'options.concurrencyMode',
+	);
 	const limit = readParameter.call(
 		context,
 		0,
@@ -131,6 +142,11 @@ function concurrencyFor(context: IExecuteFunctions): Concurrency {
 		'options.concurrency',
 	) as number;
 	return mode === 'auto' ? new AutoConcurrency(limit) : new FixedConcurrency(limit);
+}
+
+/** Concurrency Mode when it is not set: Auto from node version 1.1, Fixed in version 1. */
+function defaultConcurrencyMode(typeVersion: number): 'fixed' | 'auto' {
+	return typeVersion >= 1.1 ? 'auto' : 'fixed';
 }
 
 /**

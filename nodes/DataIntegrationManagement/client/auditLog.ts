@@ -106,7 +106,7 @@ export interface AuditLogRead {
 	dropRepeats?: boolean;
 	/** Called as each page arrives, before it is taken in (the trigger renews its lease). */
 	onAnswer?: () => void;
-	/** Entries to ask for per page: at most (and by default) AUDIT_LOG_MAX_PAGE_SIZE. */
+	/** Entries to ask for in the next page: at most (and by default) AUDIT_LOG_MAX_PAGE_SIZE. */
 	pageSize?: number;
 }
 
@@ -294,20 +294,20 @@ export async function readAuditLogInOrder(
 	let entries: ReadEntry[] = [];
 	let reversed = false;
 	let answeredAt: number | undefined;
-	// Pages no larger than the limit: Get Many with Limit 5 asks for 5.
+	// A first page no larger than the limit needs (Limit 5 asks for 5), yet of 2 entries at least,
+	// so that the answer shows its order; should more be needed, full pages follow.
 	const paged: AuditLogRead = {
 		...read,
 		dropRepeats: true,
-		pageSize: Math.min(read.pageSize ?? AUDIT_LOG_MAX_PAGE_SIZE, limit),
+		pageSize: Math.min(AUDIT_LOG_MAX_PAGE_SIZE, Math.max(2, limit)),
 	};
 	const end = await readAuditLogPages.call(this, paged, (page) => {
+		paged.pageSize = AUDIT_LOG_MAX_PAGE_SIZE;
 		answeredAt = page.answeredAt;
 		reversed = page.order !== undefined && page.order !== read.sortOrder;
 		entries.push(...page.entries);
-		// Read in the other order, the wanted entries are the last ones: keep only those, and read
-		// the rest of the range in full pages.
+		// Read in the other order, the wanted entries are the last ones: keep only those.
 		if (reversed) {
-			paged.pageSize = AUDIT_LOG_MAX_PAGE_SIZE;
 			if (entries.length > limit) entries = entries.slice(entries.length - limit);
 			return true;
 		}

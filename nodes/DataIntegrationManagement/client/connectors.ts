@@ -1,13 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Context } from '../transport';
+import type { Pacer } from '../transport/pacer';
 import { A_STRING, callEndpoint } from './endpoint';
 import type { Connector } from './types';
 
 /** `POST /connectors`: the created connector. */
-export async function createConnector(this: Context, body: IDataObject): Promise<Connector> {
+export async function createConnector(
+	this: Context,
+	body: IDataObject,
+	pacer?: Pacer,
+): Promise<Connector> {
 	const { data } = await callEndpoint.call(this, 'POST', '/connectors', {
 		body,
+		pacer,
 		reads: { id: A_STRING },
 	});
 	return data as Connector;

@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { apiRequest, type Context } from '../transport';
+import type { Pacer } from '../transport/pacer';
 
 /**
  * How every client function calls its endpoint: the path built from the endpoint's template with
@@ -82,6 +83,8 @@ export interface EndpointCall {
 	qs?: IDataObject;
 	/** What the caller reads from `data`, key by key; without it `data` is not read. */
 	reads?: Record<string, Check>;
+	/** The run's pacer, when the request is one item's of the action node. */
+	pacer?: Pacer;
 }
 
 /**
@@ -110,6 +113,7 @@ export async function callEndpoint(
 	const { data, message } = await apiRequest.call(this, method, path, {
 		body: call.body,
 		qs: call.qs,
+		pacer: call.pacer,
 	});
 	if (call.reads) checkData(this, `${method} ${path}`, data, call.reads);
 	return { data, message };

@@ -1,20 +1,31 @@
 import type { Context } from '../transport';
+import type { Pacer } from '../transport/pacer';
 import { A_COLUMNS_MAP, A_SCHEMAS_MAP, AN_OBJECT, callEndpoint } from './endpoint';
 import type { ColumnConfig, Integration, SchemasConfig, SchemasPatch } from './types';
 
 /** `GET /integrations/{id}`. */
-export async function getIntegration(this: Context, integrationId: string): Promise<Integration> {
+export async function getIntegration(
+	this: Context,
+	integrationId: string,
+	pacer?: Pacer,
+): Promise<Integration> {
 	const { data } = await callEndpoint.call(this, 'GET', '/integrations/{id}', {
 		params: { id: integrationId },
+		pacer,
 		reads: { integration: AN_OBJECT },
 	});
 	return (data as { integration: Integration }).integration;
 }
 
 /** `GET /integrations/{id}/schemas`: the integration's source schema. */
-export async function getSchemas(this: Context, integrationId: string): Promise<SchemasConfig> {
+export async function getSchemas(
+	this: Context,
+	integrationId: string,
+	pacer?: Pacer,
+): Promise<SchemasConfig> {
 	const { data } = await callEndpoint.call(this, 'GET', '/integrations/{id}/schemas', {
 		params: { id: integrationId },
+		pacer,
 		reads: { schemas: A_SCHEMAS_MAP },
 	});
 	return (data as { schemas: SchemasConfig }).schemas;
@@ -25,10 +36,12 @@ export async function updateSchemas(
 	this: Context,
 	integrationId: string,
 	schemas: SchemasPatch,
+	pacer?: Pacer,
 ): Promise<SchemasConfig> {
 	const { data } = await callEndpoint.call(this, 'PATCH', '/integrations/{id}/schemas', {
 		params: { id: integrationId },
 		body: { schemas },
+		pacer,
 		reads: { schemas: A_SCHEMAS_MAP },
 	});
 	return (data as { schemas: SchemasConfig }).schemas;
@@ -40,12 +53,13 @@ export async function getColumns(
 	integrationId: string,
 	schema: string,
 	table: string,
+	pacer?: Pacer,
 ): Promise<Record<string, ColumnConfig>> {
 	const { data } = await callEndpoint.call(
 		this,
 		'GET',
 		'/integrations/{id}/schemas/{schema}/tables/{table}/columns',
-		{ params: { id: integrationId, schema, table }, reads: { columns: A_COLUMNS_MAP } },
+		{ params: { id: integrationId, schema, table }, pacer, reads: { columns: A_COLUMNS_MAP } },
 	);
 	return (data as { columns: Record<string, ColumnConfig> }).columns;
 }

@@ -1,23 +1,35 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Context } from '../transport';
+import type { Pacer } from '../transport/pacer';
 import { A_STRING, callEndpoint } from './endpoint';
 import type { Tag, TagRelation } from './types';
 
 /** `POST /tags`: the created tag's id. */
-export async function createTag(this: Context, body: IDataObject): Promise<Pick<Tag, 'id'>> {
+export async function createTag(
+	this: Context,
+	body: IDataObject,
+	pacer?: Pacer,
+): Promise<Pick<Tag, 'id'>> {
 	const { data } = await callEndpoint.call(this, 'POST', '/tags', {
 		body,
+		pacer,
 		reads: { id: A_STRING },
 	});
 	return data as Pick<Tag, 'id'>;
 }
 
 /** `PUT /tags/{id}`: the tag as it is now. */
-export async function updateTag(this: Context, tagId: string, body: IDataObject): Promise<Tag> {
+export async function updateTag(
+	this: Context,
+	tagId: string,
+	body: IDataObject,
+	pacer?: Pacer,
+): Promise<Tag> {
 	const { data } = await callEndpoint.call(this, 'PUT', '/tags/{id}', {
 		params: { id: tagId },
 		body,
+		pacer,
 		reads: { id: A_STRING },
 	});
 	return data as Tag;
@@ -28,10 +40,12 @@ export async function deleteTagRelation(
 	this: Context,
 	tagId: string,
 	relation: TagRelation,
+	pacer?: Pacer,
 ): Promise<string | undefined> {
 	const { message } = await callEndpoint.call(this, 'DELETE', '/tags/{id}/relation', {
 		params: { id: tagId },
 		body: { ...relation },
+		pacer,
 	});
 	return message;
 }

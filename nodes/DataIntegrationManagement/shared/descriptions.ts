@@ -1,4 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { AUTO_START } from '../transport/pacer';
 
 /** Descriptions that several operations, or both nodes, share: each field and collection defined once. */
 
@@ -115,14 +117,17 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	};
 }
 
+/**
+ * Shows a field in the node, not in its tool form (the `…Tool` type n8n derives for AI agents and
+ * the MCP Server Trigger), where a model could make no use of it.
+ */
+export const HIDDEN_IN_TOOLS: IDisplayOptions = { hide: { '@tool': [true] } };
+
 /** The most items Options → Concurrency may keep in flight (its documented bounds are 1 to this). */
 export const MAX_CONCURRENCY = 64;
 
 /** How many items are sent at once when Concurrency is not set, under Concurrency Mode "Fixed". */
 const FIXED_CONCURRENCY = 1;
-
-/** How many items Concurrency Mode "Auto" starts with in flight (at most Concurrency). */
-export const AUTO_START_CONCURRENCY = 4;
 
 /**
  * Options → Concurrency and Concurrency Mode, of every operation. Operations do not list them:
@@ -135,6 +140,7 @@ export const concurrencyFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 		default: FIXED_CONCURRENCY,
+		displayOptions: HIDDEN_IN_TOOLS,
 		description: `How many items to send at once, from 1 to ${MAX_CONCURRENCY}; under Concurrency Mode "Auto", the most. Output order, pairing and errors stay the same as one at a time.`,
 	},
 	{
@@ -150,11 +156,14 @@ export const concurrencyFields: INodeProperties[] = [
 			{
 				name: 'Auto',
 				value: 'auto',
-				description: `Find the pace the service allows: start with ${AUTO_START_CONCURRENCY} items at once (fewer if Concurrency is lower), send more while answers come back without 429, fewer after a 429; never more than Concurrency (${MAX_CONCURRENCY} when it is not set)`,
+				description: `Find the pace the service allows: start with ${AUTO_START} items at once (fewer if Concurrency is lower), send more while answers come back without 429, fewer after a 429; never more than Concurrency (${MAX_CONCURRENCY} when it is not set)`,
 			},
 		],
-		default: 'fixed',
+		// What adding the option picks; without it, the node runs Auto from version 1.1 and Fixed in
+		// version 1 (see defaultConcurrencyMode in actions/router.ts).
+		default: 'auto',
+		displayOptions: HIDDEN_IN_TOOLS,
 		description:
-			'Whether to send a fixed number of items at once, or to find the rate the service allows',
+			'Whether to send a fixed number of items at once, or to find the rate the service allows. When not set: Auto (Fixed in nodes added before version 1.1).',
 	},
 ];

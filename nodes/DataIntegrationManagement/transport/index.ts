@@ -1,10 +1,10 @@
 /**
  * HTTP only: the URL, authentication (through n8n's httpRequestWithAuthentication), waiting out
- * rate limits, the envelope and error mapping. What each endpoint means lives in ../client/.
+ * rate limits (through the caller's pacer, ./pacer.ts), the envelope and error mapping. What
+ * each endpoint means lives in ../client/.
  */
 import {
 	NodeApiError,
-	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHttpRequestMethods,
@@ -16,49 +16,20 @@ import {
 } from 'n8n-workflow';
 
 import type { Envelope } from '../client/types';
+import { plainPacer, rateLimitWaitMs, type Pacer } from './pacer';
 
 export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 
 /** Every n8n context the nodes call the service from: operations, pickers, the trigger. */
 export type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
-/** How often a 429 answer with Retry-After is waited out before the error is reported. */
-const MAX_RATE_LIMIT_RETRIES = 3;
-/** The longest Retry-After we honour; a longer wait is reported as an error instead. */
-const MAX_RETRY_AFTER_SECONDS = 60;
-
-/** What paces the requests of one execution: told how long each answer took, waits out 429s. */
-export interface Pacer {
-	/** How many 429s one request may wait out before its error is reported. */
-	readonly rateLimitRetries: number;
-	/** A request was answered (not 429) after `ms`. */
-	answered(ms: number): void;
-	/** Resolves when the request answered 429 after `ms` may be sent again. */
-	rateLimited(retryAfterSeconds: number, ms: number): Promise<void>;
-}
-
-const plainPacer: Pacer = {
-	rateLimitRetries: MAX_RATE_LIMIT_RETRIES,
-	answered: () => {},
-	rateLimited: async (seconds) => await sleep(seconds * 1000),
-};
-
-/**
- * The router's pacer, by the execution context it runs items with. Operations pass that
- * context down to `apiRequest` unchanged, so the transport finds it without every operation
- * carrying it; a context the router did not register (pickers, the trigger) waits plainly.
- */
-const pacers = new WeakMap<object, Pacer>();
-
-export function paceRequestsWith(context: IExecuteFunctions, pacer: Pacer): void {
-	pacers.set(context, pacer);
-}
-
 export interface RequestOptions {
 	body?: IDataObject;
 	qs?: IDataObject;
 	/** Epoch ms: neither the request nor a wait for a 429 outlasts it. */
 	deadline?: number;
+	/** The run's pacer, from the router; without one, 429s are waited out plainly. */
+	pacer?: Pacer;
 }
 
 /** An envelope, and when the service answered it (its `Date` header), in epoch ms. */
@@ -106,7 +77,7 @@ export async function apiRequestAnswer<T>(
 
 	// Only failures of the request itself are caught here: an answer that is not an envelope is
 	// reported as such by asEnvelope, not re-read as an HTTP failure.
-	const pacer = pacers.get(this) ?? plainPacer;
+	const pacer = options.pacer ?? plainPacer;
 	for (let retries = 0; ; retries++) {
 		let response: { body?: unknown; headers?: Record<string, unknown> };
 		if (options.deadline !== undefined)
@@ -121,18 +92,16 @@ export async function apiRequestAnswer<T>(
 			pacer.answered(Date.now() - sentAt);
 		} catch (error) {
 			const failure = describeFailure(error);
-			const wait = failure.status === 429 ? failure.retryAfterSeconds : undefined;
+			const waitMs =
+				failure.status === 429
+					? rateLimitWaitMs(failure.retryAfterSeconds, retries, pacer)
+					: undefined;
 			const pastDeadline =
-				wait !== undefined &&
+				waitMs !== undefined &&
 				options.deadline !== undefined &&
-				Date.now() + wait * 1000 >= options.deadline;
-			if (
-				wait !== undefined &&
-				wait <= MAX_RETRY_AFTER_SECONDS &&
-				retries < pacer.rateLimitRetries &&
-				!pastDeadline
-			) {
-				await pacer.rateLimited(wait, Date.now() - sentAt);
+				Date.now() + waitMs >= options.deadline;
+			if (waitMs !== undefined && !pastDeadline) {
+				await pacer.rateLimited(waitMs, Date.now() - sentAt);
 				continue;
 			}
 			const apiError = toNodeApiError(this.getNode(), failure);

@@ -245,8 +245,9 @@ export const ACTION_EXPECTATIONS: Record<string, ActionExpectation> = {
 				'Get audit log entries output 5 entries (the limit), oldest first, all in [since, until)',
 			);
 
+			// Get Many asks for its Limit (5), not a whole page.
 			const query = {
-				limit: '100',
+				limit: '5',
 				offset: '0',
 				sortBy: 'timestamp',
 				sortOrder: 'asc',

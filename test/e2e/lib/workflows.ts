@@ -37,6 +37,8 @@ export interface SampleWorkflow {
 	triggerNode?: string;
 	/** "resource: operation" of each action node. */
 	operations: string[];
+	/** "resource: operation" of each node used as an AI tool (the node's …Tool type). */
+	toolOperations: string[];
 	/** The action node that runs last (it connects to nothing): a webhook call answers with its output. */
 	lastNode?: string;
 	/** What its sticky notes say. */
@@ -68,6 +70,11 @@ export function loadSampleWorkflows(): SampleWorkflow[] {
 			const actions = workflow.nodes.filter((node) =>
 				node.type.endsWith('.dataIntegrationManagement'),
 			);
+			const tools = workflow.nodes.filter((node) =>
+				node.type.endsWith('.dataIntegrationManagementTool'),
+			);
+			const operationOf = ({ parameters }: WorkflowFile['nodes'][number]) =>
+				`${parameters.resource}: ${parameters.operation}`;
 			return {
 				file,
 				id: workflow.id,
@@ -76,9 +83,8 @@ export function loadSampleWorkflows(): SampleWorkflow[] {
 				triggerNode: workflow.nodes.find((node) =>
 					node.type.endsWith('.dataIntegrationManagementTrigger'),
 				)?.name,
-				operations: actions.map(
-					({ parameters }) => `${parameters.resource}: ${parameters.operation}`,
-				),
+				operations: actions.map(operationOf),
+				toolOperations: tools.map(operationOf),
 				lastNode: actions.find(({ name }) => !(name in workflow.connections))?.name,
 				notes: workflow.nodes
 					.filter((node) => node.type === 'n8n-nodes-base.stickyNote')

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { connectionField, descriptionField, fieldsCollection } from '../../shared/descriptions';
 import { readCollection, readRequired } from '../readers';
 import { createAsset } from '../../client/assets';
+import type { Pacer } from '../../transport/pacer';
 
 const additionalFields = fieldsCollection('additionalFields', [connectionField, descriptionField]);
 
@@ -29,11 +30,15 @@ export const properties: INodeProperties[] = [
 	additionalFields,
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const body: IDataObject = {
 		name: readRequired.call(this, itemIndex, 'name', 'Name'),
 		type: readRequired.call(this, itemIndex, 'type', 'Type'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return (await createAsset.call(this, body)) as unknown as IDataObject;
+	return (await createAsset.call(this, body, pacer)) as unknown as IDataObject;
 }

@@ -8,6 +8,7 @@ import {
 } from '../../shared/descriptions';
 import { readCollection, readPathSegment, requireSomeChange } from '../readers';
 import { updateAsset } from '../../client/assets';
+import type { Pacer } from '../../transport/pacer';
 
 // The API does not let an asset's type change, so it is not offered here.
 const updateFields = fieldsCollection('updateFields', [
@@ -29,9 +30,13 @@ export const properties: INodeProperties[] = [
 	updateFields,
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const assetId = readPathSegment.call(this, itemIndex, 'assetId', 'Asset ID');
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
-	return (await updateAsset.call(this, assetId, body)) as unknown as IDataObject;
+	return (await updateAsset.call(this, assetId, body, pacer)) as unknown as IDataObject;
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { limitField, optionsCollection, returnAllField } from '../../shared/descriptions';
 import { parseInstant } from '../../shared/timestamps';
-import { readCollection, readListLimit, readParameter } from '../readers';
+import { readCollection, readListLimit, readParameter, runsAsTool } from '../readers';
 import { readAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
 
@@ -16,6 +16,27 @@ const sortDirectionField: INodeProperties = {
 		{ name: 'Oldest First', value: 'asc' },
 	],
 };
+
+const outputField: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	default: 'full',
+	description:
+		'Unless set here, the node gives Full and its AI tool form gives Compact, to keep what a model reads short',
+	options: [
+		{
+			name: 'Compact',
+			value: 'compact',
+			description:
+				"ID, timestamp, event and the actor's email of each entry; no IP address or user agent",
+		},
+		{ name: 'Full', value: 'full', description: 'Every field of each entry' },
+	],
+};
+
+/** What an AI tool gives when Output is not set. */
+const toolOutputField: INodeProperties = { ...outputField, default: 'compact' };
 
 const filters: INodeProperties = {
 	displayName: 'Filters',
@@ -45,7 +66,7 @@ export const properties: INodeProperties[] = [
 	returnAllField,
 	limitField,
 	filters,
-	optionsCollection([sortDirectionField]),
+	optionsCollection([sortDirectionField, outputField]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -65,5 +86,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		limit,
 	);
-	return entries.map(({ entry }) => entry) as unknown as IDataObject[];
+	const field = runsAsTool.call(this) ? toolOutputField : outputField;
+	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
+	return entries.map(({ entry }) =>
+		output === 'compact'
+			? { id: entry.id, timestamp: entry.timestamp, event: entry.event, actor: entry.actor.email }
+			: entry,
+	) as unknown as IDataObject[];
 }

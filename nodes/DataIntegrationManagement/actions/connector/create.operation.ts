@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { connectionField, descriptionField, fieldsCollection } from '../../shared/descriptions';
 import { readCollection, readRequired } from '../readers';
 import { createConnector } from '../../client/connectors';
+import type { Pacer } from '../../transport/pacer';
 
 const additionalFields = fieldsCollection('additionalFields', [connectionField, descriptionField]);
 
@@ -47,7 +48,11 @@ export const properties: INodeProperties[] = [
 	additionalFields,
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const body: IDataObject = {
 		name: readRequired.call(this, itemIndex, 'name', 'Name'),
 		type: readRequired.call(this, itemIndex, 'type', 'Type'),
@@ -55,5 +60,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		authMethod: readRequired.call(this, itemIndex, 'authMethod', 'Auth Method'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return (await createConnector.call(this, body)) as unknown as IDataObject;
+	return (await createConnector.call(this, body, pacer)) as unknown as IDataObject;
 }

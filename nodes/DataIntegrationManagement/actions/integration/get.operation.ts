@@ -3,10 +3,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { integrationIdField } from '../../shared/descriptions';
 import { readPathSegment } from '../readers';
 import { getIntegration } from '../../client/integrations';
+import type { Pacer } from '../../transport/pacer';
 
 export const properties: INodeProperties[] = [integrationIdField];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
-	return (await getIntegration.call(this, integrationId)) as unknown as IDataObject;
+	return (await getIntegration.call(this, integrationId, pacer)) as unknown as IDataObject;
 }

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
 import { readParameter, readPathSegment } from '../readers';
 import { getColumns } from '../../client/integrations';
+import type { Pacer } from '../../transport/pacer';
 
 /** A schema or table picked from the integration's source schema, or typed by name. */
 function nameLocator(
@@ -55,12 +56,13 @@ export const properties: INodeProperties[] = [
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	pacer: Pacer,
 ): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const schema = readPathSegment.call(this, itemIndex, 'schema', 'Schema');
 	const table = readPathSegment.call(this, itemIndex, 'table', 'Table');
 	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
-	const columns = await getColumns.call(this, integrationId, schema, table);
+	const columns = await getColumns.call(this, integrationId, schema, table, pacer);
 	if (output === 'raw') {
 		return { columns: columns as unknown as IDataObject };
 	}

@@ -1,26 +1,38 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
-import { readParameter, readPathSegment } from '../readers';
+import { readParameter, readPathSegment, runsAsTool } from '../readers';
 import { getSchemas } from '../../client/integrations';
-import { flattenSchemas, type SchemaLevel } from './sourceSchemas';
+import { compactSchemas, flattenSchemas, type SchemaLevel } from './sourceSchemas';
+import type { Pacer } from '../../transport/pacer';
 
 const outputField: INodeProperties = {
 	displayName: 'Output',
 	name: 'output',
 	type: 'options',
 	default: 'raw',
+	description:
+		'Unless set here, the node gives Raw and its AI tool form gives Compact, to keep what a model reads short',
 	options: [
+		{
+			name: 'Compact',
+			value: 'compact',
+			description:
+				'One item holding the schemas map with only "enabled" and "hashed": the shape Update Schemas takes',
+		},
+		{ name: 'One Item per Column', value: 'columns' },
+		{ name: 'One Item per Schema', value: 'schemas' },
+		{ name: 'One Item per Table', value: 'tables' },
 		{
 			name: 'Raw',
 			value: 'raw',
 			description: 'One item holding the schemas map as the API returns it',
 		},
-		{ name: 'One Item per Schema', value: 'schemas' },
-		{ name: 'One Item per Table', value: 'tables' },
-		{ name: 'One Item per Column', value: 'columns' },
 	],
 };
+
+/** What an AI tool gives when Output is not set. */
+const toolOutputField: INodeProperties = { ...outputField, default: 'compact' };
 
 export const properties: INodeProperties[] = [integrationIdField, optionsCollection([outputField])];
 
@@ -33,10 +45,14 @@ const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	pacer: Pacer,
 ): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
-	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
-	const schemas = await getSchemas.call(this, integrationId);
+	const field = runsAsTool.call(this) ? toolOutputField : outputField;
+	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
+	const schemas = await getSchemas.call(this, integrationId, pacer);
 	const level = LEVEL_OF_OUTPUT[output];
-	return level ? flattenSchemas(schemas, level) : { schemas: schemas as unknown as IDataObject };
+	if (level) return flattenSchemas(schemas, level);
+	const map = output === 'compact' ? compactSchemas(schemas) : schemas;
+	return { schemas: map as unknown as IDataObject };
 }

@@ -160,3 +160,33 @@ export function validateSchemasPatch(value: unknown): string[] {
 	visitMap(value, 'schema', '');
 	return problems;
 }
+
+/**
+ * The schemas map with only the flags that can be changed: `enabled` at every level and `hashed`
+ * on columns. What an AI tool returns by default: less to read than the full map, and the very
+ * shape Update Schemas takes, so a model can edit it and send it back.
+ */
+export function compactSchemas(schemas: SchemasConfig): SchemasPatch {
+	return Object.fromEntries(
+		Object.entries(schemas).map(([schemaName, schema]) => [
+			schemaName,
+			{
+				enabled: schema.enabled,
+				tables: Object.fromEntries(
+					Object.entries(schema.tables).map(([tableName, table]) => [
+						tableName,
+						{
+							enabled: table.enabled,
+							columns: Object.fromEntries(
+								Object.entries(table.columns).map(([columnName, { enabled, hashed }]) => [
+									columnName,
+									{ enabled, hashed },
+								]),
+							),
+						},
+					]),
+				),
+			},
+		]),
+	);
+}

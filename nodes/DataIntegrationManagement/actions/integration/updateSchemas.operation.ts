@@ -15,6 +15,7 @@ import {
 	type SchemaChange,
 	type SchemaLevel,
 } from './sourceSchemas';
+import type { Pacer } from '../../transport/pacer';
 
 /** A flag that a change may set, clear, or leave as it is. */
 function flagField(
@@ -150,6 +151,16 @@ export const properties: INodeProperties[] = [
 	integrationIdField,
 	updateModeField,
 	{
+		// Shown only in the tool form: its saved default stays List of Changes, which a model cannot
+		// fill (the fields are lists); in JSON mode one $fromAI() value gives the whole update.
+		displayName:
+			'A model cannot fill a list of changes. For an AI tool, choose Update Mode JSON and let the model define Schemas.',
+		name: 'toolNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@tool': [true], updateMode: ['changes'] } },
+	},
+	{
 		displayName: 'Changes',
 		name: 'changes',
 		type: 'fixedCollection',
@@ -218,11 +229,15 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 	return schemas as SchemasPatch;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const mode = readParameter.call(this, itemIndex, updateModeField) as string;
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
-	const updated = await updateSchemas.call(this, integrationId, schemas);
+	const updated = await updateSchemas.call(this, integrationId, schemas, pacer);
 	return { schemas: updated as unknown as IDataObject };
 }

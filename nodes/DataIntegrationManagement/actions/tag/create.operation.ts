@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { descriptionField, fieldsCollection, ownerLocator } from '../../shared/descriptions';
 import { readCollection, readRequired } from '../readers';
 import { createTag } from '../../client/tags';
+import type { Pacer } from '../../transport/pacer';
 
 const additionalFields = fieldsCollection('additionalFields', [descriptionField]);
 
@@ -20,11 +21,15 @@ export const properties: INodeProperties[] = [
 	additionalFields,
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const body: IDataObject = {
 		name: readRequired.call(this, itemIndex, 'name', 'Name'),
 		owner: readRequired.call(this, itemIndex, 'owner', 'Owner'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return (await createTag.call(this, body)) as unknown as IDataObject;
+	return (await createTag.call(this, body, pacer)) as unknown as IDataObject;
 }

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { tagIdField } from '../../shared/descriptions';
 import { readPathSegment, readRequired } from '../readers';
 import { deleteTagRelation } from '../../client/tags';
+import type { Pacer } from '../../transport/pacer';
 
 export const properties: INodeProperties[] = [
 	tagIdField,
@@ -28,13 +29,17 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const tagId = readPathSegment.call(this, itemIndex, 'tagId', 'Tag ID');
 	const relation = {
 		resourceId: readRequired.call(this, itemIndex, 'resourceId', 'Resource ID'),
 		resourceType: readRequired.call(this, itemIndex, 'resourceType', 'Resource Type'),
 	};
-	const message = await deleteTagRelation.call(this, tagId, relation);
+	const message = await deleteTagRelation.call(this, tagId, relation, pacer);
 	// The API answers with a message only, so the item says what was removed.
 	return { deleted: true, tagId, ...relation, message: message ?? '' };
 }

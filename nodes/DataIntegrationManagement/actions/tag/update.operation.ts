@@ -9,6 +9,7 @@ import {
 } from '../../shared/descriptions';
 import { readCollection, readPathSegment, requireSomeChange } from '../readers';
 import { updateTag } from '../../client/tags';
+import type { Pacer } from '../../transport/pacer';
 
 const updateFields = fieldsCollection('updateFields', [
 	newNameField,
@@ -18,9 +19,13 @@ const updateFields = fieldsCollection('updateFields', [
 
 export const properties: INodeProperties[] = [tagIdField, updateFields];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject> {
 	const tagId = readPathSegment.call(this, itemIndex, 'tagId', 'Tag ID');
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
-	return (await updateTag.call(this, tagId, body)) as unknown as IDataObject;
+	return (await updateTag.call(this, tagId, body, pacer)) as unknown as IDataObject;
 }

@@ -3,12 +3,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { limitField, returnAllField } from '../../shared/descriptions';
 import { listUsers } from '../../client/users';
 import { readListLimit } from '../readers';
+import type { Pacer } from '../../transport/pacer';
 
 export const properties: INodeProperties[] = [returnAllField, limitField];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject[]> {
 	const limit = readListLimit.call(this, itemIndex);
 	// The API lists every user in one answer (no paging is shown), so the limit applies here.
-	const users = await listUsers.call(this);
+	const users = await listUsers.call(this, pacer);
 	return users.slice(0, limit) as unknown as IDataObject[];
 }

@@ -1,8 +1,77 @@
+/**
+ * How the requests of one run are spaced: how many items the router keeps in flight, how each
+ * request's answer is reported, and how long a 429 is waited out before the request is sent
+ * again. The router makes one pacer per run and hands it down (operation -> client -> transport)
+ * with each request. Time comes from a `Clock`, so a simulation can run it on a fake one.
+ */
 import { sleep } from 'n8n-workflow';
 
-import type { Pacer } from '../client/pacing';
-// Options → Concurrency's description states it: one constant for both.
-import { AUTO_START_CONCURRENCY as AUTO_START } from '../shared/descriptions';
+/** Where the pacer reads the time and waits. */
+export interface Clock {
+	/** Epoch ms. */
+	now(): number;
+	sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
+
+/** What paces the requests of one run: told how long each answer took, waits out 429s. */
+export interface Pacer {
+	/** How many 429s with Retry-After one request may wait out before its error is reported. */
+	readonly rateLimitRetries: number;
+	/** A request was answered (not 429) after `ms`. */
+	answered(ms: number): void;
+	/** Resolves when the request answered 429 after `ms` may be sent again, `waitMs` from now. */
+	rateLimited(waitMs: number, ms: number): Promise<void>;
+}
+
+/** How often a 429 answer with Retry-After is waited out before the error is reported. */
+const RATE_LIMIT_RETRIES = 3;
+/** The longest Retry-After we honour; a longer wait is reported as an error instead. */
+export const MAX_RETRY_AFTER_SECONDS = 60;
+
+/** Concurrency Fixed, and requests outside the router (pickers, the trigger): waits plainly. */
+export const plainPacer: Pacer = {
+	rateLimitRetries: RATE_LIMIT_RETRIES,
+	answered: () => {},
+	rateLimited: async (waitMs) => await systemClock.sleep(waitMs),
+};
+
+/**
+ * A 429 without Retry-After is sent again after a capped exponential backoff with full jitter
+ * (Marc Brooker, "Exponential Backoff And Jitter", AWS Architecture Blog, 2015): the n-th wait
+ * (from 0) is a random time up to min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS x 2^n), at most
+ * BACKOFF_RETRIES times. So a request waits at most 1 + 2 + 4 + 8 + 8 = 23 s in all, and never
+ * past its caller's deadline. The jitter keeps items refused together from coming back together.
+ */
+export const BACKOFF_FIRST_MS = 1000;
+export const BACKOFF_CAP_MS = 8000;
+export const BACKOFF_RETRIES = 5;
+
+/** The longest a request waits out 429s without Retry-After, in all: 23 s. */
+export const BACKOFF_MAX_TOTAL_MS = Array.from({ length: BACKOFF_RETRIES }, (_, retry) =>
+	Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** retry),
+).reduce((sum, ms) => sum + ms, 0);
+
+/**
+ * How long to wait before sending again a request that got its `retries`+1-th 429 (with
+ * `retryAfterSeconds`, when the answer said), or undefined when its error is to be reported.
+ * `random` gives numbers in [0, 1).
+ */
+export function rateLimitWaitMs(
+	retryAfterSeconds: number | undefined,
+	retries: number,
+	pacer: Pacer,
+	random: () => number = Math.random,
+): number | undefined {
+	if (retryAfterSeconds === undefined) {
+		if (retries >= BACKOFF_RETRIES) return undefined;
+		return random() * Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** retries);
+	}
+	if (retryAfterSeconds > MAX_RETRY_AFTER_SECONDS || retries >= pacer.rateLimitRetries)
+		return undefined;
+	return retryAfterSeconds * 1000;
+}
 
 /** How many items the router keeps in flight: it asks `start()` before each item, `finish()` after. */
 export interface Concurrency {
@@ -22,12 +91,12 @@ export interface Concurrency {
 const STARTS_PER_TICK = 2;
 
 /** A turnstile letting `perTick` callers through per tick of the timers. */
-function startGate(perTick: number): () => Promise<void> {
+function startGate(perTick: number, clock: Clock): () => Promise<void> {
 	let started = 0;
 	let tick: Promise<void> | undefined;
 	return async () => {
 		while (started >= perTick) {
-			tick ??= sleep(0).then(() => {
+			tick ??= clock.sleep(0).then(() => {
 				started = 0;
 				tick = undefined;
 			});
@@ -58,8 +127,11 @@ export class FixedConcurrency implements Concurrency {
 	private readonly waiters = new Waiters();
 	private readonly gate: (() => Promise<void>) | undefined;
 
-	constructor(private readonly limit: number) {
-		this.gate = limit > 1 ? startGate(STARTS_PER_TICK) : undefined;
+	constructor(
+		private readonly limit: number,
+		clock: Clock = systemClock,
+	) {
+		this.gate = limit > 1 ? startGate(STARTS_PER_TICK, clock) : undefined;
 	}
 
 	async start(): Promise<void> {
@@ -74,54 +146,64 @@ export class FixedConcurrency implements Concurrency {
 	}
 }
 
+// Concurrency Auto, in three phases (CONTRIBUTING.md, "Concurrency Mode Auto: how it paces",
+// tells the whole story).
+//
+// 1. Slow start, as TCP's (RFC 5681): AUTO_START items in flight, one more for each answer (so
+//    twice as many each round trip) while answers come back without 429 and no slower than
+//    LATENCY_CLIMB times the fastest one (a queue building up, the signal of TCP Vegas); then
+//    one more each round trip.
+/** Items in flight at first. */
+export const AUTO_START = 4;
 /** Answers slower than this many times the fastest one mean the service or the wire is queueing. */
 const LATENCY_CLIMB = 2.5;
+//
+// 2. Counting the limit, at a 429 far from any limit counted before. A 429 means the service had
+//    nothing left to give at that moment, so what it let through between two 429s is the rate it
+//    allows (exactly, for a token bucket). The pace is held above the limit, so that 429s go on,
+//    and the answers between them are counted.
 /**
- * After a 429, a pace is held at least this long, MEASURE_ROUND_TRIPS round trips, and until
- * MEASURE_ANSWERS answers came (unless MEASURE_MAX_MS passes first), to count what the service
- * lets through. The count is taken between 429s at least MEASURE_MS / 2 apart: a shorter span is
- * blurred by answers that come in bunches.
+ * The hold lasts at least MEASURE_MS and MEASURE_ROUND_TRIPS round trips, until MEASURE_ANSWERS
+ * answers came, at most MEASURE_MAX_MS. The count is taken between 429s at least MEASURE_MS / 2
+ * apart: a shorter span is blurred by answers that come in bunches.
  */
 const MEASURE_MS = 200;
 const MEASURE_ROUND_TRIPS = 4;
 const MEASURE_ANSWERS = 24;
 const MEASURE_MAX_MS = 5000;
 /**
- * Before any pace is set, the first 429's hold starts this much above the rate answers came at
- * over the last RECENT_ROUND_TRIPS round trips (at least RECENT_MIN_MS, at most RECENT_MAX_MS):
- * above the limit, so that 429s go on and what gets through between them can be counted.
+ * Out of slow start, the hold starts this much above the rate answers came at over the last
+ * RECENT_MS (the pace of slow start can be far above what the limit let through).
  */
 const HOLD_ABOVE_RECENT = 1.5;
-const RECENT_ROUND_TRIPS = 2;
-const RECENT_MIN_MS = 100;
-const RECENT_MAX_MS = 250;
+const RECENT_MS = 250;
 /**
- * Each round trip that brings a 429 of the held pace lowers it to this share, but not below
- * HOLD_ABOVE_COUNTED times what got through between the 429s so far: few more requests go into
- * 429s than it takes to count.
+ * Each round trip that brings a 429 of the held pace lowers it to HOLD_EASING of itself, but not
+ * below HOLD_ABOVE_COUNTED times what got through between the 429s so far: few more requests go
+ * into 429s than it takes to count.
  */
 const HOLD_EASING = 0.8;
 const HOLD_ABOVE_COUNTED = 1.05;
+//
+// 3. Following the limit: starts are paced by the window curve of TCP CUBIC (Ha, Rhee and Xu,
+//    "CUBIC: A New TCP-Friendly High-Speed TCP Variant", 2008; RFC 9438), in starts a second.
 /**
- * Then new starts are paced at this share of the counted rate: a margin for answers and requests
- * that bunch (a busy event loop, the network), which a small burst allowance does not absorb ...
+ * After a 429 the pace drops to SETTLE_SHARE of the limit counted (CUBIC's β: a margin for
+ * requests and answers that bunch), is back at the limit REGAIN_SECONDS later (CUBIC's K), flat
+ * near it, then rises ever faster past it, so a limit that rose is found within seconds.
  */
-const RATE_BACKOFF = 0.95;
-/** ... a pace that grows by this share of itself a second until the next 429 ... */
-const RATE_GROWTH_PER_SECOND = 0.01;
-/** ... or by this share, when the held pace was not refused (the limit is higher). */
-const PROBE_GROWTH_PER_SECOND = 4;
+const SETTLE_SHARE = 0.9;
+const REGAIN_SECONDS = 1;
 /**
- * A 429 at a pace within these shares of the rate last counted is that limit again: back off
- * under it (or under the pace, if lower) at once, without holding the pace (and sending more
- * into 429s) to count it anew.
+ * A 429 at a pace within these shares of the limit counted is that limit again: start the curve
+ * again under it (or under the pace, if lower) at once, without counting it anew.
  */
 const KNOWN_LIMIT = [0.9, 1.2] as const;
 /** The slowest pace: one start every 5 seconds. */
 const MIN_RATE = 0.2;
 /**
- * Under Auto a 429 means "slower", not "failed": a request waits out this many (each one
- * lowering the pace) before its error is reported.
+ * Under Auto a 429 with Retry-After means "slower", not "failed": a request waits out this many
+ * (each one lowering the pace) before its error is reported.
  */
 const AUTO_RATE_LIMIT_RETRIES = 10;
 
@@ -132,22 +214,11 @@ interface Answer {
 }
 
 /**
- * Concurrency Auto. Starts are spread evenly over a round trip (so a service's small burst
- * allowance is not spent on the node's own bunching), beginning with AUTO_START items in flight
- * and doubling every round trip while answers come back without 429 and without slowing down,
- * up to `max`.
- *
- * At the first 429 it holds a pace above the rate answers came at lately, and counts the answers
- * that come between the 429s meanwhile: a 429 means the service had nothing left to give at that
- * moment, so what it let through between two of them is the rate it allows (exactly, for the
- * common token bucket; a little under, for other limits). The held pace eases each round trip
- * that brings a 429, so few requests are refused while it counts. When the held pace was not
- * refused at all, the limit is higher: the pace grows fast until the next 429, and is held there.
- * New starts are then paced a little under the counted rate, a pace that rises slowly; a 429
- * near that rate lowers it at once, without holding again. The item that got a 429 waits its
- * Retry-After out of its slot, so the others go on at the pace the service allows. New starts
- * are not all paused for the Retry-After: a pause of a whole second (the header has no
- * fractions) would cost a service that allows 400 requests a second 400 of them.
+ * Concurrency Auto (the three phases above). Before any 429, starts are spread evenly over a
+ * round trip, so a service's small burst allowance is not spent on the node's own bunching. The
+ * item that got a 429 waits it out (Retry-After, or the backoff) out of its slot, so the others
+ * go on at the pace the service allows: a pause of all starts for a whole second (Retry-After
+ * has no fractions) would cost a service that allows 400 requests a second 400 of them.
  *
  * It is the items' pacer too: the transport reports each answer to it and waits out 429s
  * through it.
@@ -159,13 +230,17 @@ export class AutoConcurrency implements Concurrency, Pacer {
 	private growing = true;
 	private fastestMs = Infinity;
 	private recentMs: number | undefined;
-	/** Starts a second, once a 429 came; before that, `window` a round trip. */
+	/**
+	 * Starts a second once a 429 came: the held pace while counting, then the top of the growth
+	 * curve. Before that, `window` a round trip.
+	 */
 	private rate: number | undefined;
 	private pacedSince = 0;
-	private growthPerSecond = RATE_GROWTH_PER_SECOND;
+	/** Where on the growth curve the pace began, in seconds: 0 under the limit, REGAIN_SECONDS at it. */
+	private curveFrom = 0;
 	/** The rate the service was last counted to let through. */
 	private ceiling: number | undefined;
-	/** The answers (not 429) of the last RECENT_MAX_MS, and all of them while measuring. */
+	/** The answers (not 429) of the last RECENT_MS, and all of them while measuring. */
 	private answers: Answer[] = [];
 	private firstAnswerAt: number | undefined;
 	private nextStartAt = 0;
@@ -184,19 +259,24 @@ export class AutoConcurrency implements Concurrency, Pacer {
 		  }
 		| undefined;
 	private readonly waiters = new Waiters();
-	private readonly gate = startGate(STARTS_PER_TICK);
+	private readonly gate: () => Promise<void>;
 
-	constructor(private readonly max: number) {
+	constructor(
+		private readonly max: number,
+		private readonly clock: Clock = systemClock,
+	) {
 		this.window = Math.min(AUTO_START, max);
+		this.gate = startGate(STARTS_PER_TICK, clock);
 	}
 
 	async start(): Promise<void> {
 		for (;;) {
+			if (this.rate !== undefined && !this.measuring) this.fitWindow();
 			if (this.inFlight < Math.floor(this.window)) {
-				const wait = this.nextStartAt - Date.now();
+				const wait = this.nextStartAt - this.clock.now();
 				// Under a millisecond is not worth a timer: timers do not come sooner.
 				if (wait < 1) break;
-				await sleep(wait);
+				await this.clock.sleep(wait);
 				continue;
 			}
 			await this.waiters.wait();
@@ -205,7 +285,8 @@ export class AutoConcurrency implements Concurrency, Pacer {
 		// A start that was late (timers, a busy event loop) lets the next one follow at once, so
 		// the pace holds on average; no more than that, so starts do not bunch after a pause.
 		const interval = this.interval();
-		if (interval) this.nextStartAt = Math.max(this.nextStartAt, Date.now() - interval) + interval;
+		if (interval)
+			this.nextStartAt = Math.max(this.nextStartAt, this.clock.now() - interval) + interval;
 		await this.gate();
 	}
 
@@ -215,10 +296,10 @@ export class AutoConcurrency implements Concurrency, Pacer {
 	}
 
 	answered(ms: number): void {
-		const now = Date.now();
+		const now = this.clock.now();
 		this.answers.push({ sentAt: now - ms, at: now });
 		if (!this.measuring) {
-			const kept = this.answers.findIndex((answer) => answer.at >= now - RECENT_MAX_MS);
+			const kept = this.answers.findIndex((answer) => answer.at >= now - RECENT_MS);
 			if (kept > 0) this.answers = this.answers.slice(kept);
 		}
 		this.firstAnswerAt ??= now;
@@ -236,9 +317,9 @@ export class AutoConcurrency implements Concurrency, Pacer {
 		this.waiters.wakeAll();
 	}
 
-	async rateLimited(retryAfterSeconds: number, ms: number): Promise<void> {
+	async rateLimited(waitMs: number, ms: number): Promise<void> {
 		this.inFlight--;
-		const now = Date.now();
+		const now = this.clock.now();
 		const refusal = { sentAt: now - ms, at: now };
 		if (this.measuring) {
 			this.measuring.last = refusal;
@@ -256,26 +337,23 @@ export class AutoConcurrency implements Concurrency, Pacer {
 			else this.startMeasuring(refusal);
 		}
 		this.waiters.wakeAll();
-		await sleep(retryAfterSeconds * 1000);
+		await this.clock.sleep(waitMs);
 		await this.start();
 	}
 
 	/** ms between starts: by the paced rate, or spread over a round trip. */
 	private interval(): number {
 		if (this.rate !== undefined) {
-			const seconds = this.measuring ? 0 : (Date.now() - this.pacedSince) / 1000;
-			return 1000 / (this.rate * (1 + this.growthPerSecond * seconds));
+			if (this.measuring) return 1000 / this.rate;
+			const seconds = this.curveFrom + (this.clock.now() - this.pacedSince) / 1000;
+			return 1000 / (this.rate * growthCurve(seconds));
 		}
 		return this.recentMs === undefined ? 0 : this.recentMs / this.window;
 	}
 
-	/** Answers a second over the last few round trips; undefined before any time has passed. */
+	/** Answers a second over the last RECENT_MS; undefined before any time has passed. */
 	private recentRate(now: number): number | undefined {
-		const span = Math.min(
-			Math.max(RECENT_MIN_MS, RECENT_ROUND_TRIPS * (this.recentMs ?? 0)),
-			RECENT_MAX_MS,
-			now - (this.firstAnswerAt ?? now),
-		);
+		const span = Math.min(RECENT_MS, now - (this.firstAnswerAt ?? now));
 		if (span <= 0) return undefined;
 		return (this.answers.filter((answer) => answer.at > now - span).length * 1000) / span;
 	}
@@ -333,7 +411,7 @@ export class AutoConcurrency implements Concurrency, Pacer {
 	 */
 	private endMeasuring() {
 		const measuring = this.measuring!;
-		const now = Date.now();
+		const now = this.clock.now();
 		const { first, last, refusedWhileHeld } = measuring;
 		const span = last.at - first.at;
 		const between = this.answeredBetween(first, last);
@@ -350,27 +428,38 @@ export class AutoConcurrency implements Concurrency, Pacer {
 			this.settle(counted ? (between * 1000) / span : measuring.refusedPace);
 			return;
 		}
-		const held = this.rate!;
+		// The held pace was not refused: the limit is higher. Go on from there, past the flat part.
 		const accepted = (measuring.answers * 1000) / (now - measuring.since);
-		const nearLimit = this.ceiling !== undefined && held >= KNOWN_LIMIT[0] * this.ceiling;
-		this.paceAt(
-			Math.max(accepted, held),
-			nearLimit ? RATE_GROWTH_PER_SECOND : PROBE_GROWTH_PER_SECOND,
-		);
+		this.followCurve(Math.max(accepted, this.rate!), REGAIN_SECONDS);
 	}
 
-	/** The service lets `accepted` through a second: pace a little under it, growing slowly. */
+	/** The service lets `accepted` through a second: start the growth curve under it. */
 	private settle(accepted: number) {
 		this.ceiling = accepted;
-		this.paceAt(accepted * RATE_BACKOFF, RATE_GROWTH_PER_SECOND);
+		this.followCurve(accepted, 0);
 	}
 
-	private paceAt(rate: number, growthPerSecond: number) {
-		this.rate = Math.max(MIN_RATE, rate);
-		this.growthPerSecond = growthPerSecond;
-		this.pacedSince = Date.now();
-		// Enough in flight to keep that pace over a round trip, with room for slower answers.
-		const needed = Math.ceil((this.rate * (this.recentMs ?? 0)) / 1000) * 2 + 1;
+	/** Paces by the growth curve that reaches `top` REGAIN_SECONDS in, starting at `from` seconds. */
+	private followCurve(top: number, from: number) {
+		this.rate = Math.max(MIN_RATE, top);
+		this.curveFrom = from;
+		this.pacedSince = this.clock.now();
+		this.fitWindow();
+	}
+
+	/** Enough in flight to keep the pace over a round trip, with room for slower answers. */
+	private fitWindow() {
+		const pace = 1000 / this.interval();
+		const needed = Math.ceil((pace * (this.recentMs ?? 0)) / 1000) * 2 + 1;
 		this.window = Math.min(this.max, Math.max(1, needed));
 	}
+}
+
+/**
+ * CUBIC's window curve as a share of its top, `seconds` after a 429: SETTLE_SHARE at 0, 1 at
+ * REGAIN_SECONDS (flat there), then rising ever faster: 1.1 at twice REGAIN_SECONDS, 1.8 at
+ * three times, 3.7 at four times.
+ */
+function growthCurve(seconds: number): number {
+	return 1 - (1 - SETTLE_SHARE) * (1 - seconds / REGAIN_SECONDS) ** 3;
 }

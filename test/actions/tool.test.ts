@@ -1,0 +1,118 @@
+import { NodeHelpers, type INode, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+
+import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
+import { SEED } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode, TOOL_NODE_TYPE, toolNode } from '../helpers/n8n';
+
+const { emulator, credentials } = useEmulator();
+
+const node = new DataIntegrationManagement();
+
+/**
+ * The names of the fields the editor shows for `parameters`, in the node or in its tool form,
+ * with collections' options listed as `collection.option`.
+ */
+function shownFields(parameters: INodeParameters, asTool: boolean): string[] {
+	const description = asTool ? toolNode.description : node.description;
+	const instance: INode = {
+		id: 'n',
+		name: 'n',
+		type: asTool ? TOOL_NODE_TYPE : 'x.dataIntegrationManagement',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	const shown = (property: INodeProperties, values: INodeParameters) =>
+		NodeHelpers.displayParameter(values, property, instance, description, parameters);
+	return description.properties
+		.filter((property) => shown(property, parameters))
+		.flatMap((property) => [
+			property.name,
+			...((property.type === 'collection' ? property.options : []) as INodeProperties[])
+				.filter((option) => shown(option, {}))
+				.map((option) => `${property.name}.${option.name}`),
+		]);
+}
+
+describe('the tool form (AI agents, MCP Server Trigger)', () => {
+	it('hides Options → Concurrency and Concurrency Mode, which mean nothing to a model', () => {
+		const createTag = { resource: 'tag', operation: 'create' };
+		expect(shownFields(createTag, false)).toEqual(
+			expect.arrayContaining(['options', 'options.concurrency', 'options.concurrencyMode']),
+		);
+		expect(shownFields(createTag, true).filter((name) => name.startsWith('options'))).toEqual([]);
+
+		const updateSchemas = { resource: 'integration', operation: 'updateSchemas' };
+		expect(shownFields(updateSchemas, true).filter((name) => name.startsWith('options'))).toEqual(
+			[],
+		);
+	});
+
+	it('tells, on Update Schemas in List of Changes, to choose JSON, which one $fromAI() can fill', () => {
+		const changes = { resource: 'integration', operation: 'updateSchemas', updateMode: 'changes' };
+		expect(shownFields(changes, true)).toContain('toolNotice');
+		expect(shownFields(changes, false)).not.toContain('toolNotice');
+		expect(shownFields({ ...changes, updateMode: 'json' }, true)).not.toContain('toolNotice');
+		expect(shownFields({ ...changes, updateMode: 'json' }, true)).toContain('schemas');
+	});
+
+	it('Get Schemas gives the compact map (only enabled and hashed) unless Output is set', async () => {
+		const parameters = {
+			resource: 'integration',
+			operation: 'getSchemas',
+			integrationId: SEED.integrations.ordersToSnowflake,
+		};
+		const compact = await runActionNode({ credentials: credentials(), parameters, asTool: true });
+		const stored = emulator().store.schemas.get(SEED.integrations.ordersToSnowflake)!;
+		const customers = stored[SEED.schema].tables[SEED.table];
+		expect(compact.items[0].json).toEqual({
+			schemas: expect.objectContaining({
+				[SEED.schema]: expect.objectContaining({
+					enabled: stored[SEED.schema].enabled,
+					tables: expect.objectContaining({
+						[SEED.table]: {
+							enabled: customers.enabled,
+							columns: Object.fromEntries(
+								Object.entries(customers.columns).map(([name, { enabled, hashed }]) => [
+									name,
+									{ enabled, hashed },
+								]),
+							),
+						},
+					}),
+				}),
+			}),
+		});
+
+		const raw = await runActionNode({
+			credentials: credentials(),
+			parameters: { ...parameters, options: { output: 'raw' } },
+			asTool: true,
+		});
+		expect(raw.items[0].json).toEqual({ schemas: stored });
+		const inNode = await runActionNode({ credentials: credentials(), parameters });
+		expect(inNode.items[0].json).toEqual({ schemas: stored });
+	});
+
+	it('Audit Log → Get Many gives id, timestamp, event and actor email unless Output is set', async () => {
+		const parameters = { resource: 'auditLog', operation: 'getAll', limit: 2 };
+		const full = await runActionNode({ credentials: credentials(), parameters });
+		const compact = await runActionNode({ credentials: credentials(), parameters, asTool: true });
+		expect(compact.items.map(({ json }) => json)).toEqual(
+			full.items.map(({ json }) => ({
+				id: json.id,
+				timestamp: json.timestamp,
+				event: json.event,
+				actor: (json.actor as { email: string }).email,
+			})),
+		);
+		const fullAsTool = await runActionNode({
+			credentials: credentials(),
+			parameters: { ...parameters, options: { output: 'full' } },
+			asTool: true,
+		});
+		expect(fullAsTool.items).toEqual(full.items);
+		expect(full.items[0].json).toHaveProperty('context');
+	});
+});
