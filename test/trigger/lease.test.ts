@@ -69,11 +69,11 @@ describe('PollLease', () => {
 	});
 
 	describe('untilFree (what a poll that found the lease held waits for before it returns)', () => {
-		/** Whether `promise` has settled once everything already queued has run. */
+		/** Whether `promise` has settled after a few turns of the microtask queue. */
 		async function hasSettled(promise: Promise<void>): Promise<boolean> {
 			let settled = false;
 			void promise.then(() => (settled = true));
-			await new Promise((resolve) => setImmediate(resolve));
+			for (let turn = 0; turn < 10; turn++) await Promise.resolve();
 			return settled;
 		}
 
