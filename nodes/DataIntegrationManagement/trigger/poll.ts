@@ -15,7 +15,7 @@ import {
 } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
-import { asOption, checkCollection } from '../actions/readers';
+import { asOption, checkCollection } from '../shared/checks';
 import {
 	CursorScan,
 	initialState,

@@ -6,7 +6,8 @@ import {
 } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
-import { checkValue, originOf, readParameter, readPathSegment } from '../readers';
+import { checkValue } from '../../shared/checks';
+import { originOf, readParameter, readPathSegment } from '../readers';
 import { updateSchemas } from '../../client/integrations';
 import type { SchemasPatch } from '../../client/types';
 import {

@@ -1,0 +1,240 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INode,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { MAX_JSON_CHARACTERS, MAX_JSON_DEPTH } from '../client/choices';
+import { parseInstant, toUtcIso } from './timestamps';
+
+/**
+ * Checks of the nodes' parameter values, for both nodes: every value is checked against what its
+ * field takes, as the field's description declares it (type, listed options, bounds), so the
+ * lists are written once. Text fields take text, and numbers and true/false become text; objects
+ * and lists are refused (they would travel as "[object Object]"). Option fields take only their
+ * listed values. Numbers stay numbers. Bad input fails here, naming the field and the item,
+ * before any request is sent.
+ */
+
+/** Where a value was read: the node, and the input item (the trigger reads none). */
+export interface Origin {
+	node: INode;
+	itemIndex?: number;
+	/** The workflow's time zone: a date-time without a zone is read in it. */
+	timeZone?: string;
+}
+
+/** The error for a field's value: `The field "<label>" <problem> (item <n>)`. */
+export function fieldError(
+	origin: Origin,
+	label: string,
+	problem: string,
+	description?: string,
+): NodeOperationError {
+	const item = origin.itemIndex === undefined ? '' : ` (item ${origin.itemIndex})`;
+	return new NodeOperationError(origin.node, `The field "${label}" ${problem}${item}`, {
+		itemIndex: origin.itemIndex,
+		...(description ? { description } : {}),
+	});
+}
+
+/** A value as an error message shows it: short, and never the text of an object. */
+function shown(value: unknown): string {
+	if (typeof value === 'string')
+		return value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}…` : JSON.stringify(value);
+	if (Array.isArray(value)) return 'a list';
+	if (value === null) return 'null';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
+	return String(value);
+}
+
+/**
+ * A text field's value as the text to send: text as it is, finite numbers and true/false as they
+ * print, nothing (null, undefined) as empty text.
+ */
+export function asText(origin: Origin, label: string, value: unknown): string {
+	if (typeof value === 'string') return value;
+	if (value === undefined || value === null) return '';
+	if (
+		(typeof value === 'number' && Number.isFinite(value)) ||
+		typeof value === 'boolean' ||
+		typeof value === 'bigint'
+	)
+		return String(value);
+	throw fieldError(
+		origin,
+		label,
+		`must be text, not ${shown(value)}`,
+		'Give text, a number or true/false. To use one field of an object, name it in the expression, e.g. {{ $json.id }}.',
+	);
+}
+
+/** The values an options field lists, as its description declares them. */
+function listedOptions(property: INodeProperties): INodePropertyOptions[] {
+	return (property.options ?? []) as INodePropertyOptions[];
+}
+
+/** An options field's value, when it is one of the values the field lists. */
+export function asOption<T extends string | number | boolean = string>(
+	origin: Origin,
+	property: INodeProperties,
+	value: unknown,
+): T {
+	const options = listedOptions(property);
+	if (options.some((option) => option.value === value)) return value as T;
+	const allowed = options.map((option) => `"${String(option.value)}" (${option.name})`).join(', ');
+	throw fieldError(origin, property.displayName, `must be one of ${allowed}, not ${shown(value)}`);
+}
+
+/** A boolean field's value: true or false, or that as text. */
+function asBoolean(origin: Origin, label: string, value: unknown): boolean {
+	if (typeof value === 'boolean') return value;
+	if (value === 'true' || value === 'false') return value === 'true';
+	throw fieldError(origin, label, `must be true or false, not ${shown(value)}`);
+}
+
+/**
+ * A whole number within the field's bounds (`typeOptions.minValue`/`maxValue`), whatever gave it:
+ * the editor's number field, or an expression's number or text of digits.
+ */
+function asWholeNumber(origin: Origin, property: INodeProperties, value: unknown): number {
+	const min = (property.typeOptions?.minValue as number | undefined) ?? 0;
+	const max = property.typeOptions?.maxValue as number | undefined;
+	const number =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+				? Number(value)
+				: Number.NaN;
+	if (!Number.isSafeInteger(number) || number < min || (max !== undefined && number > max)) {
+		const range = max === undefined ? `of at least ${min}` : `from ${min} to ${max}`;
+		throw fieldError(
+			origin,
+			property.displayName,
+			`must be a whole number ${range}, not ${shown(value)}`,
+		);
+	}
+	return number;
+}
+
+/**
+ * A value checked against its field's description and turned into what is sent; undefined means
+ * "not sent" (a JSON or date field left empty). Text (an added field included) is sent as it is,
+ * empty text too: that is how a value is cleared.
+ */
+export function checkValue(origin: Origin, property: INodeProperties, value: unknown): unknown {
+	const label = property.displayName;
+	switch (property.type) {
+		case 'options':
+			// A list loaded from the service may also be given by name through an expression.
+			return property.typeOptions?.loadOptionsMethod
+				? asText(origin, label, value)
+				: asOption(origin, property, value);
+		case 'resourceLocator': {
+			const text = asText(origin, label, isResourceLocator(value) ? value.value : value).trim();
+			if (!text) throw fieldError(origin, label, 'is empty: pick one, or remove the field');
+			return text;
+		}
+		case 'json':
+			return parseJsonObject(origin, label, value);
+		case 'number':
+			return asWholeNumber(origin, property, value);
+		case 'boolean':
+			return asBoolean(origin, label, value);
+		case 'dateTime':
+			return asTimestamp(origin, label, value);
+		default:
+			return asText(origin, label, value);
+	}
+}
+
+function isResourceLocator(value: unknown): value is { __rl: true; value: unknown } {
+	return typeof value === 'object' && value !== null && (value as { __rl?: unknown }).__rl === true;
+}
+
+/** The fields set in a collection, each checked against its description (see readCollection). */
+export function checkCollection(
+	origin: Origin,
+	collection: INodeProperties,
+	values: unknown,
+): IDataObject {
+	if (typeof values !== 'object' || values === null || Array.isArray(values))
+		throw fieldError(
+			origin,
+			collection.displayName,
+			`must be a set of fields, not ${shown(values)}`,
+		);
+	const body: IDataObject = {};
+	for (const field of (collection.options ?? []) as INodeProperties[]) {
+		if (!Object.hasOwn(values, field.name)) continue;
+		const value = checkValue(origin, field, (values as IDataObject)[field.name]);
+		if (value !== undefined) body[field.name] = value as IDataObject[string];
+	}
+	return body;
+}
+
+/**
+ * A JSON-object field's value, given as an object or as JSON text; empty means "not given"
+ * (undefined), so a field left empty is not sent.
+ */
+function parseJsonObject(origin: Origin, label: string, value: unknown): IDataObject | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+		return undefined;
+	}
+	const example = 'Give a JSON object such as {"host": "db.example.com"}.';
+	const tooLarge = () =>
+		fieldError(origin, label, `is larger than ${MAX_JSON_CHARACTERS} characters of JSON`);
+	let parsed = value;
+	if (typeof value === 'string') {
+		if (value.length > MAX_JSON_CHARACTERS) throw tooLarge();
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			throw fieldError(
+				origin,
+				label,
+				'is not valid JSON',
+				`${(error as Error).message}. ${example}`,
+			);
+		}
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		throw fieldError(origin, label, 'must be a JSON object', `It is ${shown(parsed)}. ${example}`);
+	}
+	// Depth first: a cyclic object is then refused as too deep before JSON.stringify sees it.
+	if (exceedsDepth(parsed, MAX_JSON_DEPTH)) {
+		throw fieldError(origin, label, `is nested more than ${MAX_JSON_DEPTH} levels deep`);
+	}
+	if (typeof value !== 'string' && JSON.stringify(parsed).length > MAX_JSON_CHARACTERS) {
+		throw tooLarge();
+	}
+	return parsed as IDataObject;
+}
+
+/** Whether objects and arrays nest more than `max` levels in `value` (a flat object is 1). */
+function exceedsDepth(value: unknown, max: number): boolean {
+	if (typeof value !== 'object' || value === null) return false;
+	if (max === 0) return true;
+	return Object.values(value).some((child) => exceedsDepth(child, max - 1));
+}
+
+/**
+ * An optional date-time as the UTC ISO string the API expects; empty is undefined. A value
+ * without a time zone is read in the workflow's time zone.
+ */
+function asTimestamp(origin: Origin, label: string, value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const instant = parseInstant(value, origin.timeZone);
+	if (instant === undefined) {
+		throw fieldError(
+			origin,
+			label,
+			'is not a valid date and time',
+			'Give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
+		);
+	}
+	return toUtcIso(instant);
+}
