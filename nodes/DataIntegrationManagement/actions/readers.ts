@@ -92,12 +92,21 @@ export function readCollection(
 	itemIndex: number,
 	collection: INodeProperties,
 ): IDataObject {
-	return checkCollection(
+	const values = checkCollection(
 		originOf(this, itemIndex),
 		collection,
 		this.getNodeParameter(collection.name, itemIndex, {}),
 	);
+	// Version 1 left an added text field that is empty out of the request; nodes saved at version
+	// 1 keep that, so a saved workflow does not start clearing values. From 1.1 it is sent.
+	if (this.getNode().typeVersion < EMPTY_TEXT_SENT_FROM_VERSION) {
+		for (const [name, value] of Object.entries(values)) if (value === '') delete values[name];
+	}
+	return values;
 }
+
+/** The node version from which an added, empty text field is sent as "" (how a value is cleared). */
+const EMPTY_TEXT_SENT_FROM_VERSION = 1.1;
 
 /** Fails, before any request, when an edit operation was given nothing to change. */
 export function requireSomeChange(

@@ -65,7 +65,7 @@ export const descriptionField: INodeProperties = {
 	type: 'string',
 	default: '',
 	description:
-		'A free-text description. Sent as written: add the field and leave it empty to clear it.',
+		'A free-text description. Sent as written: add the field and leave it empty to clear it (nodes added before version 1.1 send nothing when it is empty).',
 };
 
 /** The Name field of an edit: sent as written once added. */

@@ -72,6 +72,8 @@ export const properties: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readListLimit.call(this, itemIndex);
 	const { since, until } = readCollection.call(this, itemIndex, filters);
+	const field = runsAsTool.call(this) ? toolOutputField : outputField;
+	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
 	const { entries } = await readAuditLogInOrder.call(
 		this,
 		{
@@ -86,11 +88,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		limit,
 	);
-	const field = runsAsTool.call(this) ? toolOutputField : outputField;
-	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
 	return entries.map(({ entry }) =>
 		output === 'compact'
-			? { id: entry.id, timestamp: entry.timestamp, event: entry.event, actor: entry.actor.email }
+			? { id: entry.id, timestamp: entry.timestamp, event: entry.event, actor: entry.actor?.email }
 			: entry,
 	) as unknown as IDataObject[];
 }
