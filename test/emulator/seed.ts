@@ -2,6 +2,7 @@
  * Deterministic seed data: a small analytics team's workspace. Everything is fixed text except
  * the audit log, which a seeded PRNG generates, so every run produces the same state.
  */
+import { seededRandom } from '../helpers/random';
 import type {
 	AuditLogEntry,
 	ColumnConfig,
@@ -375,18 +376,6 @@ const INTEGRATIONS: Array<[Integration, Array<[string, SchemaConfig]>]> = [
 
 // ----- Audit log -----
 
-/** mulberry32: a tiny, well-known seeded PRNG returning floats in [0, 1). */
-function createRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 type Random = () => number;
 
 const pick = <T>(random: Random, items: readonly T[]): T =>
@@ -504,5 +493,5 @@ export function seedStore(store: Store): void {
 		store.integrations.set(seededIntegration.id, structuredClone(seededIntegration));
 		store.schemas.set(seededIntegration.id, structuredClone(Object.fromEntries(schemas)));
 	}
-	store.auditEntries.push(...auditEntries(createRandom(20261001)));
+	store.auditEntries.push(...auditEntries(seededRandom(20261001)));
 }

@@ -43,6 +43,7 @@ import {
 } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { activeTrigger, type PollResult } from '../helpers/n8n';
+import { seededRandom } from '../helpers/random';
 
 const { emulator, credentials } = useEmulator();
 
@@ -52,16 +53,9 @@ const SCHEDULES = Number(process.env.EXACTLY_ONCE_SCHEDULES ?? 1000);
 const SECOND = 1000;
 const DATE_START = Date.parse('2026-11-01T00:00:00.000Z');
 
-/** mulberry32: small, seeded, deterministic. */
+/** Seeded random choices: the same for one seed. */
 function createRandom(seed: number) {
-	let state = seed >>> 0;
-	const next = () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
+	const next = seededRandom(seed);
 	const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
 	const chance = (p: number) => next() < p;
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
