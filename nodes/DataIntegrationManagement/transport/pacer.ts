@@ -158,45 +158,39 @@ export const AUTO_START = 4;
 /** Answers slower than this many times the fastest one mean the service or the wire is queueing. */
 const LATENCY_CLIMB = 2.5;
 //
-// 2. Counting the limit, at a 429 far from any limit counted before. A 429 means the service had
-//    nothing left to give at that moment, so what it let through between two 429s is the rate it
-//    allows (exactly, for a token bucket). The pace is held above the limit, so that 429s go on,
-//    and the answers between them are counted.
+// 2. Measuring the limit, at a 429 far from any limit measured before. A 429 means the service
+//    had nothing left to give at that moment, so while the pace is held above the limit, what
+//    gets through is what the service allows (exactly, for a token bucket): the delivery rate
+//    that BBR paces by (Cardwell et al., "BBR: Congestion-Based Congestion Control", 2016).
 /**
- * The hold lasts at least MEASURE_MS and MEASURE_ROUND_TRIPS round trips, until MEASURE_ANSWERS
- * answers came, at most MEASURE_MAX_MS. The count is taken between 429s at least MEASURE_MS / 2
- * apart: a shorter span is blurred by answers that come in bunches.
+ * The hold lasts at least MEASURE_MS, until MEASURE_ANSWERS answers came, at most MEASURE_MAX_MS.
  */
 const MEASURE_MS = 200;
-const MEASURE_ROUND_TRIPS = 4;
 const MEASURE_ANSWERS = 24;
 const MEASURE_MAX_MS = 5000;
 /**
- * Out of slow start, the hold starts this much above the rate answers came at over the last
- * RECENT_MS (the pace of slow start can be far above what the limit let through).
+ * Out of slow start, the hold starts this much above the rate answers came at so far (the pace of
+ * slow start can be far above what the limit let through).
  */
-const HOLD_ABOVE_RECENT = 1.5;
-const RECENT_MS = 250;
+const HOLD_ABOVE_DELIVERED = 1.5;
 /**
  * Each round trip that brings a 429 of the held pace lowers it to HOLD_EASING of itself, but not
- * below HOLD_ABOVE_COUNTED times what got through between the 429s so far: few more requests go
- * into 429s than it takes to count.
+ * below what got through since the hold began: little more is refused than it takes to measure.
  */
 const HOLD_EASING = 0.8;
-const HOLD_ABOVE_COUNTED = 1.05;
 //
 // 3. Following the limit: starts are paced by the window curve of TCP CUBIC (Ha, Rhee and Xu,
 //    "CUBIC: A New TCP-Friendly High-Speed TCP Variant", 2008; RFC 9438), in starts a second.
 /**
- * After a 429 the pace drops to SETTLE_SHARE of the limit counted (CUBIC's β: a margin for
+ * After a 429 the pace drops to SETTLE_SHARE of the limit measured (CUBIC's β: a margin for
  * requests and answers that bunch), is back at the limit REGAIN_SECONDS later (CUBIC's K), flat
  * near it, then rises ever faster past it, so a limit that rose is found within seconds.
  */
 const SETTLE_SHARE = 0.9;
 const REGAIN_SECONDS = 1;
 /**
- * A 429 at a pace within these shares of the limit counted is that limit again: start the curve
- * again under it (or under the pace, if lower) at once, without counting it anew.
+ * A 429 at a pace within these shares of the limit measured is that limit again: start the curve
+ * again under it (or under the pace, if lower) at once, without measuring it anew.
  */
 const KNOWN_LIMIT = [0.9, 1.2] as const;
 /** The slowest pace: one start every 5 seconds. */
@@ -206,12 +200,6 @@ const MIN_RATE = 0.2;
  * (each one lowering the pace) before its error is reported.
  */
 const AUTO_RATE_LIMIT_RETRIES = 10;
-
-/** A request's answer: when the request was sent, and when its answer came. */
-interface Answer {
-	sentAt: number;
-	at: number;
-}
 
 /**
  * Concurrency Auto (the three phases above). Before any 429, starts are spread evenly over a
@@ -231,30 +219,27 @@ export class AutoConcurrency implements Concurrency, Pacer {
 	private fastestMs = Infinity;
 	private recentMs: number | undefined;
 	/**
-	 * Starts a second once a 429 came: the held pace while counting, then the top of the growth
+	 * Starts a second once a 429 came: the held pace while measuring, then the top of the growth
 	 * curve. Before that, `window` a round trip.
 	 */
 	private rate: number | undefined;
 	private pacedSince = 0;
 	/** Where on the growth curve the pace began, in seconds: 0 under the limit, REGAIN_SECONDS at it. */
 	private curveFrom = 0;
-	/** The rate the service was last counted to let through. */
+	/** The rate the service was last measured to let through. */
 	private ceiling: number | undefined;
-	/** The answers (not 429) of the last RECENT_MS, and all of them while measuring. */
-	private answers: Answer[] = [];
+	/** Answers (not 429) so far, and when the first came. */
+	private answerCount = 0;
 	private firstAnswerAt: number | undefined;
 	private nextStartAt = 0;
 	private measuring:
 		| {
 				since: number;
 				until: number;
+				/** Answers (not 429) since the hold began. */
 				answers: number;
-				/** The 429 that began the hold, and the last one since. */
-				first: Answer;
-				last: Answer;
-				/** A request sent while holding was refused; the held pace then, before easing. */
-				refusedWhileHeld: boolean;
-				refusedPace: number;
+				/** A request sent while holding was refused: the held pace is above the limit. */
+				refused: boolean;
 				easedAt: number;
 		  }
 		| undefined;
@@ -297,11 +282,7 @@ export class AutoConcurrency implements Concurrency, Pacer {
 
 	answered(ms: number): void {
 		const now = this.clock.now();
-		this.answers.push({ sentAt: now - ms, at: now });
-		if (!this.measuring) {
-			const kept = this.answers.findIndex((answer) => answer.at >= now - RECENT_MS);
-			if (kept > 0) this.answers = this.answers.slice(kept);
-		}
+		this.answerCount++;
 		this.firstAnswerAt ??= now;
 		this.fastestMs = Math.min(this.fastestMs, ms);
 		this.recentMs = this.recentMs === undefined ? ms : 0.8 * this.recentMs + 0.2 * ms;
@@ -320,13 +301,12 @@ export class AutoConcurrency implements Concurrency, Pacer {
 	async rateLimited(waitMs: number, ms: number): Promise<void> {
 		this.inFlight--;
 		const now = this.clock.now();
-		const refusal = { sentAt: now - ms, at: now };
+		const sentAt = now - ms;
 		if (this.measuring) {
-			this.measuring.last = refusal;
 			// Refusals of requests sent before the hold began say nothing about the held pace.
-			if (refusal.sentAt >= this.measuring.since) this.easeHeldPace(refusal);
+			if (sentAt >= this.measuring.since) this.easeHeldPace(now);
 			this.endMeasuring();
-		} else if (refusal.sentAt >= this.pacedSince) {
+		} else if (sentAt >= this.pacedSince) {
 			// Refusals of requests sent before the pace was set say nothing about it either.
 			const pace = 1000 / this.interval();
 			const [low, high] = KNOWN_LIMIT;
@@ -334,7 +314,7 @@ export class AutoConcurrency implements Concurrency, Pacer {
 				this.ceiling !== undefined && pace >= low * this.ceiling && pace <= high * this.ceiling;
 			// Refused at this pace: the limit is no higher than it.
 			if (known) this.settle(Math.min(this.ceiling!, pace));
-			else this.startMeasuring(refusal);
+			else this.startMeasuring(now);
 		}
 		this.waiters.wakeAll();
 		await this.clock.sleep(waitMs);
@@ -351,86 +331,59 @@ export class AutoConcurrency implements Concurrency, Pacer {
 		return this.recentMs === undefined ? 0 : this.recentMs / this.window;
 	}
 
-	/** Answers a second over the last RECENT_MS; undefined before any time has passed. */
-	private recentRate(now: number): number | undefined {
-		const span = Math.min(RECENT_MS, now - (this.firstAnswerAt ?? now));
-		if (span <= 0) return undefined;
-		return (this.answers.filter((answer) => answer.at > now - span).length * 1000) / span;
-	}
-
 	/**
-	 * Holds the pace it has now, or, before any pace, HOLD_ABOVE_RECENT times the rate answers
-	 * came at lately (starting fast, the pace can be far above what the limit let through);
-	 * before any answer, `window` starts a second.
+	 * Holds the pace it has now, or, out of slow start, HOLD_ABOVE_DELIVERED times the rate answers
+	 * came at so far (the pace of slow start can be far above what the limit let through).
 	 */
-	private startMeasuring(refusal: Answer) {
+	private startMeasuring(at: number) {
 		const interval = this.interval();
 		const pace = interval > 0 ? 1000 / interval : this.window;
-		const recent = this.recentRate(refusal.at);
+		const elapsed = at - (this.firstAnswerAt ?? at);
+		const delivered = elapsed > 0 ? ((this.answerCount - 1) * 1000) / elapsed : undefined;
 		this.rate = Math.max(
 			MIN_RATE,
-			this.rate === undefined && recent !== undefined
-				? Math.min(pace, HOLD_ABOVE_RECENT * recent)
+			this.rate === undefined && delivered !== undefined
+				? Math.min(pace, HOLD_ABOVE_DELIVERED * delivered)
 				: pace,
 		);
 		this.measuring = {
-			since: refusal.at,
-			until: refusal.at + Math.max(MEASURE_MS, MEASURE_ROUND_TRIPS * (this.recentMs ?? 0)),
+			since: at,
+			until: at + MEASURE_MS,
 			answers: 0,
-			first: refusal,
-			last: refusal,
-			refusedWhileHeld: false,
-			refusedPace: this.rate,
+			refused: false,
 			easedAt: 0,
 		};
 	}
 
-	/** The held pace is above the limit: ease it, once a round trip (a bunch of 429s is one signal). */
-	private easeHeldPace(refusal: Answer) {
+	/**
+	 * The held pace is above the limit: ease it, once a round trip (a bunch of 429s is one
+	 * signal), but keep it above what got through since the hold began, so 429s go on.
+	 */
+	private easeHeldPace(at: number) {
 		const measuring = this.measuring!;
-		measuring.refusedWhileHeld = true;
-		if (refusal.at - measuring.easedAt < (this.recentMs ?? 0)) return;
-		measuring.easedAt = refusal.at;
-		measuring.refusedPace = this.rate!;
-		const span = refusal.at - measuring.first.at;
-		const counted =
-			span >= MEASURE_MS / 4 ? (this.answeredBetween(measuring.first, refusal) * 1000) / span : 0;
-		this.rate = Math.max(MIN_RATE, this.rate! * HOLD_EASING, HOLD_ABOVE_COUNTED * counted);
-	}
-
-	/** Answers (not 429) that came between two 429s. */
-	private answeredBetween(first: Answer, last: Answer): number {
-		return this.answers.filter((answer) => answer.at > first.at && answer.at <= last.at).length;
+		measuring.refused = true;
+		if (at - measuring.easedAt < (this.recentMs ?? 0)) return;
+		measuring.easedAt = at;
+		const span = at - measuring.since;
+		// Over a shorter span, the answers to requests sent before the hold weigh too much.
+		const delivered = span >= MEASURE_MS / 4 ? (measuring.answers * 1000) / span : 0;
+		this.rate = Math.max(MIN_RATE, this.rate! * HOLD_EASING, delivered);
 	}
 
 	/**
-	 * Refused while holding: what got through between the 429s is the service's rate (or, when
-	 * too little came between them to count, the limit is under the pace last refused); settle a
-	 * little under it. Not refused: the limit is higher; go on from the held pace, growing fast
-	 * unless it is near the limit already counted.
+	 * Once the hold lasted long enough: if it was refused, what got through meanwhile is the rate
+	 * the service allows; settle a little under it. If not, the limit is higher: go on from the
+	 * held pace, past the flat part of the curve.
 	 */
 	private endMeasuring() {
 		const measuring = this.measuring!;
 		const now = this.clock.now();
-		const { first, last, refusedWhileHeld } = measuring;
-		const span = last.at - first.at;
-		const between = this.answeredBetween(first, last);
-		const counted = refusedWhileHeld && span >= MEASURE_MS / 2 && between >= MEASURE_ANSWERS;
-		// While 429s go on, the count will be there soon; once they stopped, it may never be.
-		const refusalsStopped = now - last.at > 2 * (this.recentMs ?? 0);
-		const enough =
-			now >= measuring.until &&
-			measuring.answers >= MEASURE_ANSWERS &&
-			(counted || !refusedWhileHeld || refusalsStopped);
+		const enough = now >= measuring.until && measuring.answers >= MEASURE_ANSWERS;
 		if (!enough && now < measuring.since + MEASURE_MAX_MS) return;
 		this.measuring = undefined;
-		if (refusedWhileHeld) {
-			this.settle(counted ? (between * 1000) / span : measuring.refusedPace);
-			return;
-		}
-		// The held pace was not refused: the limit is higher. Go on from there, past the flat part.
-		const accepted = (measuring.answers * 1000) / (now - measuring.since);
-		this.followCurve(Math.max(accepted, this.rate!), REGAIN_SECONDS);
+		const delivered = (measuring.answers * 1000) / (now - measuring.since);
+		if (measuring.refused) this.settle(delivered);
+		else this.followCurve(Math.max(delivered, this.rate!), REGAIN_SECONDS);
 	}
 
 	/** The service lets `accepted` through a second: start the growth curve under it. */
