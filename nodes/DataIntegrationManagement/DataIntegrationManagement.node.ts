@@ -16,6 +16,7 @@ import type { Resource } from './actions/node.type';
 import { router } from './actions/router';
 import * as tag from './actions/tag';
 import * as user from './actions/user';
+import { NODE_VERSIONS } from './actions/versions';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 
@@ -28,9 +29,9 @@ export class DataIntegrationManagement implements INodeType {
 			dark: 'file:dataIntegrationManagement.dark.svg',
 		},
 		group: ['transform'],
-		// 1.1: Concurrency Mode is Auto when it is not set (Fixed in 1, which saved workflows keep).
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// What each version changes: ./actions/versions.ts.
+		version: NODE_VERSIONS,
+		defaultVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Manage tags, assets, connectors, integrations and their source schemas, users and audit logs',

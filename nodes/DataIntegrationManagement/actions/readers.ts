@@ -8,6 +8,7 @@ import {
 import { pathSegmentProblem } from '../client/endpoint';
 import { asText, checkCollection, checkValue, fieldError, type Origin } from '../shared/checks';
 import { limitField, returnAllField } from '../shared/descriptions';
+import { hasChange } from './versions';
 
 /**
  * Readers of the action node's parameters, on the execute context:
@@ -97,16 +98,12 @@ export function readCollection(
 		collection,
 		this.getNodeParameter(collection.name, itemIndex, {}),
 	);
-	// Version 1 left an added text field that is empty out of the request; nodes saved at version
-	// 1 keep that, so a saved workflow does not start clearing values. From 1.1 it is sent.
-	if (this.getNode().typeVersion < EMPTY_TEXT_SENT_FROM_VERSION) {
+	// Nodes saved at version 1 keep leaving it out, so a saved workflow does not start clearing values.
+	if (!hasChange(this.getNode(), 'emptyTextSent')) {
 		for (const [name, value] of Object.entries(values)) if (value === '') delete values[name];
 	}
 	return values;
 }
-
-/** The node version from which an added, empty text field is sent as "" (how a value is cleared). */
-const EMPTY_TEXT_SENT_FROM_VERSION = 1.1;
 
 /** Fails, before any request, when an edit operation was given nothing to change. */
 export function requireSomeChange(

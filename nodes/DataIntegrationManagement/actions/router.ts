@@ -17,6 +17,7 @@ import {
 import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
 import { readParameter } from './readers';
+import { hasChange } from './versions';
 import * as asset from './asset';
 import * as auditLog from './auditLog';
 import * as connector from './connector';
@@ -132,7 +133,10 @@ function concurrencyFor(context: IExecuteFunctions): Concurrency {
 	const mode = readParameter.call(
 		context,
 		0,
-		{ ...modeField, default: defaultConcurrencyMode(context.getNode().typeVersion) },
+		{
+			...modeField,
+			default: hasChange(context.getNode(), 'autoConcurrencyByDefault') ? 'auto' : 'fixed',
+		},
 		'options.concurrencyMode',
 	);
 	const limit = readParameter.call(
@@ -142,11 +146,6 @@ function concurrencyFor(context: IExecuteFunctions): Concurrency {
 		'options.concurrency',
 	) as number;
 	return mode === 'auto' ? new AutoConcurrency(limit) : new FixedConcurrency(limit);
-}
-
-/** Concurrency Mode when it is not set: Auto from node version 1.1, Fixed in version 1. */
-function defaultConcurrencyMode(typeVersion: number): 'fixed' | 'auto' {
-	return typeVersion >= 1.1 ? 'auto' : 'fixed';
 }
 
 /**

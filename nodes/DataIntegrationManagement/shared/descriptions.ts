@@ -160,7 +160,7 @@ export const concurrencyFields: INodeProperties[] = [
 			},
 		],
 		// What adding the option picks; without it, the node runs Auto from version 1.1 and Fixed in
-		// version 1 (see defaultConcurrencyMode in actions/router.ts).
+		// version 1 (see actions/versions.ts).
 		default: 'auto',
 		displayOptions: HIDDEN_IN_TOOLS,
 		description:
