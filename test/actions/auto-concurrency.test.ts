@@ -5,6 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useEmulator } from '../helpers/emulator';
+import { runActionNode } from '../helpers/n8n';
 import { createAssetsVia, namedAssets, startCountingProxy, type CountingProxy } from './support';
 
 const { emulator, credentials } = useEmulator();
@@ -94,6 +95,29 @@ describe('Concurrency Mode "Auto"', () => {
 
 		expect(auto.error).toBeUndefined();
 		expect(auto.items[0].json.name).toBe('asset-0');
+		expect(fixed.error).toMatchObject({ httpCode: '429' });
+	});
+
+	it('paces the page reads of Audit Log → Get Many too', async () => {
+		const fourTooMany = {
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 0,
+			path: '/audit-logs',
+			count: 4,
+		} as const;
+		const getMany = async (options: INodeParameters) =>
+			await runActionNode({
+				credentials: credentials(),
+				parameters: { resource: 'auditLog', operation: 'getAll', returnAll: true, options },
+			});
+		emulator().injectFault(fourTooMany);
+		const auto = await getMany(AUTO);
+		emulator().injectFault(fourTooMany);
+		const fixed = await getMany({ concurrencyMode: 'fixed' });
+
+		expect(auto.error).toBeUndefined();
+		expect(auto.items).toHaveLength(emulator().store.auditEntries.length);
 		expect(fixed.error).toMatchObject({ httpCode: '429' });
 	});
 });

@@ -2,6 +2,7 @@ import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 import { apiRequestAnswer, type Answer, type Context } from '../transport';
+import type { Pacer } from '../transport/pacer';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY, AUDIT_LOG_SORT_FIELD } from './choices';
 import { A_LIST_OF_OBJECTS, AN_OPTIONAL_COUNT, checkData } from './endpoint';
 import type { AuditLogEntry, AuditLogPage, SortOrder } from './types';
@@ -108,6 +109,8 @@ export interface AuditLogRead {
 	onAnswer?: () => void;
 	/** Entries to ask for in the next page: at most (and by default) AUDIT_LOG_MAX_PAGE_SIZE. */
 	pageSize?: number;
+	/** The run's pacer, told of each page's answer (Audit Log → Get Many; the trigger has none). */
+	pacer?: Pacer;
 }
 
 export interface PageRead {
@@ -168,6 +171,7 @@ export async function readAuditLogPages(
 			answer = (await apiRequestAnswer.call(this, 'GET', '/audit-logs', {
 				qs: pageQuery(read, offset),
 				deadline: read.deadline,
+				pacer: read.pacer,
 			})) as Answer<AuditLogPage>;
 		} catch (error) {
 			// A 429 wait or a request the deadline cut short: what was read so far stands.

@@ -5,6 +5,7 @@ import { parseInstant } from '../../shared/timestamps';
 import { readCollection, readListLimit, readParameter, runsAsTool } from '../readers';
 import { readAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
+import type { Pacer } from '../../transport/pacer';
 
 const sortDirectionField: INodeProperties = {
 	displayName: 'Sort Direction',
@@ -69,7 +70,11 @@ export const properties: INodeProperties[] = [
 	optionsCollection([sortDirectionField, outputField]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pacer: Pacer,
+): Promise<IDataObject[]> {
 	const limit = readListLimit.call(this, itemIndex);
 	const { since, until } = readCollection.call(this, itemIndex, filters);
 	const field = runsAsTool.call(this) ? toolOutputField : outputField;
@@ -85,6 +90,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			) as SortOrder,
 			startTime: parseInstant(since),
 			endTime: parseInstant(until),
+			pacer,
 		},
 		limit,
 	);
