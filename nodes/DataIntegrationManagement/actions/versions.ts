@@ -2,7 +2,7 @@ import type { INode } from 'n8n-workflow';
 
 /**
  * The action node's versions, and what each one changes: the one place a behaviour depends on
- * the version (the README's "Node versions" says the same for users). A node added in the editor
+ * the version (the README's "Versioning" says the same for users). A node added in the editor
  * gets the newest; a saved workflow keeps the version it was saved with, so a change that would
  * surprise it comes here, as a new version, rather than to every node.
  */
