@@ -4,6 +4,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import type { FaultSpec } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
 import { createAssetsVia, namedAssets, startCountingProxy, type CountingProxy } from './support';
@@ -80,17 +81,19 @@ describe('Concurrency Mode "Auto"', () => {
 		expect(proxy.maxInFlight).toBe(5);
 	});
 
+	/** Four 429s in a row for the requests `where` says: one more than Fixed waits out. */
+	const fourTooMany = (where: Partial<FaultSpec>): FaultSpec => ({
+		kind: 'status',
+		status: 429,
+		retryAfterSeconds: 0,
+		count: 4,
+		...where,
+	});
+
 	it('waits out more 429s for one item than a fixed number does', async () => {
-		const fourTooMany = {
-			kind: 'status',
-			status: 429,
-			retryAfterSeconds: 0,
-			method: 'POST',
-			count: 4,
-		} as const;
-		emulator().injectFault(fourTooMany);
+		emulator().injectFault(fourTooMany({ method: 'POST' }));
 		const auto = await createAssets(named(1), AUTO);
-		emulator().injectFault(fourTooMany);
+		emulator().injectFault(fourTooMany({ method: 'POST' }));
 		const fixed = await createAssets(named(1), { concurrency: 1 });
 
 		expect(auto.error).toBeUndefined();
@@ -99,21 +102,14 @@ describe('Concurrency Mode "Auto"', () => {
 	});
 
 	it('paces the page reads of Audit Log → Get Many too', async () => {
-		const fourTooMany = {
-			kind: 'status',
-			status: 429,
-			retryAfterSeconds: 0,
-			path: '/audit-logs',
-			count: 4,
-		} as const;
 		const getMany = async (options: INodeParameters) =>
 			await runActionNode({
 				credentials: credentials(),
 				parameters: { resource: 'auditLog', operation: 'getAll', returnAll: true, options },
 			});
-		emulator().injectFault(fourTooMany);
+		emulator().injectFault(fourTooMany({ path: '/audit-logs' }));
 		const auto = await getMany(AUTO);
-		emulator().injectFault(fourTooMany);
+		emulator().injectFault(fourTooMany({ path: '/audit-logs' }));
 		const fixed = await getMany({ concurrencyMode: 'fixed' });
 
 		expect(auto.error).toBeUndefined();
