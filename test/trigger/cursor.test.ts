@@ -337,6 +337,38 @@ describe('CursorScan', () => {
 		const next = poll(state, log, { lookbackMs: 10 * SECOND });
 		expect(next.ids).toEqual([late.id, ...idsOf(log.slice(100, 150))]);
 	});
+
+	it('remembers an entry without a readable timestamp while entries stamped ahead of the present place it there', () => {
+		// The service's present moves on a second between polls; entries stamped a year ahead of it
+		// are its newer neighbours, so it is placed among them, ahead of every window.
+		const present = T0 + 3600 * SECOND;
+		const ahead = present + 365 * 86400 * SECOND;
+		const unreadable = entry('yesterday, around noon');
+		const placed = (instant: number): ReadEntry => ({
+			entry: unreadable,
+			instant,
+			earliest: instant,
+			readable: false,
+		});
+		const scanned = (state: CursorState, page: ReadEntry[], answeredAt: number) => {
+			const scan = new CursorScan(state, settings({ lookbackMs: 0 }));
+			scan.absorbAll(page, answeredAt);
+			return { ids: idsOf(scan.emitted), state: scan.nextState(ORIGIN, true) };
+		};
+		const [first, second] = [entry(ahead), entry(ahead)];
+
+		// Newest in the log, it is placed at the present; then entries stamped ahead of it follow.
+		const one = scanned(initialState(ORIGIN, T0), [placed(present)], present);
+		const two = scanned(one.state, [...read([first]), placed(ahead)], present);
+		const three = scanned(two.state, [...read([first, second]), placed(ahead)], present + SECOND);
+		const four = scanned(three.state, [...read([first, second]), placed(ahead)], present + SECOND);
+
+		expect([...one.ids, ...two.ids, ...three.ids, ...four.ids]).toEqual([
+			unreadable.id,
+			first.id,
+			second.id,
+		]);
+	});
 });
 
 describe('auditEntryKey: what identifies an entry', () => {

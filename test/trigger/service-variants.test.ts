@@ -216,3 +216,62 @@ describe('entries whose timestamps cannot be read', () => {
 		expect(second.items).toBeNull();
 	});
 });
+
+describe('a service answering newest first whose newest entries share one instant', () => {
+	// Pages of 10, newest first: the first page holds only the tie, so it shows no order, and ends
+	// with position 30 of the log, served without a readable timestamp (held back for its newer
+	// neighbour). A poll that took that page for the oldest entries would move the cursor past them.
+	const parameters = { startFrom: 'date', startDate: iso(0), options: { lookbackSeconds: 0 } };
+	const tie = Array.from({ length: 30 }, (_, i) => ({
+		timestamp: iso(60 * SECOND),
+		event: `tie ${i}`,
+	}));
+
+	beforeEach(() => {
+		useVariant({ pageSizeCap: 10, fixedOrder: 'desc', oddTimestamps: true });
+		emulator().addAuditEntries([...sequence(10, 0), ...tie]);
+	});
+
+	/** Polls on from `first` without writes or budget until one finds nothing new; every event emitted. */
+	async function eventsFrom(first: PollResult): Promise<string[]> {
+		const polls = [first];
+		do polls.push(await poll(parameters, polls[polls.length - 1].staticData));
+		while (polls[polls.length - 1].items !== null && polls.length < 6);
+		return polls.flatMap((result) => eventsOf(emitted(result)));
+	}
+
+	const everyEvent = [
+		...sequence(10, 0).map((entry) => entry.event),
+		...tie.map((entry) => entry.event),
+	];
+
+	it('loses none of the older entries when an entry logged during the first read shifts its pages', async () => {
+		// Logged when the second page is asked for, before it is answered: that page then starts
+		// with position 30 again.
+		const requests = emulator().requests;
+		const push = requests.push;
+		requests.push = (...items) => {
+			const length = push.apply(requests, items);
+			if (requests.filter((request) => request.path === '/audit-logs').length === 2)
+				emulator().addAuditEntries([{ timestamp: iso(120 * SECOND), event: 'logged meanwhile' }]);
+			return length;
+		};
+		let first: PollResult;
+		try {
+			first = await poll(parameters);
+		} finally {
+			requests.push = push;
+		}
+
+		expect(await eventsFrom(first)).toEqual([...everyEvent, 'logged meanwhile']);
+	});
+
+	it('loses none of the older entries when the budget ends the first read after its first page', async () => {
+		emulator().setLatency(60);
+		const first = await poll(parameters, undefined, 100);
+		emulator().setLatency(0);
+
+		expect(first.items).toBeNull();
+		expect(await eventsFrom(first)).toEqual(everyEvent);
+	});
+});

@@ -142,11 +142,17 @@ export class CursorScan {
 
 	private take({ entry, instant, readable }: ReadEntry, answeredAt: number): void {
 		const key = this.keyOf(entry);
-		if (instant < this.horizon || this.seen.has(key) || this.seenByVersion010(entry)) return;
+		if (instant < this.horizon || this.seenByVersion010(entry)) return;
 		// Remembered at its own instant, so it is not read as new again while the service returns
 		// it. Without a readable timestamp, where it is placed depends on its neighbours, which
 		// entries logged meanwhile can change: remembered at least until the window passes the
-		// time the service answered.
+		// time the service answered, and, should neighbours stamped ahead of the service's present
+		// place it later, until the window passes that (the cursor stops at the present).
+		const remembered = this.seen.get(key);
+		if (remembered !== undefined) {
+			if (!readable && instant > remembered) this.seen.set(key, instant);
+			return;
+		}
 		this.seen.set(key, readable ? instant : Math.max(instant, answeredAt));
 		// The cursor moves by timestamps that were read, and no further than the service's present:
 		// an entry stamped in the future must not leave the entries that follow it behind.

@@ -225,9 +225,10 @@ async function readNewEntries(
 		// Oldest first from the horizon, as asked: each page is taken in as it comes, so a poll
 		// cut short by the cap or the deadline keeps what it read. Pages whose entries all share
 		// one instant wait until a later page shows the order (a service answering newest first
-		// shows its newest entries first); if none does, every entry shares that instant.
+		// shows its newest entries first); if none does up to the log's end, every entry shares
+		// that instant.
 		const tied: PageRead[] = [];
-		await readAuditLogPages.call(
+		const end = await readAuditLogPages.call(
 			this,
 			{ sortOrder: 'asc', startTime: scan.horizon, ...reading },
 			(page) => {
@@ -238,11 +239,16 @@ async function readNewEntries(
 				return tied.splice(0).every((read) => scan.absorb(read.entries, read.answeredAt));
 			},
 		);
-		// Still no order shown: take the waiting pages in if their entries do share one instant;
-		// otherwise (they differ, in an order that could not be trusted) read newest first.
+		// Still no order shown. A read cut short (by the deadline, or by entries logged meanwhile
+		// that pushed a held-back entry on) may have seen only the newest entries of a service
+		// answering newest first: taking them in would move the cursor past every older entry.
+		// So the waiting pages are left, and the next poll reads again from the same cursor.
+		// Read to the end: take them in if their entries do share one instant; otherwise (they
+		// differ, in an order that could not be trusted) read newest first.
 		const instants = new Set(tied.flatMap((read) => read.entries.map(({ instant }) => instant)));
-		if (!newestFirst && instants.size > 1) newestFirst = true;
-		if (!newestFirst) tied.every((read) => scan.absorb(read.entries, read.answeredAt));
+		if (!newestFirst && end === 'end' && instants.size > 1) newestFirst = true;
+		if (!newestFirst && end === 'end')
+			tied.every((read) => scan.absorb(read.entries, read.answeredAt));
 	}
 	if (newestFirst) {
 		// Read again from the stored state: what the pass above took in may be newer than entries
