@@ -249,6 +249,10 @@ async function readNewEntries(
 		if (!newestFirst && end === 'end' && instants.size > 1) newestFirst = true;
 		if (!newestFirst && end === 'end')
 			tied.every((read) => scan.absorb(read.entries, read.answeredAt));
+		else if (!newestFirst && tied.length > 0)
+			this.logger.warn(
+				'Audit log poll: the read ended before the service showed its order, so this poll leaves the cursor where it was and the next one reads again from there',
+			);
 	}
 	if (newestFirst) {
 		// Read again from the stored state: what the pass above took in may be newer than entries
