@@ -40,7 +40,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'https://api.example.com/v1',
+			placeholder: 'e.g. https://api.example.com/v1',
 			description:
 				'The address of the API, ending in the version segment /v1. A trailing slash is fine.',
 		},

@@ -115,9 +115,10 @@ describe('auditLog getAll against a service that ignores the offset (every page 
 
 			expect(result.items).toEqual([]);
 			expect(result.error?.message).toBe(
-				`The service does not seem to honour the audit-log offset parameter "${AUDIT_LOG_QUERY.skip}"`,
+				'The service kept answering audit log entries already read, so the read stopped',
 			);
-			expect(result.error?.description).toContain(`${AUDIT_LOG_QUERY.skip}=100`);
+			expect(result.error?.description).toContain('after the first 100');
+			expect(result.error?.description).toContain(`("${AUDIT_LOG_QUERY.skip}")`);
 			expect(emulator().requests.filter((request) => request.path === '/audit-logs')).toHaveLength(
 				2,
 			);

@@ -13,7 +13,7 @@ const REFUSED_HEADER_VALUE = 'wrong-key-7d1e0c55b9';
 const DESCRIPTIONS = {
 	400: 'The service rejected the request as invalid. Check the fields named in the message.',
 	401: 'The API key was refused. Check the API Key in the credential.',
-	404: 'The service could not find what the request names. Check the ID.',
+	404: "The service found nothing under the IDs or names the request gives. Check the node's ID and name fields.",
 	429: 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.',
 	500: 'The service had an internal problem. Try again later.',
 	none: 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.',
@@ -111,7 +111,7 @@ describe('API errors become NodeApiErrors naming the item', () => {
 		expectNoKey(result);
 	});
 
-	it('404: an unknown id', async () => {
+	it('404: an unknown id, named with the field that held it', async () => {
 		const result = await runLogged({
 			credentials: credentials(),
 			parameters: { resource: 'integration', operation: 'get', integrationId: 'int_missing' },
@@ -121,11 +121,40 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			name: 'NodeApiError',
 			message: "integration 'int_missing' does not exist [NOT_FOUND]",
 			httpCode: '404',
-			description: DESCRIPTIONS[404],
+			description:
+				'The service found nothing for Integration ID "int_missing". Check that the Integration ID names one that exists.',
 			errorResponse: { code: 'NOT_FOUND', message: "integration 'int_missing' does not exist" },
 			context: { itemIndex: 0 },
 		});
 		expectNoKey(result);
+	});
+
+	it('404 of a request that names several fields: each field and its value', async () => {
+		const result = await runLogged({
+			credentials: credentials(),
+			parameters: {
+				resource: 'integration',
+				operation: 'getColumns',
+				integrationId: ORDERS,
+				schema: { __rl: true, mode: 'name', value: 'public' },
+				table: { __rl: true, mode: 'name', value: 'nope' },
+			},
+		});
+
+		expect(result.error).toMatchObject({
+			httpCode: '404',
+			description: `The service found nothing for Integration ID "${ORDERS}", Schema "public" and Table "nope". Check that Integration ID, Schema and Table name one that exists.`,
+		});
+	});
+
+	it('404 of a request no field named (a listing): the general description', async () => {
+		emulator().injectFault({ kind: 'status', status: 404, message: 'gone' });
+		const result = await runLogged({
+			credentials: credentials(),
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+		});
+
+		expect(result.error).toMatchObject({ httpCode: '404', description: DESCRIPTIONS[404] });
 	});
 
 	it('429: waited out and retried three times, then reported', async () => {
@@ -270,7 +299,8 @@ describe('continue on fail', () => {
 			error: "asset 'ast_missing' does not exist [NOT_FOUND]",
 			httpCode: '404',
 			code: 'NOT_FOUND',
-			description: DESCRIPTIONS[404],
+			description:
+				'The service found nothing for Asset ID "ast_missing". Check that the Asset ID names one that exists.',
 		});
 		expect(result.items[2].json).toEqual({
 			error: expect.stringMatching(/^The field "Connection" is not valid JSON \(item 2\)/),

@@ -75,7 +75,7 @@ describe('a long history and a few new entries', () => {
 describe('a service that refuses one of our query names', () => {
 	beforeEach(() => useVariant({ unknownNames: { names: ['startTime'], handling: 'refuse' } }));
 
-	it('fails the poll with an error naming the parameter and where our names are chosen', async () => {
+	it('fails the poll with an error naming the parameter and the README section listing our names', async () => {
 		emulator().addAuditEntries(sequence(3, Date.now() - HOUR));
 		const error = await poll({ startFrom: 'date', startDate: iso(Date.now() - 2 * HOUR) }).then(
 			() => undefined,
@@ -83,7 +83,7 @@ describe('a service that refuses one of our query names', () => {
 		);
 
 		expect(error?.message).toContain('"startTime"');
-		expect(error?.description).toContain('client/choices.ts');
+		expect(error?.description).toContain('limit, offset, sortBy, sortOrder, startTime, endTime');
 		expect(error?.description).toContain('Choices we made');
 	});
 
@@ -99,7 +99,9 @@ describe('a service that refuses one of our query names', () => {
 		});
 
 		expect(result.error?.message).toContain('"startTime"');
-		expect((result.error as { description?: string }).description).toContain('client/choices.ts');
+		expect((result.error as { description?: string }).description).toContain(
+			'limit, offset, sortBy, sortOrder, startTime, endTime',
+		);
 	});
 });
 

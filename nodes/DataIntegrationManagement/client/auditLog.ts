@@ -363,8 +363,8 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 		context.getNode(),
 		{ message: `GET /audit-logs repeated earlier entries at ${name}=${offset}` },
 		{
-			message: `The service does not seem to honour the audit-log offset parameter "${name}"`,
-			description: `Asked for the entries after the first ${offset} (${name}=${offset}), it answered only entries it had already returned, so reading on would never end. Nothing was returned. The API description does not give the literal query names of GET /audit-logs; this package sends ${Object.values(AUDIT_LOG_QUERY).join(', ')} (see the README, "Choices we made where the API description is silent"). If this happened once only, entries logged during the read may have shifted the pages: run it again.`,
+			message: 'The service kept answering audit log entries already read, so the read stopped',
+			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): see the README, "Choices we made where the API description is silent".`,
 		},
 	);
 }
@@ -388,7 +388,7 @@ function namingRefusedParameter(error: unknown): unknown {
 			message: name
 				? `The service refused the audit-log query parameter "${name}": ${apiError.message}`
 				: `The service refused the audit-log query: ${apiError.message}`,
-			description: `The API description does not give the literal query names of GET /audit-logs; this package sends ${names}, chosen in nodes/DataIntegrationManagement/client/choices.ts (see the README, "Choices we made where the API description is silent"). A service that names them differently refuses them.`,
+			description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see the README, "Choices we made where the API description is silent"). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
 			httpCode: '400',
 		},
 	);

@@ -54,7 +54,7 @@ export const connectionField: INodeProperties = {
 	type: 'json',
 	// Empty: a field added and left alone sends nothing, so it cannot wipe stored settings.
 	default: '',
-	placeholder: '{"host": "db.example.com", "port": 5432, "database": "shop"}',
+	placeholder: 'e.g. {"host": "db.example.com", "port": 5432, "database": "shop"}',
 	description:
 		'The connection settings as a JSON object; which keys it takes depends on the type, e.g. {"host": "db.example.com", "port": 5432}. Left empty, nothing is sent.',
 };
@@ -65,7 +65,7 @@ export const descriptionField: INodeProperties = {
 	type: 'string',
 	default: '',
 	description:
-		'A free-text description. Sent as written: add the field and leave it empty to clear it (nodes added before version 1.1 send nothing when it is empty).',
+		'A free-text description, sent as written. To clear it, add the field and leave it empty (a node saved in an older workflow sends nothing when it is empty).',
 };
 
 /** The Name field of an edit: sent as written once added. */
@@ -111,7 +111,7 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add option',
+		placeholder: 'Add Option',
 		default: {},
 		options,
 	};
@@ -141,7 +141,7 @@ export const concurrencyFields: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 		default: FIXED_CONCURRENCY,
 		displayOptions: HIDDEN_IN_TOOLS,
-		description: `How many items to send at once, from 1 to ${MAX_CONCURRENCY}; under Concurrency Mode "Auto", the most. Output order, pairing and errors stay the same as one at a time.`,
+		description: `How many items to send at once, from 1 to ${MAX_CONCURRENCY}; under Concurrency Mode "Auto", the most. Output items keep the order and the input item they come from, and errors stay the same, as when sent one at a time.`,
 	},
 	{
 		displayName: 'Concurrency Mode',
@@ -156,7 +156,7 @@ export const concurrencyFields: INodeProperties[] = [
 			{
 				name: 'Auto',
 				value: 'auto',
-				description: `Find the pace the service allows: start with ${AUTO_START} items at once (fewer if Concurrency is lower), send more while answers come back without 429, fewer after a 429; never more than Concurrency (${MAX_CONCURRENCY} when it is not set)`,
+				description: `Find the pace the service allows: start with ${AUTO_START} items at once (fewer if Concurrency is lower), send more while the service keeps up, fewer when it asks to slow down; never more than Concurrency (${MAX_CONCURRENCY} when it is not set)`,
 			},
 		],
 		// What adding the option picks; without it, the node runs Auto from version 1.1 and Fixed in
@@ -164,6 +164,6 @@ export const concurrencyFields: INodeProperties[] = [
 		default: 'auto',
 		displayOptions: HIDDEN_IN_TOOLS,
 		description:
-			'Whether to send a fixed number of items at once, or to find the rate the service allows. When not set: Auto (Fixed in nodes added before version 1.1).',
+			'Whether to send a fixed number of items at once, or to find the rate the service allows. When not set: Auto (Fixed for a node saved in an older workflow).',
 	},
 ];

@@ -202,12 +202,14 @@ function describeStatus(status: number | undefined): string {
 	if (status === 403) {
 		return 'The API key was accepted but lacks permission for this request. Use a key that is allowed to do it, or ask the workspace admin to grant it.';
 	}
-	if (status === 404) return 'The service could not find what the request names. Check the ID.';
+	if (status === 404) {
+		return "The service found nothing under the IDs or names the request gives. Check the node's ID and name fields.";
+	}
 	if (status === 429) {
 		return 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.';
 	}
 	if (status >= 500) return 'The service had an internal problem. Try again later.';
-	return `The service answered with HTTP status ${status}.`;
+	return "The service refused the request. Check the node's fields and the credential, then try again.";
 }
 
 function toNodeApiError(node: INode, failure: Failure): NodeApiError {
@@ -220,7 +222,7 @@ function toNodeApiError(node: INode, failure: Failure): NodeApiError {
 	const message = apiMessage
 		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
 		: status
-			? `The service answered with HTTP ${status}`
+			? 'The service answered with an error but gave no message'
 			: `The service did not answer${networkCode ? ` (${networkCode})` : ''}`;
 	return new NodeApiError(node, errorResponse, {
 		message,

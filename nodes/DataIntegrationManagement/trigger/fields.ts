@@ -45,7 +45,7 @@ export const filtersCollection: INodeProperties = {
 			displayName: 'Actor Email',
 			name: 'actorEmail',
 			type: 'string',
-			placeholder: 'name@email.com',
+			placeholder: 'e.g. name@email.com',
 			default: '',
 			description: 'Only entries by this actor (case-insensitive)',
 		},

@@ -7,6 +7,7 @@ import {
 	newNameField,
 } from '../../shared/descriptions';
 import { readCollection, readPathSegment, requireSomeChange } from '../readers';
+import { namingFieldsIfNotFound } from '../notFound';
 import { updateAsset } from '../../client/assets';
 import type { Pacer } from '../../transport/pacer';
 
@@ -38,5 +39,8 @@ export async function execute(
 	const assetId = readPathSegment.call(this, itemIndex, 'assetId', 'Asset ID');
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
-	return (await updateAsset.call(this, assetId, body, pacer)) as unknown as IDataObject;
+	return (await namingFieldsIfNotFound(
+		{ 'Asset ID': assetId },
+		updateAsset.call(this, assetId, body, pacer),
+	)) as unknown as IDataObject;
 }

@@ -24,7 +24,7 @@ const outputField: INodeProperties = {
 	type: 'options',
 	default: 'full',
 	description:
-		'Unless set here, the node gives Full and its AI tool form gives Compact, to keep what a model reads short',
+		'Unless set here, the node gives Raw and its AI tool form gives Compact, to keep what a model reads short',
 	options: [
 		{
 			name: 'Compact',
@@ -32,7 +32,7 @@ const outputField: INodeProperties = {
 			description:
 				"ID, timestamp, event and the actor's email of each entry; no IP address or user agent",
 		},
-		{ name: 'Full', value: 'full', description: 'Every field of each entry' },
+		{ name: 'Raw', value: 'full', description: 'Each entry as the service returns it, every field' },
 	],
 };
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { integrationIdField } from '../../shared/descriptions';
 import { readPathSegment } from '../readers';
+import { namingFieldsIfNotFound } from '../notFound';
 import { getIntegration } from '../../client/integrations';
 import type { Pacer } from '../../transport/pacer';
 
@@ -13,5 +14,8 @@ export async function execute(
 	pacer: Pacer,
 ): Promise<IDataObject> {
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
-	return (await getIntegration.call(this, integrationId, pacer)) as unknown as IDataObject;
+	return (await namingFieldsIfNotFound(
+		{ 'Integration ID': integrationId },
+		getIntegration.call(this, integrationId, pacer),
+	)) as unknown as IDataObject;
 }

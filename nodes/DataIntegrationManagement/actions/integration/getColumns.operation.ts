@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
 import { readParameter, readPathSegment } from '../readers';
+import { namingFieldsIfNotFound } from '../notFound';
 import { getColumns } from '../../client/integrations';
 import type { Pacer } from '../../transport/pacer';
 
@@ -41,7 +42,7 @@ const outputField: INodeProperties = {
 		{
 			name: 'Raw',
 			value: 'raw',
-			description: 'One item holding the columns map as the API returns it',
+			description: 'One item holding the columns map as the service returns it',
 		},
 	],
 };
@@ -62,7 +63,10 @@ export async function execute(
 	const schema = readPathSegment.call(this, itemIndex, 'schema', 'Schema');
 	const table = readPathSegment.call(this, itemIndex, 'table', 'Table');
 	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
-	const columns = await getColumns.call(this, integrationId, schema, table, pacer);
+	const columns = await namingFieldsIfNotFound(
+		{ 'Integration ID': integrationId, Schema: schema, Table: table },
+		getColumns.call(this, integrationId, schema, table, pacer),
+	);
 	if (output === 'raw') {
 		return { columns: columns as unknown as IDataObject };
 	}

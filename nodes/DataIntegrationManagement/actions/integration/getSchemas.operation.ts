@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
 import { readParameter, readPathSegment, runsAsTool } from '../readers';
+import { namingFieldsIfNotFound } from '../notFound';
 import { getSchemas } from '../../client/integrations';
 import { compactSchemas, flattenSchemas, type SchemaLevel } from './sourceSchemas';
 import type { Pacer } from '../../transport/pacer';
@@ -26,7 +27,7 @@ const outputField: INodeProperties = {
 		{
 			name: 'Raw',
 			value: 'raw',
-			description: 'One item holding the schemas map as the API returns it',
+			description: 'One item holding the schemas map as the service returns it',
 		},
 	],
 };
@@ -50,7 +51,10 @@ export async function execute(
 	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
 	const field = runsAsTool.call(this) ? toolOutputField : outputField;
 	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
-	const schemas = await getSchemas.call(this, integrationId, pacer);
+	const schemas = await namingFieldsIfNotFound(
+		{ 'Integration ID': integrationId },
+		getSchemas.call(this, integrationId, pacer),
+	);
 	const level = LEVEL_OF_OUTPUT[output];
 	if (level) return flattenSchemas(schemas, level);
 	const map = output === 'compact' ? compactSchemas(schemas) : schemas;

@@ -8,6 +8,7 @@ import {
 import { integrationIdField } from '../../shared/descriptions';
 import { checkValue } from '../../shared/checks';
 import { originOf, readParameter, readPathSegment } from '../readers';
+import { namingFieldsIfNotFound } from '../notFound';
 import { updateSchemas } from '../../client/integrations';
 import type { SchemasPatch } from '../../client/types';
 import {
@@ -143,7 +144,7 @@ const schemasField: INodeProperties = {
 	required: true,
 	// Empty: an example here would be a real change, made by anyone who runs the node unedited.
 	default: '',
-	placeholder: SCHEMAS_EXAMPLE,
+	placeholder: `e.g. ${SCHEMAS_EXAMPLE}`,
 	displayOptions: { show: { updateMode: ['json'] } },
 	description: `The changes as the request's schemas object: schema names mapped to { enabled, tables }, table names to { enabled, columns }, column names to { enabled, hashed }. Only what it names changes, e.g. ${SCHEMAS_EXAMPLE}.`,
 };
@@ -239,6 +240,9 @@ export async function execute(
 	const mode = readParameter.call(this, itemIndex, updateModeField) as string;
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
-	const updated = await updateSchemas.call(this, integrationId, schemas, pacer);
+	const updated = await namingFieldsIfNotFound(
+		{ 'Integration ID': integrationId },
+		updateSchemas.call(this, integrationId, schemas, pacer),
+	);
 	return { schemas: updated as unknown as IDataObject };
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { tagIdField } from '../../shared/descriptions';
 import { readPathSegment, readRequired } from '../readers';
+import { namingFieldsIfNotFound } from '../notFound';
 import { deleteTagRelation } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
 
@@ -39,7 +40,10 @@ export async function execute(
 		resourceId: readRequired.call(this, itemIndex, 'resourceId', 'Resource ID'),
 		resourceType: readRequired.call(this, itemIndex, 'resourceType', 'Resource Type'),
 	};
-	const message = await deleteTagRelation.call(this, tagId, relation, pacer);
+	const message = await namingFieldsIfNotFound(
+		{ 'Tag ID': tagId, 'Resource ID': relation.resourceId, 'Resource Type': relation.resourceType },
+		deleteTagRelation.call(this, tagId, relation, pacer),
+	);
 	// The API answers with a message only, so the item says what was removed.
 	return { deleted: true, tagId, ...relation, message: message ?? '' };
 }

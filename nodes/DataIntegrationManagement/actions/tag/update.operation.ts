@@ -8,6 +8,7 @@ import {
 	tagIdField,
 } from '../../shared/descriptions';
 import { readCollection, readPathSegment, requireSomeChange } from '../readers';
+import { namingFieldsIfNotFound } from '../notFound';
 import { updateTag } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
 
@@ -27,5 +28,8 @@ export async function execute(
 	const tagId = readPathSegment.call(this, itemIndex, 'tagId', 'Tag ID');
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
-	return (await updateTag.call(this, tagId, body, pacer)) as unknown as IDataObject;
+	return (await namingFieldsIfNotFound(
+		{ 'Tag ID': tagId },
+		updateTag.call(this, tagId, body, pacer),
+	)) as unknown as IDataObject;
 }
