@@ -1,6 +1,8 @@
-import type { ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError, type ILoadOptionsFunctions } from 'n8n-workflow';
 
+import { pathSegmentProblem } from '../client/endpoint';
 import { getSchemas } from '../client/integrations';
+import { namingFieldsIfNotFound } from '../shared/notFound';
 
 /**
  * What the editor's pickers read, written once for both kinds: the resource locators' searches
@@ -29,7 +31,13 @@ export async function sourceSchemaNames(
 	...parents: [] | [schema: string] | [schema: string, table: string]
 ): Promise<string[]> {
 	if (!integrationId || parents.some((name) => !name)) return [];
-	const schemas = await getSchemas.call(this, integrationId);
+	const problem = pathSegmentProblem(integrationId);
+	if (problem)
+		throw new NodeOperationError(this.getNode(), `The field "Integration ID" ${problem}`);
+	const schemas = await namingFieldsIfNotFound(
+		{ 'Integration ID': integrationId },
+		getSchemas.call(this, integrationId),
+	);
 	const [schema, table] = parents;
 	if (schema === undefined) return Object.keys(schemas);
 	const tables = schemas[schema]?.tables ?? {};

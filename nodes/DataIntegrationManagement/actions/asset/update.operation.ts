@@ -7,7 +7,7 @@ import {
 	newNameField,
 } from '../../shared/descriptions';
 import { readCollection, readPathSegment, requireSomeChange } from '../readers';
-import { namingFieldsIfNotFound } from '../notFound';
+import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateAsset } from '../../client/assets';
 import type { Pacer } from '../../transport/pacer';
 

@@ -32,7 +32,11 @@ const outputField: INodeProperties = {
 			description:
 				"ID, timestamp, event and the actor's email of each entry; no IP address or user agent",
 		},
-		{ name: 'Raw', value: 'full', description: 'Each entry as the service returns it, every field' },
+		{
+			name: 'Raw',
+			value: 'full',
+			description: 'Each entry as the service returns it, every field',
+		},
 	],
 };
 

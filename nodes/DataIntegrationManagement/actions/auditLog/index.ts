@@ -18,7 +18,7 @@ export const descriptions: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many audit log entries',
-				description: 'List audit log entries (a beta endpoint of the API)',
+				description: 'List audit log entries (a beta feature of the service)',
 			},
 		],
 		default: 'getAll',

@@ -34,7 +34,7 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: 'source',
 		description:
-			'How the connector is used, as the service names it, e.g. source (the value the API documents)',
+			'How the connector is used, as the service names it, e.g. source (the value the service documents)',
 	},
 	{
 		displayName: 'Auth Method',
@@ -43,7 +43,7 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: 'direct',
 		description:
-			'How the connector authenticates, as the service names it, e.g. direct (the value the API documents)',
+			'How the connector authenticates, as the service names it, e.g. direct (the value the service documents)',
 	},
 	additionalFields,
 ];

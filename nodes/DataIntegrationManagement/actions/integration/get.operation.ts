@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { integrationIdField } from '../../shared/descriptions';
 import { readPathSegment } from '../readers';
-import { namingFieldsIfNotFound } from '../notFound';
+import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getIntegration } from '../../client/integrations';
 import type { Pacer } from '../../transport/pacer';
 

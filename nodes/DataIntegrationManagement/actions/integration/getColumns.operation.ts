@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
 import { readParameter, readPathSegment } from '../readers';
-import { namingFieldsIfNotFound } from '../notFound';
+import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getColumns } from '../../client/integrations';
 import type { Pacer } from '../../transport/pacer';
 

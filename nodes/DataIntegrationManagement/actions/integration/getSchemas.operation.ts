@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { integrationIdField, optionsCollection } from '../../shared/descriptions';
 import { readParameter, readPathSegment, runsAsTool } from '../readers';
-import { namingFieldsIfNotFound } from '../notFound';
+import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getSchemas } from '../../client/integrations';
 import { compactSchemas, flattenSchemas, type SchemaLevel } from './sourceSchemas';
 import type { Pacer } from '../../transport/pacer';

@@ -8,7 +8,7 @@ import {
 import { integrationIdField } from '../../shared/descriptions';
 import { checkValue } from '../../shared/checks';
 import { originOf, readParameter, readPathSegment } from '../readers';
-import { namingFieldsIfNotFound } from '../notFound';
+import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateSchemas } from '../../client/integrations';
 import type { SchemasPatch } from '../../client/types';
 import {
@@ -57,7 +57,7 @@ const updateModeField: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	default: 'changes',
-	description: 'How to say what changes: a list built here, or the JSON object the API takes',
+	description: 'How to say what changes: a list built here, or one JSON object',
 	options: [
 		{
 			name: 'List of Changes',
@@ -67,7 +67,7 @@ const updateModeField: INodeProperties = {
 		{
 			name: 'JSON',
 			value: 'json',
-			description: 'Give the schemas object of the request yourself',
+			description: 'Write the changes as one JSON object',
 		},
 	],
 };
@@ -146,7 +146,7 @@ const schemasField: INodeProperties = {
 	default: '',
 	placeholder: `e.g. ${SCHEMAS_EXAMPLE}`,
 	displayOptions: { show: { updateMode: ['json'] } },
-	description: `The changes as the request's schemas object: schema names mapped to { enabled, tables }, table names to { enabled, columns }, column names to { enabled, hashed }. Only what it names changes, e.g. ${SCHEMAS_EXAMPLE}.`,
+	description: `The changes as one JSON object: schema names mapped to { enabled, tables }, table names to { enabled, columns }, column names to { enabled, hashed }. Only what it names changes, e.g. ${SCHEMAS_EXAMPLE}.`,
 };
 
 export const properties: INodeProperties[] = [

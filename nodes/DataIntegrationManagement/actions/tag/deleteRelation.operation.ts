@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { tagIdField } from '../../shared/descriptions';
 import { readPathSegment, readRequired } from '../readers';
-import { namingFieldsIfNotFound } from '../notFound';
+import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { deleteTagRelation } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
 

@@ -8,7 +8,7 @@ import {
 	tagIdField,
 } from '../../shared/descriptions';
 import { readCollection, readPathSegment, requireSomeChange } from '../readers';
-import { namingFieldsIfNotFound } from '../notFound';
+import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateTag } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
 

@@ -13,8 +13,8 @@ function listed(parts: string[]): string {
 }
 
 /**
- * Runs an operation's request; when the service answers that what it names does not exist, the
- * error's description names the fields that named it (`fields`: display name → value sent).
+ * Runs a request of an operation or a picker; when the service answers that what it names does
+ * not exist, the error's description names the fields that named it (display name → value sent).
  */
 export async function namingFieldsIfNotFound<T>(
 	fields: Record<string, string>,
