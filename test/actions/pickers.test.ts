@@ -89,6 +89,20 @@ describe('searchSchemas and searchTables (getColumns)', () => {
 		expect(emulator().requests).toHaveLength(0);
 	});
 
+	it('names the Integration ID field when it cannot be sent, or when the service has no such integration', async () => {
+		await expect(search('searchSchemas', { ...getColumns, integrationId: '..' })).rejects.toThrow(
+			'The field "Integration ID" cannot be "." or ".."',
+		);
+		expect(emulator().requests).toHaveLength(0);
+
+		await expect(
+			search('searchSchemas', { ...getColumns, integrationId: 'int_missing' }),
+		).rejects.toMatchObject({
+			description:
+				'The service found nothing for Integration ID "int_missing". Check that the Integration ID names one that exists.',
+		});
+	});
+
 	it.each([
 		['a list-mode locator', rl('list', 'billing')],
 		['a by-name locator', rl('name', 'billing')],
