@@ -1,0 +1,206 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: prints how many errors the walk checked; runs under Node in this repo only */
+/**
+ * Every error the nodes can raise, in the words a user reads. Each operation runs through
+ * n8n-core against the emulator with bad input in each of its fields, and with each fault and
+ * answer of the service that ends in an error; the trigger polls with bad values in each of its
+ * fields and against the same faults. Operations, fields and faults are walked, not listed by
+ * hand, so a new one is covered. No message or description may name a source file or an HTTP
+ * status: the status stays in the error's httpCode.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node';
+import { useEmulator } from '../helpers/emulator';
+import { pollTrigger, runActionNode } from '../helpers/n8n';
+import {
+	AUDIT_LOG_VARIANTS,
+	BAD_VALUES,
+	faultsOf,
+	leaves,
+	OPERATIONS,
+	operationFields,
+	problemsOf,
+	useAuditLogVariant,
+	VALID,
+	withValue,
+} from './error-walk';
+
+const { emulator, credentials } = useEmulator();
+const FAULTS = faultsOf(emulator);
+
+interface Collected {
+	where: string;
+	message: string;
+	description?: string;
+}
+
+const collected: Collected[] = [];
+
+function collect(where: string, error: { message?: unknown; error?: unknown } & IDataObject): void {
+	collected.push({
+		where,
+		message: String(error.message ?? error.error),
+		description: typeof error.description === 'string' ? error.description : undefined,
+	});
+}
+
+/**
+ * Runs the action node with "On Error: Continue" and collects each item's error, or the node's
+ * when a setting of the whole node (such as Concurrency) failed before any item ran.
+ */
+async function runCollecting(where: string, parameters: INodeParameters, items?: IDataObject[]) {
+	const result = await runActionNode({
+		credentials: credentials(),
+		parameters,
+		items,
+		continueOnFail: true,
+	});
+	const errors = result.error
+		? [{ ...result.error, error: result.error.message } as unknown as IDataObject]
+		: result.items.map((item) => item.json).filter((json) => typeof json.error === 'string');
+	for (const error of errors) collect(where, error);
+	return errors;
+}
+
+/** Polls the trigger once and collects its error, if it throws one. */
+async function pollCollecting(where: string, parameters: INodeParameters, mode?: 'manual') {
+	try {
+		await pollTrigger({ credentials: credentials(), parameters, mode });
+		return undefined;
+	} catch (error) {
+		const thrown = error as Error & { description?: string; httpCode?: string };
+		collect(where, { message: thrown.message, description: thrown.description });
+		return thrown;
+	}
+}
+
+describe('every error the nodes raise, in words a user reads', () => {
+	it('has valid parameters for every operation, and only for those', () => {
+		expect(Object.keys(VALID).sort()).toEqual(OPERATIONS.map(({ key }) => key).sort());
+	});
+
+	it.each(OPERATIONS)('$key: bad input in each field', async ({ resource, operation, key }) => {
+		const properties = operationFields(resource, operation);
+		const base = { resource, operation, ...VALID[key] };
+		let errors = 0;
+		for (const leaf of leaves(properties)) {
+			emulator().reset();
+			const parameters = withValue(base, leaf, '={{ $json.v }}');
+			errors += (
+				await runCollecting(
+					`${key} ${leaf.path.join('.')}`,
+					parameters,
+					BAD_VALUES.map((v) => ({ v })),
+				)
+			).length;
+		}
+		expect(errors).toBeGreaterThan(0);
+	});
+
+	it.each(OPERATIONS)('$key: each fault of the service', async ({ resource, operation, key }) => {
+		for (const fault of FAULTS) {
+			emulator().reset();
+			fault.arm();
+			const errors = await runCollecting(`${key} under ${fault.name}`, {
+				resource,
+				operation,
+				...VALID[key],
+			});
+			if (fault.failsAll)
+				expect({ fault: fault.name, errors: errors.length }).toEqual({
+					fault: fault.name,
+					errors: 1,
+				});
+			if (fault.status !== undefined) expect(errors[0]?.httpCode).toBe(String(fault.status));
+			for (const error of errors) {
+				expect({
+					fault: fault.name,
+					problems: problemsOf(String(error.error), error.description as string, fault.status),
+				}).toEqual({ fault: fault.name, problems: [] });
+			}
+		}
+	});
+
+	it.each(Object.entries(AUDIT_LOG_VARIANTS))(
+		'Audit Log → Get Many against a service with its %s',
+		async (name, variant) => {
+			useAuditLogVariant(emulator(), variant);
+			const errors = await runCollecting(`auditLog.getAll, ${name}`, {
+				resource: 'auditLog',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { since: '2026-09-01T00:00:00Z' },
+			});
+			expect(errors).toHaveLength(1);
+		},
+	);
+
+	it('the trigger: bad values in each field', async () => {
+		const { properties } = new DataIntegrationManagementTrigger().description;
+		let errors = 0;
+		for (const leaf of leaves(properties)) {
+			for (const value of BAD_VALUES) {
+				emulator().reset();
+				const parameters = withValue(
+					{ startFrom: 'date', startDate: '2026-09-01T00:00:00Z' },
+					leaf,
+					value,
+				);
+				if (
+					await pollCollecting(
+						`trigger ${leaf.path.join('.')} = ${JSON.stringify(value)}`,
+						parameters,
+					)
+				)
+					errors++;
+			}
+		}
+		expect(errors).toBeGreaterThan(0);
+	});
+
+	it('the trigger: each fault of the service, and each audit-log service that ends in an error', async () => {
+		const parameters = { startFrom: 'date', startDate: '2026-09-01T00:00:00Z', filters: {} };
+		for (const fault of FAULTS.filter(({ failsAll }) => failsAll)) {
+			emulator().reset();
+			fault.arm();
+			const error = await pollCollecting(`trigger under ${fault.name}`, parameters);
+			expect({ fault: fault.name, failed: error !== undefined }).toEqual({
+				fault: fault.name,
+				failed: true,
+			});
+			if (fault.status !== undefined) expect(error?.httpCode).toBe(String(fault.status));
+		}
+		for (const [name, variant] of Object.entries(AUDIT_LOG_VARIANTS)) {
+			useAuditLogVariant(emulator(), variant);
+			expect(await pollCollecting(`trigger, ${name}`, parameters)).toBeDefined();
+		}
+	});
+
+	it('the trigger\'s "Fetch Test Event": an empty log, and no entry matching', async () => {
+		emulator().reset({ seed: false });
+		expect(
+			await pollCollecting('trigger, manual, empty log', { startFrom: 'now' }, 'manual'),
+		).toBeDefined();
+		emulator().reset();
+		const noMatch = { startFrom: 'now', filters: { eventContains: 'nothing logs this' } };
+		expect(await pollCollecting('trigger, manual, no match', noMatch, 'manual')).toBeDefined();
+	});
+
+	afterAll(() => {
+		process.stdout.write(`error words: ${collected.length} errors checked\n`);
+	});
+
+	it('none of them names a source file or an HTTP status', () => {
+		// Runs last: jest runs a file's tests in order.
+		const bad = collected
+			.map((error) => ({
+				where: error.where,
+				message: error.message,
+				description: error.description,
+				problems: problemsOf(error.message, error.description),
+			}))
+			.filter(({ problems }) => problems.length > 0);
+		expect(bad).toEqual([]);
+		expect(collected.length).toBeGreaterThan(500);
+	});
+});
