@@ -12,6 +12,18 @@ function listed(parts: string[]): string {
 		: `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
+/** The error, its description naming `fields` when it says the service found nothing. */
+function namingFields(error: unknown, fields: Record<string, string>): unknown {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '404') return error;
+	const named = Object.entries(fields).map(([label, value]) => `${label} ${quoted(value)}`);
+	const labels = Object.keys(fields);
+	error.description =
+		labels.length === 1
+			? `The service found nothing for ${named[0]}. Check that the ${labels[0]} names one that exists.`
+			: `The service found nothing for ${listed(named)}. Check that ${listed(labels)} name one that exists.`;
+	return error;
+}
+
 /**
  * Runs a request of an operation or a picker; when the service answers that what it names does
  * not exist, the error's description names the fields that named it (display name → value sent).
@@ -23,14 +35,6 @@ export async function namingFieldsIfNotFound<T>(
 	try {
 		return await request;
 	} catch (error) {
-		if (error instanceof NodeApiError && error.httpCode === '404') {
-			const named = Object.entries(fields).map(([label, value]) => `${label} ${quoted(value)}`);
-			const labels = Object.keys(fields);
-			error.description =
-				labels.length === 1
-					? `The service found nothing for ${named[0]}. Check that the ${labels[0]} names one that exists.`
-					: `The service found nothing for ${listed(named)}. Check that ${listed(labels)} name one that exists.`;
-		}
-		throw error;
+		throw namingFields(error, fields);
 	}
 }
