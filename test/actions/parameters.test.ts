@@ -137,7 +137,7 @@ describe('text fields send what they hold', () => {
 	it('the field descriptions say so', () => {
 		const fields = fieldOf('tag', 'update', 'updateFields').options as INodeProperties[];
 		const description = fields.find((field) => field.name === 'description');
-		expect(description?.description).toMatch(/empty to clear/);
+		expect(description?.description).toMatch(/To clear it, add the field and leave it empty/);
 	});
 });
 
