@@ -5,6 +5,9 @@ import { readPathSegment } from '../readers';
 import { getIntegration } from '../../client/integrations';
 import type { Pacer } from '../../transport/pacer';
 
+/** Only reads: runs under a read-only credential too. */
+export const changesData = false;
+
 export const properties: INodeProperties[] = [integrationIdField];
 
 export async function execute(

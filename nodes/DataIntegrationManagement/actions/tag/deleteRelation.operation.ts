@@ -5,6 +5,9 @@ import { readPathSegment, readRequired } from '../readers';
 import { deleteTagRelation } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
 
+/** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
+export const changesData = true;
+
 export const properties: INodeProperties[] = [
 	tagIdField,
 	{
