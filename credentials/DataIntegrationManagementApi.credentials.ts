@@ -46,7 +46,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 		},
 		{
 			displayName: 'Ignore SSL Issues (Insecure)',
-			name: 'allowUnauthorizedCerts',
+			name: 'ignoreSSLIssues',
 			type: 'boolean',
 			default: false,
 			description:
@@ -77,7 +77,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 			baseURL: '={{String($credentials.baseUrl).trim().replace(/\\/+$/, "")}}',
 			url: '/users',
 			method: 'GET',
-			skipSslCertificateValidation: '={{$credentials.allowUnauthorizedCerts === true}}',
+			skipSslCertificateValidation: '={{$credentials.ignoreSSLIssues === true}}',
 		},
 	};
 }

@@ -31,7 +31,11 @@ const CALLS: Record<string, INodeParameters> = {
 };
 
 const operations = Object.entries(operationsByResource).flatMap(([resource, byKey]) =>
-	Object.entries(byKey).map(([operation, { changesData }]) => ({ resource, operation, changesData })),
+	Object.entries(byKey).map(([operation, { changesData }]) => ({
+		resource,
+		operation,
+		changesData,
+	})),
 );
 const writes = operations.filter(({ changesData }) => changesData);
 const reads = operations.filter(({ changesData }) => !changesData);
@@ -102,10 +106,18 @@ describe('a read-only credential (Allow Changes off)', () => {
 		});
 
 		expect(sent(emulator())).toEqual([]);
-		expect(result.items.map(({ json, pairedItem }) => ({ error: json.error, pairedItem }))).toEqual([
-			{ error: expect.stringMatching(/Allow Changes is off.*\(item 0\)$/), pairedItem: { item: 0 } },
-			{ error: expect.stringMatching(/Allow Changes is off.*\(item 1\)$/), pairedItem: { item: 1 } },
-		]);
+		expect(result.items.map(({ json, pairedItem }) => ({ error: json.error, pairedItem }))).toEqual(
+			[
+				{
+					error: expect.stringMatching(/Allow Changes is off.*\(item 0\)$/),
+					pairedItem: { item: 0 },
+				},
+				{
+					error: expect.stringMatching(/Allow Changes is off.*\(item 1\)$/),
+					pairedItem: { item: 1 },
+				},
+			],
+		);
 	});
 
 	it('in the tool form, returns the refusal and sends nothing', async () => {

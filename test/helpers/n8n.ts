@@ -51,7 +51,7 @@ export interface ApiCredentials {
 	apiKey: string;
 	baseUrl: string;
 	/** The Ignore SSL Issues (Insecure) toggle; unset in credentials saved before it existed. */
-	allowUnauthorizedCerts?: boolean;
+	ignoreSSLIssues?: boolean;
 	/** The Allow Changes toggle; unset in credentials saved before it existed. */
 	allowChanges?: boolean;
 }

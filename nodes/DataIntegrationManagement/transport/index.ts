@@ -68,7 +68,7 @@ export async function apiRequestAnswer<T>(
 ): Promise<Answer<T>> {
 	const credentials = await this.getCredentials<{
 		baseUrl: string;
-		allowUnauthorizedCerts?: boolean;
+		ignoreSSLIssues?: boolean;
 	}>(CREDENTIAL_TYPE);
 	const request: IHttpRequestOptions = {
 		method,
@@ -76,7 +76,7 @@ export async function apiRequestAnswer<T>(
 		json: true,
 		returnFullResponse: true,
 		// The credential's Ignore SSL Issues toggle, applied by n8n's own HTTP client.
-		skipSslCertificateValidation: credentials.allowUnauthorizedCerts === true,
+		skipSslCertificateValidation: credentials.ignoreSSLIssues === true,
 	};
 	if (options.qs) request.qs = options.qs;
 	if (options.body) {
