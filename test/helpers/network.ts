@@ -80,13 +80,20 @@ async function listen(server: Server, scheme: string): Promise<RunningServer> {
 	};
 }
 
+export interface HttpsFront extends RunningServer {
+	/** "METHOD /path?query" of every request that came through, in arrival order. */
+	requests: string[];
+}
+
 /** Serves `target` (an http:// origin) over HTTPS with `certificate`. */
 export async function startHttpsFront(
 	target: string,
 	certificate: Certificate,
-): Promise<RunningServer> {
+): Promise<HttpsFront> {
 	const { hostname, port } = new URL(target);
+	const requests: string[] = [];
 	const server = createHttpsServer(certificate, (incoming, outgoing) => {
+		requests.push(`${incoming.method} ${incoming.url}`);
 		const forwarded = httpRequest(
 			{
 				host: hostname,
@@ -103,7 +110,7 @@ export async function startHttpsFront(
 		forwarded.on('error', () => outgoing.destroy());
 		incoming.pipe(forwarded);
 	});
-	return await listen(server, 'https');
+	return { ...(await listen(server, 'https')), requests };
 }
 
 /** What the forward proxy saw of one request: a tunnel's target, or a plain request whole. */
