@@ -52,6 +52,7 @@ const CREDENTIALS = {
 const WORKFLOWS = {
 	https: 'dimNetHttps',
 	proxy: 'dimNetProxy',
+	proxyTrusted: 'dimNetProxyCa',
 	ssrf: 'dimNetSsrf',
 	trigger: 'dimNetTrigger',
 	mcp: 'dimNetMcp',
@@ -73,6 +74,8 @@ export interface NetworkContext {
 /** What the part starts before n8n: the HTTPS front; and what it imports. */
 export interface NetworkSetup {
 	https: HttpsFront;
+	/** The front's certificate (PEM): its own authority, for NODE_EXTRA_CA_CERTS. */
+	caFile: string;
 	/** The audit entry added once the trigger is live, which it must emit. */
 	triggerEntry?: string;
 }
@@ -82,7 +85,10 @@ export async function prepareNetwork(
 	runDir: string,
 	emulator: RunningEmulator,
 ): Promise<{ setup: NetworkSetup; credentialFile: string; workflowDir: string }> {
-	const https = await startHttpsFront(new URL(emulator.baseUrl).origin, makeCertificate());
+	const certificate = makeCertificate();
+	const https = await startHttpsFront(new URL(emulator.baseUrl).origin, certificate);
+	const caFile = join(runDir, 'network-ca.pem');
+	writeFileSync(caFile, certificate.cert);
 	const httpsBaseUrl = `${https.origin}/v1`;
 	const { apiKey, baseUrl } = emulator;
 	const credentialFile = join(runDir, 'network-credentials.json');
@@ -114,6 +120,9 @@ export async function prepareNetwork(
 		{ name: 'Over HTTP', credential: SAMPLE_CREDENTIAL },
 		{ name: 'Over HTTPS', credential: CREDENTIALS.insecure },
 	]);
+	write(WORKFLOWS.proxyTrusted, [
+		{ name: 'Over HTTPS, CA trusted', credential: CREDENTIALS.strict },
+	]);
 	write(WORKFLOWS.ssrf, [{ name: 'On loopback', credential: SAMPLE_CREDENTIAL }]);
 	writeTriggerWorkflow(workflowDir, {
 		id: WORKFLOWS.trigger,
@@ -123,7 +132,7 @@ export async function prepareNetwork(
 		credential: CREDENTIALS.insecure,
 	});
 	writeReadOnlyMcpWorkflow(workflowDir);
-	return { setup: { https }, credentialFile, workflowDir };
+	return { setup: { https, caFile }, credentialFile, workflowDir };
 }
 
 /**
@@ -305,44 +314,66 @@ export async function checkProxy(
 ): Promise<void> {
 	const { n8n, emulator } = context;
 	const proxy = await startForwardProxy();
+	const proxies = {
+		HTTP_PROXY: proxy.origin,
+		HTTPS_PROXY: proxy.origin,
+		NO_PROXY: '',
+		no_proxy: '',
+	};
+	const integration = `/v1/integrations/${SEED.integrations.ordersToSnowflake}`;
+	const emulatorHost = new URL(emulator.baseUrl).host;
+	const httpsHost = new URL(setup.https.origin).host;
+	const plain = () =>
+		proxy.seen.flatMap((seen) =>
+			seen.kind === 'plain' && new URL(seen.url).host === emulatorHost ? [seen] : [],
+		);
+	const tunnels = () =>
+		proxy.seen.filter((seen) => seen.kind === 'CONNECT' && seen.target === httpsHost);
 	try {
-		const run = await n8n.execute(WORKFLOWS.proxy, {
-			HTTP_PROXY: proxy.origin,
-			HTTPS_PROXY: proxy.origin,
-			NO_PROXY: '',
-			no_proxy: '',
-		});
+		const run = await n8n.execute(WORKFLOWS.proxy, proxies);
 		const runData = run.data.resultData.runData;
-		for (const node of ['Over HTTP', 'Over HTTPS'])
-			assert.equal(firstItem(runData, node).id, SEED.integrations.ordersToSnowflake, node);
-		const emulatorHost = new URL(emulator.baseUrl).host;
-		const httpsHost = new URL(setup.https.origin).host;
-		const plain = proxy.seen.filter(
-			(seen) => seen.kind === 'plain' && new URL(seen.url).host === emulatorHost,
-		);
-		const tunnels = proxy.seen.filter(
-			(seen) => seen.kind === 'CONNECT' && seen.target === httpsHost,
-		);
-		const integration = `/v1/integrations/${SEED.integrations.ordersToSnowflake}`;
+		const overHttp = firstItem(runData, 'Over HTTP');
+		assert.equal(overHttp.id, SEED.integrations.ordersToSnowflake, JSON.stringify(overHttp));
 		assert.deepEqual(
-			plain.map((seen) => seen.kind === 'plain' && `${seen.method} ${new URL(seen.url).pathname}`),
+			plain().map(({ method, url }) => `${method} ${new URL(url).pathname}`),
 			[`GET ${integration}`],
 		);
-		assert.equal(tunnels.length, 1, JSON.stringify(proxy.seen));
+		assert.equal(tunnels().length, 1, JSON.stringify(proxy.seen));
 		check(
-			`n8n execute with HTTP_PROXY and HTTPS_PROXY: both nodes answered; the proxy forwarded GET ${integration} for http:// and opened one CONNECT tunnel to ${httpsHost} for https://`,
+			`n8n execute with HTTP_PROXY and HTTPS_PROXY: the proxy forwarded GET ${integration} for the http:// credential, and opened one CONNECT tunnel to ${httpsHost} for the https:// one`,
 		);
+		// Through a tunnel, n8n 1.x's https-proxy-agent (7.0.6) replaces the agent's options, so the
+		// credential's toggle never reaches the service's TLS; n8n 2.x passes it on.
+		const overHttps = firstItem(runData, 'Over HTTPS');
+		if (n8n.runtime.major >= 2) {
+			assert.equal(overHttps.id, SEED.integrations.ordersToSnowflake, JSON.stringify(overHttps));
+			check('… and Ignore SSL Issues applies through the tunnel: the https:// node answered');
+		} else {
+			assert.match(String(overHttps.error), /certificate could not be verified/);
+			check(`… but n8n 1.x drops Ignore SSL Issues in the tunnel: "${String(overHttps.error)}"`);
+		}
+
+		const trusted = await n8n.execute(WORKFLOWS.proxyTrusted, {
+			...proxies,
+			NODE_EXTRA_CA_CERTS: setup.caFile,
+		});
+		const overTrusted = firstItem(trusted.data.resultData.runData, 'Over HTTPS, CA trusted');
+		assert.equal(overTrusted.id, SEED.integrations.ordersToSnowflake, JSON.stringify(overTrusted));
+		assert.equal(tunnels().length, 2, JSON.stringify(proxy.seen));
+		check(
+			'n8n execute with the proxy and NODE_EXTRA_CA_CERTS naming the certificate: Ignore SSL Issues off, the https:// node answered through a second CONNECT tunnel',
+		);
+
 		assert.ok(
 			proxy.seen.every(
 				(seen) => !(seen.kind === 'plain' ? seen.url : seen.target).includes(emulator.apiKey),
 			),
 		);
-		assertNoKey(emulator.apiKey, 'the CONNECT request', tunnels);
-		const [forwarded] = plain;
-		assert.equal(forwarded.headers['x-api-key'], emulator.apiKey);
-		assertNoKey(emulator.apiKey, 'the run', run);
+		assertNoKey(emulator.apiKey, 'the CONNECT requests', tunnels());
+		assert.equal(plain()[0].headers['x-api-key'], emulator.apiKey);
+		assertNoKey(emulator.apiKey, 'the runs', [run, trusted]);
 		check(
-			'the key: in no URL the proxy saw, nowhere in the CONNECT request, in the x-api-key header of the plain http:// request (which a proxy forwards as it is), in nothing n8n returned',
+			'the key: in no URL the proxy saw, nowhere in the CONNECT requests, in the x-api-key header of the plain http:// request (which a proxy forwards as it is), in nothing n8n returned',
 		);
 	} finally {
 		await proxy.close();
