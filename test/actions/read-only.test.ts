@@ -76,6 +76,19 @@ describe('a read-only credential (Allow Changes off)', () => {
 		expect(JSON.stringify(result.error)).not.toContain(emulator().apiKey);
 	});
 
+	it.each([false, 'false', 'no', null])(
+		'refuses a change when Allow Changes holds %p (e.g. from an expression)',
+		async (allowChanges) => {
+			const result = await runActionNode({
+				credentials: { ...credentials(), allowChanges: allowChanges as boolean },
+				parameters: parametersOf(writes[0]),
+			});
+
+			expect(sent(emulator())).toEqual([]);
+			expect(result.error?.message).toMatch(/Allow Changes is off/);
+		},
+	);
+
 	it.each(writes)('runs $resource $operation while Allow Changes is on or unset', async (call) => {
 		for (const allowChanges of [true, undefined]) {
 			emulator().reset();

@@ -53,10 +53,13 @@ export async function apiRequest<T>(
 	return (await apiRequestAnswer.call(this, method, path, options)).envelope as Envelope<T>;
 }
 
-/** Whether the credential lets nodes change data: its Allow Changes toggle (on when unset). */
+/**
+ * Whether the credential lets nodes change data: its Allow Changes toggle, on when unset (saved
+ * before it existed). Any value but on (or unset) refuses, e.g. "false" from an expression.
+ */
 export async function credentialAllowsChanges(this: Context): Promise<boolean> {
-	const { allowChanges } = await this.getCredentials<{ allowChanges?: boolean }>(CREDENTIAL_TYPE);
-	return allowChanges !== false;
+	const { allowChanges } = await this.getCredentials<{ allowChanges?: unknown }>(CREDENTIAL_TYPE);
+	return allowChanges === undefined || String(allowChanges) === 'true';
 }
 
 /** As `apiRequest`, with the time the service answered. */
