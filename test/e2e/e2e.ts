@@ -58,16 +58,9 @@ import { checkGovernance, writeApprovedGovernanceCopy } from './lib/governance-c
 import { API_KEY_SCOPES, EditorSession, PublicApi, type NodeTypeDescription } from './lib/rest';
 import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
-import {
-	checkHttps,
-	checkHttpsTriggerEmitted,
-	checkProxy,
-	checkReadOnlyMcp,
-	checkSsrf,
-	prepareNetwork,
-	type NetworkContext,
-	type NetworkSetup,
-} from './lib/network-check';
+import { checkHttps, checkHttpsTriggerEmitted, checkProxy } from './lib/network-check';
+import { checkReadOnlyMcp, checkSsrf } from './lib/network-guards';
+import { prepareNetwork, type NetworkContext, type NetworkSetup } from './lib/network-setup';
 import { checkCrash, CRASH_CONFIGURATIONS, writeCrashWorkflows } from './lib/crash-check';
 import {
 	checkOverlappingPolls,
