@@ -145,6 +145,12 @@ async function webhookExecution(api: PublicApi, workflowId: string, services: Se
 	);
 }
 
+/** n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) is checked from n8n 2.41 on; earlier 2.x are not assumed to have it. */
+function hasSsrfProtection(version: string): boolean {
+	const [major, minor] = version.split('.').map(Number);
+	return major > 2 || (major === 2 && minor >= 41);
+}
+
 function assertNoLoadProblems(service: Service, packageName: string, check: Check): void {
 	const problems = packageLoadProblems(service.log(), packageName);
 	assert.deepEqual(problems, [], `${service.name} logged problems loading the package`);
@@ -610,7 +616,7 @@ async function runEndToEnd(): Promise<boolean> {
 				(check) => checkReadOnlyMcp(networkContext(), check),
 				{ independent: true },
 			);
-			if (state.n8n.runtime.major >= 2) {
+			if (hasSsrfProtection(state.n8n.runtime.version)) {
 				await run.step(
 					"Network: n8n's SSRF protection, the service on a loopback address",
 					(check) => checkSsrf(networkContext(), check),
