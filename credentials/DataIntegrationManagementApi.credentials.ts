@@ -44,6 +44,22 @@ export class DataIntegrationManagementApi implements ICredentialType {
 			description:
 				'The address of the API, ending in the version segment /v1. A trailing slash is fine.',
 		},
+		{
+			displayName: 'Ignore SSL Issues (Insecure)',
+			name: 'ignoreSSLIssues',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to connect even if the certificate of the service cannot be verified, e.g. one signed by a private certificate authority. Trusting that authority in n8n (NODE_EXTRA_CA_CERTS) is safer.',
+		},
+		{
+			displayName: 'Allow Changes',
+			name: 'allowChanges',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether nodes and AI tools using this credential may create, update or delete. Turn it off for a read-only credential: only reading operations and lists then run.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {
@@ -61,6 +77,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 			baseURL: '={{String($credentials.baseUrl).trim().replace(/\\/+$/, "")}}',
 			url: '/users',
 			method: 'GET',
+			skipSslCertificateValidation: '={{$credentials.ignoreSSLIssues === true}}',
 		},
 	};
 }

@@ -71,14 +71,42 @@ describe('credential in node requests', () => {
 		]);
 	});
 
-	it('declares the fields n8n shows: a password API key and a required base URL', () => {
+	it('declares the fields n8n shows: a password API key, a required base URL, and two toggles', () => {
 		const properties = new DataIntegrationManagementApi().properties;
 
 		expect(
-			properties.map(({ name, required, typeOptions }) => ({ name, required, typeOptions })),
+			properties.map(({ name, type, required, typeOptions, default: value }) => ({
+				name,
+				type,
+				required,
+				typeOptions,
+				default: value,
+			})),
 		).toEqual([
-			{ name: 'apiKey', required: true, typeOptions: { password: true } },
-			{ name: 'baseUrl', required: true, typeOptions: undefined },
+			{
+				name: 'apiKey',
+				type: 'string',
+				required: true,
+				typeOptions: { password: true },
+				default: '',
+			},
+			{ name: 'baseUrl', type: 'string', required: true, typeOptions: undefined, default: '' },
+			// Off: a certificate is checked unless the user says otherwise.
+			{
+				name: 'ignoreSSLIssues',
+				type: 'boolean',
+				required: undefined,
+				typeOptions: undefined,
+				default: false,
+			},
+			// On: credentials saved before the toggle existed keep changing data.
+			{
+				name: 'allowChanges',
+				type: 'boolean',
+				required: undefined,
+				typeOptions: undefined,
+				default: true,
+			},
 		]);
 	});
 });

@@ -14,10 +14,13 @@
  *    poll outlasting the minute), and across a crash of n8n;
  * 5. as an AI tool: the MCP Server Trigger example driven by the MCP SDK client over Streamable
  *    HTTP and SSE, and the AI Agent example with a scripted OpenAI-compatible model;
- * 6. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker.
+ * 6. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker;
+ * 7. where companies run the service (lib/network-check.ts): HTTPS with a self-signed
+ *    certificate and the Ignore SSL Issues toggle, a forward proxy, a read-only credential under
+ *    the MCP Server Trigger, and (2.x) n8n's SSRF protection.
  * E2E_ONLY=ai runs only what the AI checks need (install, import, start n8n, the AI steps), to
  * work on them quickly; E2E_ONLY=triggers only the trigger's steps (point 4), E2E_ONLY=overlap
- * only its overlapping polls; the default runs everything.
+ * only its overlapping polls, E2E_ONLY=network only point 7; the default runs everything.
  * Every service it starts is stopped at the end, whatever happens. When a step fails, the run's
  * folder (logs, n8n's database) is kept and its path printed.
  */
@@ -55,6 +58,9 @@ import { checkGovernance, writeApprovedGovernanceCopy } from './lib/governance-c
 import { API_KEY_SCOPES, EditorSession, PublicApi, type NodeTypeDescription } from './lib/rest';
 import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
+import { checkHttps, checkHttpsTriggerEmitted, checkProxy } from './lib/network-check';
+import { checkReadOnlyMcp, checkSsrf } from './lib/network-guards';
+import { prepareNetwork, type NetworkContext, type NetworkSetup } from './lib/network-setup';
 import { checkCrash, CRASH_CONFIGURATIONS, writeCrashWorkflows } from './lib/crash-check';
 import {
 	checkOverlappingPolls,
@@ -139,6 +145,12 @@ async function webhookExecution(api: PublicApi, workflowId: string, services: Se
 	);
 }
 
+/** n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) is checked from n8n 2.41 on; earlier 2.x are not assumed to have it. */
+function hasSsrfProtection(version: string): boolean {
+	const [major, minor] = version.split('.').map(Number);
+	return major > 2 || (major === 2 && minor >= 41);
+}
+
 function assertNoLoadProblems(service: Service, packageName: string, check: Check): void {
 	const problems = packageLoadProblems(service.log(), packageName);
 	assert.deepEqual(problems, [], `${service.name} logged problems loading the package`);
@@ -173,14 +185,17 @@ interface RunState {
 	openAi: ScriptedOpenAi;
 	/** The token of the MCP Server Trigger's Bearer Auth credential. */
 	mcpToken: string;
+	/** The HTTPS front of the network checks, and what they share. */
+	network: NetworkSetup;
 }
 
 /** The parts of the run an E2E_ONLY subset leaves out (setting up n8n always runs). */
-type Part = 'actions' | 'ai' | 'trigger' | 'overlap' | 'crash' | 'queue';
+type Part = 'actions' | 'ai' | 'trigger' | 'overlap' | 'crash' | 'queue' | 'network';
 const SKIPPED_PARTS: Record<string, Part[]> = {
-	ai: ['actions', 'trigger', 'overlap', 'crash', 'queue'],
-	triggers: ['actions', 'ai', 'queue'],
-	overlap: ['actions', 'ai', 'trigger', 'crash', 'queue'],
+	ai: ['actions', 'trigger', 'overlap', 'crash', 'queue', 'network'],
+	triggers: ['actions', 'ai', 'queue', 'network'],
+	overlap: ['actions', 'ai', 'trigger', 'crash', 'queue', 'network'],
+	network: ['actions', 'ai', 'trigger', 'overlap', 'crash', 'queue'],
 };
 const ONLY = process.env.E2E_ONLY;
 if (ONLY && !(ONLY in SKIPPED_PARTS))
@@ -333,6 +348,13 @@ async function importSamples(state: RunState, fileCount: number, check: Check): 
 	check(
 		`n8n import:workflow --separate → ${await n8n.importWorkflows(crashWorkflows)} (the crash test's ${CRASH_CONFIGURATIONS.length} workflows)`,
 	);
+	if (runs('network')) {
+		const network = await prepareNetwork(runDir, emulator);
+		state.network = network.setup;
+		check(
+			`n8n import:credentials → ${await n8n.importCredentials(network.credentialFile)}; import:workflow → ${await n8n.importWorkflows(network.workflowDir)} (the network checks, the service also over HTTPS on ${network.setup.https.origin}, with a self-signed certificate)`,
+		);
+	}
 	const overlapWorkflows = join(runDir, 'overlap-workflows');
 	writeOverlapWorkflows(overlapWorkflows);
 	check(
@@ -571,6 +593,42 @@ async function runEndToEnd(): Promise<boolean> {
 				{ independent: true },
 			);
 		}
+		const networkContext = (): NetworkContext => ({
+			n8n: state.n8n,
+			editor: state.editor,
+			api: state.api,
+			main: state.main,
+			emulator: state.emulator,
+			mcpToken: state.mcpToken,
+		});
+		if (runs('network')) {
+			await run.step(
+				'Network: HTTPS with a self-signed certificate: credential Test, action and trigger, Ignore SSL Issues off and on',
+				(check) => checkHttps(networkContext(), state.network, check),
+			);
+			await run.step(
+				'Network: a forward proxy named by HTTP_PROXY and HTTPS_PROXY',
+				(check) => checkProxy(networkContext(), state.network, check),
+				{ independent: true },
+			);
+			await run.step(
+				'Network: a read-only credential (Allow Changes off) under the MCP Server Trigger',
+				(check) => checkReadOnlyMcp(networkContext(), check),
+				{ independent: true },
+			);
+			if (hasSsrfProtection(state.n8n.runtime.version)) {
+				await run.step(
+					"Network: n8n's SSRF protection, the service on a loopback address",
+					(check) => checkSsrf(networkContext(), check),
+					{ independent: true },
+				);
+			}
+			await run.step(
+				'Network: the trigger over HTTPS emits a new entry at its next poll',
+				(check) => checkHttpsTriggerEmitted(networkContext(), state.network, check),
+				{ independent: true },
+			);
+		}
 		if (runs('trigger')) {
 			await run.step(
 				'Trigger: published, polled every minute, each new audit entry emitted exactly once',
@@ -642,6 +700,7 @@ async function runEndToEnd(): Promise<boolean> {
 		});
 	} finally {
 		await state.openAi?.stop();
+		await state.network?.https.close();
 		await stopAllServices();
 		console.log('\nStopped every service the run started (emulator, n8n, worker, Redis).');
 	}

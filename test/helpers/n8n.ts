@@ -50,6 +50,10 @@ const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 export interface ApiCredentials {
 	apiKey: string;
 	baseUrl: string;
+	/** The Ignore SSL Issues (Insecure) toggle; unset in credentials saved before it existed. */
+	ignoreSSLIssues?: boolean;
+	/** The Allow Changes toggle; unset in credentials saved before it existed. */
+	allowChanges?: boolean;
 }
 
 const actionNode = new DataIntegrationManagement();

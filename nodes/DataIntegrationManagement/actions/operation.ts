@@ -15,6 +15,11 @@ export interface Operation {
 	/** The operation's own fields; its resource shows them only for this operation. */
 	properties: INodeProperties[];
 	/**
+	 * Whether it creates, updates or deletes anything: the router refuses it, before any request,
+	 * under a credential whose Allow Changes toggle is off.
+	 */
+	changesData: boolean;
+	/**
 	 * Runs the operation for input item `itemIndex`, its requests paced by the run's `pacer`; each
 	 * returned object becomes one output item.
 	 */

@@ -14,6 +14,7 @@ import {
 	type Concurrency,
 	type Pacer,
 } from '../transport/pacer';
+import { credentialAllowsChanges } from '../transport';
 import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
 import { readParameter } from './readers';
@@ -66,9 +67,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const failures: Array<{ itemIndex: number; error: unknown }> = [];
 	const sent: number[] = [];
+	const readOnly = operation.changesData && !(await credentialAllowsChanges.call(this));
 
 	const runItem = async (itemIndex: number) => {
 		try {
+			if (readOnly) throw readOnlyError(this, itemIndex);
 			const output = await operation.execute.call(this, itemIndex, pacer);
 			results[itemIndex] = (Array.isArray(output) ? output : [output]).map((json) => ({
 				json,
@@ -102,6 +105,19 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	return [results.flat()];
+}
+
+/** The refusal of a change under a read-only credential, naming the toggle and the item. */
+function readOnlyError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`This operation changes data, and the credential's Allow Changes is off: nothing was sent (item ${itemIndex})`,
+		{
+			itemIndex,
+			description:
+				'Allow Changes is off in the credential, so this node may only read. Turn on Allow Changes in the credential, or use a credential that allows changes.',
+		},
+	);
 }
 
 function withItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {

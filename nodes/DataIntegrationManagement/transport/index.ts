@@ -53,6 +53,15 @@ export async function apiRequest<T>(
 	return (await apiRequestAnswer.call(this, method, path, options)).envelope as Envelope<T>;
 }
 
+/**
+ * Whether the credential lets nodes change data: its Allow Changes toggle, on when unset (saved
+ * before it existed). Any value but on (or unset) refuses, e.g. "false" from an expression.
+ */
+export async function credentialAllowsChanges(this: Context): Promise<boolean> {
+	const { allowChanges } = await this.getCredentials<{ allowChanges?: unknown }>(CREDENTIAL_TYPE);
+	return allowChanges === undefined || String(allowChanges) === 'true';
+}
+
 /** As `apiRequest`, with the time the service answered. */
 export async function apiRequestAnswer<T>(
 	this: Context,
@@ -60,12 +69,17 @@ export async function apiRequestAnswer<T>(
 	path: string,
 	options: RequestOptions = {},
 ): Promise<Answer<T>> {
-	const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
+	const credentials = await this.getCredentials<{
+		baseUrl: string;
+		ignoreSSLIssues?: boolean;
+	}>(CREDENTIAL_TYPE);
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${String(credentials.baseUrl).trim().replace(/\/+$/, '')}${path}`,
 		json: true,
 		returnFullResponse: true,
+		// The credential's Ignore SSL Issues toggle, applied by n8n's own HTTP client.
+		skipSslCertificateValidation: credentials.ignoreSSLIssues === true,
 	};
 	if (options.qs) request.qs = options.qs;
 	if (options.body) {
@@ -140,6 +154,22 @@ export interface Failure {
 	apiMessage?: string;
 	/** Network-level error code (ECONNRESET, ECONNREFUSED, ...) when nothing was answered. */
 	networkCode?: string;
+	/** The host name or address n8n's SSRF protection refused to send the request to. */
+	blockedAddress?: string;
+}
+
+/** The names of the errors n8n 2.x's SSRF protection throws (package @n8n/backend-network). */
+const SSRF_ERRORS = ['SsrfBlockedIpError', 'SsrfBlockedHostnameError'];
+
+/** The address n8n's SSRF protection blocked, found along the error's chain of causes. */
+function ssrfBlockedAddress(error: unknown): string | undefined {
+	for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+		const { name, hostname, ip } = cause as { name?: unknown; hostname?: unknown; ip?: unknown };
+		if (typeof name === 'string' && SSRF_ERRORS.includes(name))
+			return String(hostname ?? ip ?? 'the address');
+		cause = (cause as { cause?: unknown }).cause;
+	}
+	return undefined;
 }
 
 /**
@@ -156,6 +186,8 @@ export function describeFailure(error: unknown): Failure {
 		context?: { data?: unknown };
 		response?: { status?: number; headers?: Record<string, unknown>; data?: unknown };
 	};
+	const blockedAddress = ssrfBlockedAddress(error);
+	if (blockedAddress) return { blockedAddress };
 	const inner = (err.cause ?? err) as typeof err & { cause?: { code?: string } };
 	const response = inner.response ?? err.response;
 	const httpCode = err.httpCode ? String(err.httpCode) : undefined;
@@ -212,7 +244,39 @@ function describeStatus(status: number | undefined): string {
 	return "The service refused the request. Check the node's fields and the credential, then try again.";
 }
 
+/** Certificate errors of Node's TLS: the service's certificate could not be verified. */
+const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/;
+
+/** Errors raised before the service answered, which the credential or n8n's settings can fix. */
+function connectionError(node: INode, failure: Failure): NodeApiError | undefined {
+	const { blockedAddress, networkCode } = failure;
+	if (blockedAddress) {
+		return new NodeApiError(
+			node,
+			{ message: 'Blocked by SSRF protection', networkCode: 'SSRF_BLOCKED' },
+			{
+				message: `n8n blocked the request to ${blockedAddress}: its SSRF protection does not allow this address`,
+				description: `n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) blocks private and local addresses. To reach the service at the Base URL, ask your n8n administrator to add ${blockedAddress} to N8N_SSRF_ALLOWED_HOSTNAMES, or its address range to N8N_SSRF_ALLOWED_IP_RANGES.`,
+			},
+		);
+	}
+	if (networkCode && CERTIFICATE_ERROR.test(networkCode)) {
+		return new NodeApiError(
+			node,
+			{ message: 'Certificate not trusted', networkCode },
+			{
+				message: `The service's certificate could not be verified (${networkCode})`,
+				description:
+					'If the service uses a certificate your company signs itself, give n8n that certificate authority with NODE_EXTRA_CA_CERTS, or turn on Ignore SSL Issues (Insecure) in the credential.',
+			},
+		);
+	}
+	return undefined;
+}
+
 function toNodeApiError(node: INode, failure: Failure): NodeApiError {
+	const connectionFailure = connectionError(node, failure);
+	if (connectionFailure) return connectionFailure;
 	const { status, apiCode, apiMessage, networkCode } = failure;
 	const errorResponse: JsonObject = {
 		message: apiMessage ?? (status ? `HTTP ${status}` : 'No response'),

@@ -42,18 +42,18 @@ export const AI_PLACEHOLDER_CREDENTIALS = {
 	mcpBearer: { id: 'mcpBearerCredential', name: 'Bearer Auth account', type: 'httpBearerAuth' },
 } as const;
 
-interface ToolNode {
+export interface ToolNode {
 	name: string;
 	type: string;
 	parameters: { resource: string; operation: string } & Record<string, unknown>;
 }
 
-interface WorkflowFile {
+export interface WorkflowFile {
 	id: string;
 	nodes: ToolNode[];
 }
 
-function readExample(file: string): WorkflowFile {
+export function readExample(file: string): WorkflowFile {
 	return JSON.parse(readFileSync(join(WORKFLOWS_DIR, file), 'utf8')) as WorkflowFile;
 }
 
@@ -178,12 +178,12 @@ const CALLS: Record<string, { args: Record<string, unknown>; result: RegExp; req
 };
 
 /** A tool's result as the client got it. */
-interface ToolResult {
+export interface ToolResult {
 	isError?: boolean;
 	content: Array<{ type: string; text?: string }>;
 }
 
-function resultText(result: ToolResult): string {
+export function resultText(result: ToolResult): string {
 	return result.content.map(({ text }) => text ?? '').join('\n');
 }
 
@@ -217,7 +217,7 @@ export function writeAiCredentialFile(
 }
 
 /** The MCP endpoint of the example's trigger, once published (2.x registers it within 15 s). */
-async function mcpUrl(context: AiContext, path: string): Promise<URL> {
+export async function mcpUrl(context: Pick<AiContext, 'api' | 'main'>, path: string): Promise<URL> {
 	const url = new URL(`${context.api.baseUrl}/mcp/${path}`);
 	const status = await waitFor(
 		`the MCP endpoint ${url.pathname} to be registered`,

@@ -161,9 +161,13 @@ export class N8n {
 	 */
 	async cli(
 		args: string[],
-		options: { timeoutMs?: number; allowFailure?: boolean } = {},
+		{
+			env: settings,
+			...options
+		}: { timeoutMs?: number; allowFailure?: boolean; env?: NodeJS.ProcessEnv } = {},
 	): Promise<CommandResult> {
 		const env = this.env({
+			...settings,
 			...queueEnv(undefined),
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		});
@@ -187,14 +191,13 @@ export class N8n {
 
 	/**
 	 * Runs a workflow from its Manual Trigger with `n8n execute --rawOutput`, in a process of its
-	 * own. n8n prints its start-up log first, then the run as JSON from a line holding only "{".
+	 * own (with `env` added to its settings). n8n prints its start-up log first, then the run as
+	 * JSON from a line holding only "{".
 	 */
-	async execute(workflowId: string): Promise<ExecutionRun> {
+	async execute(workflowId: string, env?: NodeJS.ProcessEnv): Promise<ExecutionRun> {
 		const { code, stdout, stderr } = await this.cli(
 			['execute', `--id=${workflowId}`, '--rawOutput'],
-			{
-				allowFailure: true,
-			},
+			{ allowFailure: true, env },
 		);
 		const lines = stdout.split('\n');
 		const start = lines.indexOf('{');
@@ -299,8 +302,10 @@ function lastLine(text: string): string {
 export function packageLoadProblems(log: string, packageName: string): string[] {
 	const generic =
 		/Failed to load package|Skipping package|failed to load package metadata|is already loaded|Unknown credential name/i;
+	// Stack frames are left out: n8n's own files live under a cache folder named after the package.
 	return log
 		.split('\n')
+		.filter((line) => !/^\s+at /.test(line))
 		.filter(
 			(line) => generic.test(line) || (line.includes(packageName) && /error|fail|warn/i.test(line)),
 		);

@@ -100,6 +100,24 @@ export class EditorSession {
 		return data;
 	}
 
+	/** A credential's Test, as the editor's credential dialog runs it, with the data given. */
+	async testCredential(credential: {
+		id: string;
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}): Promise<{ status: string; message: string }> {
+		const response = await fetch(`${this.baseUrl}/rest/credentials/test`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', cookie: this.cookie },
+			body: JSON.stringify({ credentials: credential }),
+		});
+		const { data } = (await (
+			await failOnError(response, 'POST /rest/credentials/test')
+		).json()) as { data: { status: string; message: string } };
+		return data;
+	}
+
 	async credentialTypeNames(): Promise<string[]> {
 		return (await this.get<Array<{ name: string }>>('/types/credentials.json')).map(
 			({ name }) => name,

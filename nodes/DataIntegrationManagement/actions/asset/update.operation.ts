@@ -18,6 +18,9 @@ const updateFields = fieldsCollection('updateFields', [
 	newNameField,
 ]);
 
+/** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
+export const changesData = true;
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Asset ID',

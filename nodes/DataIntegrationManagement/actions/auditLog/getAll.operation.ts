@@ -67,6 +67,9 @@ const filters: INodeProperties = {
 	],
 };
 
+/** Only reads: runs under a read-only credential too. */
+export const changesData = false;
+
 export const properties: INodeProperties[] = [
 	returnAllField,
 	limitField,

@@ -7,6 +7,9 @@ import type { Pacer } from '../../transport/pacer';
 
 const additionalFields = fieldsCollection('additionalFields', [connectionField, descriptionField]);
 
+/** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
+export const changesData = true;
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',

@@ -47,6 +47,9 @@ const outputField: INodeProperties = {
 	],
 };
 
+/** Only reads: runs under a read-only credential too. */
+export const changesData = false;
+
 export const properties: INodeProperties[] = [
 	integrationIdField,
 	nameLocator('Schema', 'schema', 'searchSchemas', 'public'),

@@ -35,6 +35,9 @@ const outputField: INodeProperties = {
 /** What an AI tool gives when Output is not set. */
 const toolOutputField: INodeProperties = { ...outputField, default: 'compact' };
 
+/** Only reads: runs under a read-only credential too. */
+export const changesData = false;
+
 export const properties: INodeProperties[] = [integrationIdField, optionsCollection([outputField])];
 
 const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {

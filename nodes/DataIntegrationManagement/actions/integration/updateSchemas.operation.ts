@@ -149,6 +149,9 @@ const schemasField: INodeProperties = {
 	description: `The changes as one JSON object: schema names mapped to { enabled, tables }, table names to { enabled, columns }, column names to { enabled, hashed }. Only what it names changes, e.g. ${SCHEMAS_EXAMPLE}.`,
 };
 
+/** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
+export const changesData = true;
+
 export const properties: INodeProperties[] = [
 	integrationIdField,
 	updateModeField,

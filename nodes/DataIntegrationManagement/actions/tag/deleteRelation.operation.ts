@@ -6,6 +6,9 @@ import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { deleteTagRelation } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
 
+/** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
+export const changesData = true;
+
 export const properties: INodeProperties[] = [
 	tagIdField,
 	{

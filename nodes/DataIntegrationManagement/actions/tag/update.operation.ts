@@ -18,6 +18,9 @@ const updateFields = fieldsCollection('updateFields', [
 	ownerLocator,
 ]);
 
+/** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
+export const changesData = true;
+
 export const properties: INodeProperties[] = [tagIdField, updateFields];
 
 export async function execute(

@@ -5,6 +5,9 @@ import { listUsers } from '../../client/users';
 import { readListLimit } from '../readers';
 import type { Pacer } from '../../transport/pacer';
 
+/** Only reads: runs under a read-only credential too. */
+export const changesData = false;
+
 export const properties: INodeProperties[] = [returnAllField, limitField];
 
 export async function execute(

@@ -1,0 +1,157 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
+import { SEED } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { callNodeMethod, runActionNode } from '../helpers/n8n';
+import { rl, sent } from './support';
+
+const { emulator, credentials } = useEmulator();
+const readOnly = () => ({ ...credentials(), allowChanges: false });
+
+const ORDERS = SEED.integrations.ordersToSnowflake;
+
+/** A valid call of every operation, by "resource operation": each one succeeds with changes allowed. */
+const CALLS: Record<string, INodeParameters> = {
+	'asset create': { name: 'Read-only check', type: 'file' },
+	'asset update': { assetId: SEED.assets.ordersDb, updateFields: { name: 'Orders DB' } },
+	'auditLog getAll': { returnAll: false, limit: 5 },
+	'connector create': { name: 'Orders replica', type: 'postgres' },
+	'integration get': { integrationId: ORDERS },
+	'integration getColumns': { integrationId: ORDERS, schema: SEED.schema, table: SEED.table },
+	'integration getSchemas': { integrationId: ORDERS },
+	'integration updateSchemas': {
+		integrationId: ORDERS,
+		changes: { change: [{ level: 'schema', schema: 'audit', enabled: 'enable' }] },
+	},
+	'tag create': { name: 'Read-only check', owner: rl('id', SEED.users.maya) },
+	'tag deleteRelation': { tagId: SEED.tags.pii, ...SEED.piiRelation },
+	'tag update': { tagId: SEED.tags.finance, updateFields: { name: 'Finance & billing' } },
+	'user getAll': { returnAll: false, limit: 5 },
+};
+
+const operations = Object.entries(operationsByResource).flatMap(([resource, byKey]) =>
+	Object.entries(byKey).map(([operation, { changesData }]) => ({
+		resource,
+		operation,
+		changesData,
+	})),
+);
+const writes = operations.filter(({ changesData }) => changesData);
+const reads = operations.filter(({ changesData }) => !changesData);
+const parametersOf = ({ resource, operation }: { resource: string; operation: string }) => ({
+	resource,
+	operation,
+	...CALLS[`${resource} ${operation}`],
+});
+
+describe('a read-only credential (Allow Changes off)', () => {
+	it('has a call for every operation, and declares exactly the seven that create, update or delete', () => {
+		expect(operations.map(({ resource, operation }) => `${resource} ${operation}`).sort()).toEqual(
+			Object.keys(CALLS).sort(),
+		);
+		expect(writes.map(({ resource, operation }) => `${resource} ${operation}`).sort()).toEqual([
+			'asset create',
+			'asset update',
+			'connector create',
+			'integration updateSchemas',
+			'tag create',
+			'tag deleteRelation',
+			'tag update',
+		]);
+	});
+
+	it.each(writes)('refuses $resource $operation before any request', async (call) => {
+		const result = await runActionNode({
+			credentials: readOnly(),
+			parameters: parametersOf(call),
+			items: [{}, {}],
+		});
+
+		expect(sent(emulator())).toEqual([]);
+		expect(result.error?.message).toBe(
+			"This operation changes data, and the credential's Allow Changes is off: nothing was sent (item 0)",
+		);
+		expect(result.error?.description).toMatch(/Turn on Allow Changes in the credential/);
+		expect(JSON.stringify(result.error)).not.toContain(emulator().apiKey);
+	});
+
+	it.each([false, 'false', 'no', null])(
+		'refuses a change when Allow Changes holds %p (e.g. from an expression)',
+		async (allowChanges) => {
+			const result = await runActionNode({
+				credentials: { ...credentials(), allowChanges: allowChanges as boolean },
+				parameters: parametersOf(writes[0]),
+			});
+
+			expect(sent(emulator())).toEqual([]);
+			expect(result.error?.message).toMatch(/Allow Changes is off/);
+		},
+	);
+
+	it.each(writes)('runs $resource $operation while Allow Changes is on or unset', async (call) => {
+		for (const allowChanges of [true, undefined]) {
+			emulator().reset();
+			const result = await runActionNode({
+				credentials: { ...credentials(), allowChanges },
+				parameters: parametersOf(call),
+			});
+			expect(result.error).toBeUndefined();
+			expect(sent(emulator()).length).toBeGreaterThan(0);
+		}
+	});
+
+	it.each(reads)('runs $resource $operation as before', async (call) => {
+		const result = await runActionNode({ credentials: readOnly(), parameters: parametersOf(call) });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.length).toBeGreaterThan(0);
+		expect(sent(emulator()).every(({ method }) => method === 'GET')).toBe(true);
+		expect(sent(emulator()).length).toBeGreaterThan(0);
+	});
+
+	it('under On Error: Continue, gives each item its refusal, paired to it', async () => {
+		const result = await runActionNode({
+			credentials: readOnly(),
+			parameters: parametersOf(writes[0]),
+			items: [{}, {}],
+			continueOnFail: true,
+		});
+
+		expect(sent(emulator())).toEqual([]);
+		expect(result.items.map(({ json, pairedItem }) => ({ error: json.error, pairedItem }))).toEqual(
+			[
+				{
+					error: expect.stringMatching(/Allow Changes is off.*\(item 0\)$/),
+					pairedItem: { item: 0 },
+				},
+				{
+					error: expect.stringMatching(/Allow Changes is off.*\(item 1\)$/),
+					pairedItem: { item: 1 },
+				},
+			],
+		);
+	});
+
+	it('in the tool form, returns the refusal and sends nothing', async () => {
+		const result = await runActionNode({
+			credentials: readOnly(),
+			parameters: parametersOf({ resource: 'tag', operation: 'create' }),
+			asTool: true,
+		});
+
+		expect(sent(emulator())).toEqual([]);
+		expect(result.error?.message).toMatch(/Allow Changes is off/);
+	});
+
+	it('still fills the pickers', async () => {
+		const users = await callNodeMethod<{ results: unknown[] }>({
+			credentials: readOnly(),
+			kind: 'listSearch',
+			method: 'searchUsers',
+			parameters: { resource: 'tag', operation: 'create' },
+		});
+
+		expect(users.results.length).toBeGreaterThan(0);
+	});
+});

@@ -1,0 +1,101 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * What refuses a request, in a real n8n (E2E_ONLY=network, with network-check.ts):
+ * - a read-only credential (Allow Changes off) under the MCP Server Trigger: a write tool
+ *   returns the refusal to the client, and the service receives no write;
+ * - n8n 2.x's SSRF protection: the service on a loopback address is blocked, with an error
+ *   naming the settings, and works once N8N_SSRF_ALLOWED_IP_RANGES allows it.
+ */
+import assert from 'node:assert/strict';
+
+// The SDK publishes its modules through a wildcard "exports" map, which tsc and tsx follow and
+// the lint's import resolver does not.
+/* eslint-disable import-x/no-unresolved */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+/* eslint-enable import-x/no-unresolved */
+
+import { SEED } from '../../emulator/seed';
+import { mcpUrl, resultText, type ToolResult } from './ai-check';
+import { assertNoKey, firstItem, MCP_PATH, WORKFLOWS, type NetworkContext } from './network-setup';
+import type { Check } from './steps';
+
+/** A write tool over a read-only credential, called by an MCP client. */
+export async function checkReadOnlyMcp(context: NetworkContext, check: Check): Promise<void> {
+	const { api, emulator, mcpToken } = context;
+	await api.publish(WORKFLOWS.mcp);
+	const client = new Client({
+		name: 'n8n-nodes-data-integration-management-e2e',
+		version: '1.0.0',
+	});
+	try {
+		const url = await mcpUrl(context, MCP_PATH);
+		await client.connect(
+			new StreamableHTTPClientTransport(url, {
+				requestInit: { headers: { authorization: `Bearer ${mcpToken}` } },
+			}),
+		);
+		// Not a reset: the entry added for the trigger over HTTPS must stay.
+		await emulator.control.clearRequests();
+		const write = (await client.callTool({
+			name: 'Create_tag',
+			arguments: {
+				name: 'Read-only check',
+				ownerId: SEED.users.maya,
+				description: 'Must not be created',
+			},
+		})) as ToolResult;
+		assert.equal(write.isError, true, resultText(write));
+		assert.match(resultText(write), /Allow Changes is off/);
+		const read = (await client.callTool({
+			name: 'Get_integration',
+			arguments: { integrationId: SEED.integrations.ordersToSnowflake },
+		})) as ToolResult;
+		assert.ok(!read.isError, resultText(read));
+		assert.match(resultText(read), new RegExp(SEED.integrations.ordersToSnowflake));
+		const requests = (await emulator.control.requests()).map(
+			({ method, path }) => `${method} ${path}`,
+		);
+		assert.deepEqual(requests, [`GET /integrations/${SEED.integrations.ordersToSnowflake}`]);
+		assertNoKey(emulator.apiKey, 'the tool results', [write, read]);
+		check(
+			`MCP tools/call Create_tag over a read-only credential → tool error "${resultText(write).split('\n')[0]}"; Get_integration works; the service received only ${requests.join(', ')}`,
+		);
+	} finally {
+		await client.close();
+		await api.unpublish(WORKFLOWS.mcp);
+	}
+}
+
+/** n8n 2.x's SSRF protection on: blocked while the address is not allowed, working once it is. */
+export async function checkSsrf(context: NetworkContext, check: Check): Promise<void> {
+	const { n8n, emulator } = context;
+	const protection = { N8N_SSRF_PROTECTION_ENABLED: 'true' };
+	await emulator.control.clearRequests();
+	const blocked = firstItem(
+		(await n8n.execute(WORKFLOWS.ssrf, protection)).data.resultData.runData,
+		'On loopback',
+	);
+	assert.equal(
+		blocked.error,
+		'n8n blocked the request to 127.0.0.1: its SSRF protection does not allow this address',
+	);
+	assert.match(
+		String(blocked.description),
+		/N8N_SSRF_ALLOWED_HOSTNAMES, or its address range to N8N_SSRF_ALLOWED_IP_RANGES/,
+	);
+	assert.deepEqual(await emulator.control.requests(), []);
+	check(`n8n execute, N8N_SSRF_PROTECTION_ENABLED=true → "${String(blocked.error)}", nothing sent`);
+
+	const allowed = firstItem(
+		(
+			await n8n.execute(WORKFLOWS.ssrf, {
+				...protection,
+				N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32',
+			})
+		).data.resultData.runData,
+		'On loopback',
+	);
+	assert.equal(allowed.id, SEED.integrations.ordersToSnowflake, JSON.stringify(allowed));
+	check('… with N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.1/32 → the integration');
+}

@@ -1,0 +1,194 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * What the network checks (network-check.ts) run on: the HTTPS front with its certificate, and
+ * the credentials and workflows they import into n8n.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { SEED } from '../../emulator/seed';
+import { makeCertificate, startHttpsFront, type HttpsFront } from '../../helpers/network';
+import { MCP_EXAMPLE, readExample } from './ai-check';
+import type { RunningEmulator } from './emulator';
+import type { N8n, RunData } from './n8n';
+import type { Service } from './processes';
+import type { EditorSession, PublicApi } from './rest';
+import { writeTriggerWorkflow } from './trigger-runs';
+import { SAMPLE_CREDENTIAL } from './workflows';
+
+const ACTION_TYPE = 'n8n-nodes-data-integration-management.dataIntegrationManagement';
+
+/** The credentials of this part, each of the service's type. */
+export const CREDENTIALS = {
+	strict: { id: 'dimNetStrict', name: 'Service over HTTPS' },
+	insecure: { id: 'dimNetInsecure', name: 'Service over HTTPS, Ignore SSL Issues' },
+	readOnly: { id: 'dimNetReadOnly', name: 'Service, read-only' },
+};
+
+/** The workflows of this part (ids of at most 16 characters, see e2e.ts). */
+export const WORKFLOWS = {
+	https: 'dimNetHttps',
+	proxy: 'dimNetProxy',
+	proxyTrusted: 'dimNetProxyCa',
+	ssrf: 'dimNetSsrf',
+	trigger: 'dimNetTrigger',
+	mcp: 'dimNetMcp',
+};
+export const TRIGGER_NODE = 'Audit log over HTTPS';
+export const MCP_PATH = 'dim-read-only';
+
+type Credential = { id: string; name: string };
+
+export interface NetworkContext {
+	n8n: N8n;
+	editor: EditorSession;
+	api: PublicApi;
+	main: Service;
+	emulator: RunningEmulator;
+	mcpToken: string;
+}
+
+/** What the part starts before n8n: the HTTPS front; and what it imports. */
+export interface NetworkSetup {
+	https: HttpsFront;
+	/** The front's certificate (PEM): its own authority, for NODE_EXTRA_CA_CERTS. */
+	caFile: string;
+	/** The audit entry added once the trigger is live, which it must emit. */
+	triggerEntry?: string;
+}
+
+/** Starts the HTTPS front and writes this part's credentials and workflows into `runDir`. */
+export async function prepareNetwork(
+	runDir: string,
+	emulator: RunningEmulator,
+): Promise<{ setup: NetworkSetup; credentialFile: string; workflowDir: string }> {
+	const certificate = makeCertificate();
+	const https = await startHttpsFront(new URL(emulator.baseUrl).origin, certificate);
+	const caFile = join(runDir, 'network-ca.pem');
+	writeFileSync(caFile, certificate.cert);
+	const httpsBaseUrl = `${https.origin}/v1`;
+	const { apiKey, baseUrl } = emulator;
+	const credentialFile = join(runDir, 'network-credentials.json');
+	const data = {
+		strict: { apiKey, baseUrl: httpsBaseUrl },
+		insecure: { apiKey, baseUrl: httpsBaseUrl, ignoreSSLIssues: true },
+		readOnly: { apiKey, baseUrl, allowChanges: false },
+	};
+	writeFileSync(
+		credentialFile,
+		JSON.stringify(
+			Object.entries(CREDENTIALS).map(([key, credential]) => ({
+				...credential,
+				type: SAMPLE_CREDENTIAL.type,
+				data: data[key as keyof typeof data],
+			})),
+		),
+	);
+
+	const workflowDir = join(runDir, 'network-workflows');
+	mkdirSync(workflowDir);
+	const write = (id: string, nodes: Array<{ name: string; credential: Credential }>) =>
+		writeActionWorkflow(workflowDir, id, nodes);
+	write(WORKFLOWS.https, [
+		{ name: 'Certificate checked', credential: CREDENTIALS.strict },
+		{ name: 'Ignore SSL Issues', credential: CREDENTIALS.insecure },
+	]);
+	write(WORKFLOWS.proxy, [
+		{ name: 'Over HTTP', credential: SAMPLE_CREDENTIAL },
+		{ name: 'Over HTTPS', credential: CREDENTIALS.insecure },
+	]);
+	write(WORKFLOWS.proxyTrusted, [
+		{ name: 'Over HTTPS, CA trusted', credential: CREDENTIALS.strict },
+	]);
+	write(WORKFLOWS.ssrf, [{ name: 'On loopback', credential: SAMPLE_CREDENTIAL }]);
+	writeTriggerWorkflow(workflowDir, {
+		id: WORKFLOWS.trigger,
+		name: 'Audit log trigger over HTTPS',
+		nodeName: TRIGGER_NODE,
+		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, startFrom: 'now' },
+		credential: CREDENTIALS.insecure,
+	});
+	writeReadOnlyMcpWorkflow(workflowDir);
+	return { setup: { https, caFile }, credentialFile, workflowDir };
+}
+
+/**
+ * A Manual Trigger, then one Integration → Get node per entry, each on its credential; every
+ * node goes on after an error (its output then holds the error), so one run shows them all.
+ */
+function writeActionWorkflow(
+	folder: string,
+	id: string,
+	nodes: Array<{ name: string; credential: Credential }>,
+): void {
+	const names = ['Run', ...nodes.map(({ name }) => name)];
+	const workflow = {
+		id,
+		name: `Network: ${nodes.map(({ name }) => name).join(', ')}`,
+		nodes: [
+			{
+				id: `${id}-start`,
+				name: 'Run',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			...nodes.map(({ name, credential }, index) => ({
+				id: `${id}-${index}`,
+				name,
+				type: ACTION_TYPE,
+				typeVersion: 1,
+				position: [200 * (index + 1), 0],
+				onError: 'continueRegularOutput',
+				parameters: {
+					resource: 'integration',
+					operation: 'get',
+					integrationId: SEED.integrations.ordersToSnowflake,
+				},
+				credentials: { [SAMPLE_CREDENTIAL.type]: credential },
+			})),
+		],
+		connections: Object.fromEntries(
+			names
+				.slice(0, -1)
+				.map((name, index) => [
+					name,
+					{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
+				]),
+		),
+		settings: { executionOrder: 'v1' },
+		active: false,
+		pinData: {},
+	};
+	writeFileSync(join(folder, `${id}.json`), JSON.stringify(workflow, null, '\t'));
+}
+
+/** The MCP server example, every tool on the read-only credential, at a path of its own. */
+function writeReadOnlyMcpWorkflow(folder: string): void {
+	const example = readExample(MCP_EXAMPLE) as unknown as {
+		nodes: Array<{ type: string; parameters: Record<string, unknown>; credentials?: object }>;
+	} & Record<string, unknown>;
+	const nodes = example.nodes.map((node) => {
+		if (node.type.endsWith('.mcpTrigger'))
+			return { ...node, parameters: { ...node.parameters, path: MCP_PATH } };
+		if (node.type.endsWith('.dataIntegrationManagementTool'))
+			return { ...node, credentials: { [SAMPLE_CREDENTIAL.type]: CREDENTIALS.readOnly } };
+		return node;
+	});
+	const workflow = { ...example, id: WORKFLOWS.mcp, name: 'MCP server, read-only', nodes };
+	writeFileSync(join(folder, `${WORKFLOWS.mcp}.json`), JSON.stringify(workflow, null, '\t'));
+}
+
+/** The node's first output item, or its error (an error item under "On Error: Continue"). */
+export function firstItem(runData: RunData, node: string): Record<string, unknown> {
+	const [task] = runData[node] ?? [];
+	assert.ok(task, `node "${node}" did not run`);
+	if (task.error) return { error: task.error.message };
+	return task.data?.main[0]?.[0]?.json ?? {};
+}
+
+export function assertNoKey(apiKey: string, what: string, value: unknown): void {
+	assert.ok(!JSON.stringify(value).includes(apiKey), `the API key appears in ${what}`);
+}

@@ -1,0 +1,138 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * The service where companies run it, through the n8n-core these tests run (its HTTP client is
+ * n8n's own): over HTTPS with a self-signed certificate, behind a forward proxy named by
+ * HTTP_PROXY / HTTPS_PROXY (n8n's SSRF protection: ssrf.test.ts).
+ */
+import { SEED } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import {
+	callNodeMethod,
+	pollTrigger,
+	runActionNode,
+	testCredential,
+	type ApiCredentials,
+} from '../helpers/n8n';
+import {
+	makeCertificate,
+	startForwardProxy,
+	startHttpsFront,
+	type ForwardProxy,
+	type RunningServer,
+} from '../helpers/network';
+
+const { emulator, credentials } = useEmulator();
+
+const getIntegration = (credentialsToUse: ApiCredentials) =>
+	runActionNode({
+		credentials: credentialsToUse,
+		parameters: {
+			resource: 'integration',
+			operation: 'get',
+			integrationId: SEED.integrations.ordersToSnowflake,
+		},
+	});
+
+let https: RunningServer;
+beforeAll(async () => {
+	https = await startHttpsFront(new URL(emulator().baseUrl).origin, makeCertificate());
+});
+afterAll(async () => await https.close());
+
+/** The credential with its Base URL on the HTTPS front, Ignore SSL Issues as given. */
+const overHttps = (ignoreSSLIssues?: boolean): ApiCredentials => ({
+	...credentials(),
+	baseUrl: `${https.origin}/v1`,
+	ignoreSSLIssues,
+});
+
+describe('a service whose certificate n8n does not trust (self-signed)', () => {
+	it.each([false, undefined])(
+		'with Ignore SSL Issues %s: the Test and the action fail, saying so, and nothing arrives',
+		async (ignoreSSLIssues) => {
+			const test = await testCredential(overHttps(ignoreSSLIssues));
+			expect(test.status).toBe('Error');
+			expect(test.message).toMatch(/certificate/i);
+
+			const result = await getIntegration(overHttps(ignoreSSLIssues));
+			expect(result.error?.message).toBe(
+				"The service's certificate could not be verified (DEPTH_ZERO_SELF_SIGNED_CERT)",
+			);
+			expect(result.error?.description).toMatch(/NODE_EXTRA_CA_CERTS.*Ignore SSL Issues/);
+			expect(JSON.stringify(result.error)).not.toContain(emulator().apiKey);
+			expect(emulator().requests).toEqual([]);
+		},
+	);
+
+	it('with Ignore SSL Issues on: the Test, an action, a picker and the trigger work', async () => {
+		expect(await testCredential(overHttps(true))).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
+
+		const result = await getIntegration(overHttps(true));
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.id).toBe(SEED.integrations.ordersToSnowflake);
+
+		const users = await callNodeMethod<{ results: unknown[] }>({
+			credentials: overHttps(true),
+			kind: 'listSearch',
+			method: 'searchUsers',
+			parameters: { resource: 'tag', operation: 'create' },
+		});
+		expect(users.results.length).toBeGreaterThan(0);
+
+		const poll = await pollTrigger({
+			credentials: overHttps(true),
+			parameters: {},
+			mode: 'manual',
+		});
+		expect(poll.items?.length).toBeGreaterThan(0);
+
+		const paths = emulator().requests.map(({ path }) => path);
+		expect(paths).toEqual(expect.arrayContaining(['/users', '/integrations/int_4f8a2c71e9b0']));
+		expect(paths.some((path) => path.startsWith('/audit-logs'))).toBe(true);
+	});
+});
+
+describe('behind a forward proxy (HTTP_PROXY, HTTPS_PROXY)', () => {
+	let proxy: ForwardProxy;
+	const saved = { HTTP_PROXY: process.env.HTTP_PROXY, HTTPS_PROXY: process.env.HTTPS_PROXY };
+	beforeEach(async () => {
+		proxy = await startForwardProxy();
+		process.env.HTTP_PROXY = proxy.origin;
+		process.env.HTTPS_PROXY = proxy.origin;
+	});
+	afterEach(async () => {
+		for (const [name, value] of Object.entries(saved))
+			if (value === undefined) delete process.env[name];
+			else process.env[name] = value;
+		await proxy.close();
+	});
+
+	it('an https:// Base URL goes through a CONNECT tunnel: the proxy sees only host and port', async () => {
+		const result = await getIntegration(overHttps(true));
+
+		expect(result.error).toBeUndefined();
+		expect(proxy.seen).toEqual([
+			{ kind: 'CONNECT', target: new URL(https.origin).host, headers: expect.any(Object) },
+		]);
+		expect(JSON.stringify(proxy.seen)).not.toContain(emulator().apiKey);
+		expect(emulator().requests[0].headers['x-api-key']).toBe(emulator().apiKey);
+	});
+
+	it('an http:// Base URL is forwarded whole: the key travels in its header only, never in the URL', async () => {
+		const result = await getIntegration(credentials());
+
+		expect(result.error).toBeUndefined();
+		expect(proxy.seen).toEqual([
+			{
+				kind: 'plain',
+				method: 'GET',
+				url: `${emulator().baseUrl}/integrations/${SEED.integrations.ordersToSnowflake}`,
+				headers: expect.objectContaining({ 'x-api-key': emulator().apiKey }),
+			},
+		]);
+		expect(JSON.stringify(result.items)).not.toContain(emulator().apiKey);
+	});
+});
