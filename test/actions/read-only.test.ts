@@ -4,6 +4,7 @@ import { operationsByResource } from '../../nodes/DataIntegrationManagement/acti
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { callNodeMethod, runActionNode } from '../helpers/n8n';
+import { problemsOf } from './error-walk';
 import { rl, sent } from './support';
 
 const { emulator, credentials } = useEmulator();
@@ -73,6 +74,7 @@ describe('a read-only credential (Allow Changes off)', () => {
 			"This operation changes data, and the credential's Allow Changes is off: nothing was sent (item 0)",
 		);
 		expect(result.error?.description).toMatch(/Turn on Allow Changes in the credential/);
+		expect(problemsOf(result.error!.message, result.error?.description ?? undefined)).toEqual([]);
 		expect(JSON.stringify(result.error)).not.toContain(emulator().apiKey);
 	});
 

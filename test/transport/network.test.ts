@@ -4,6 +4,7 @@
  * n8n's own): over HTTPS with a self-signed certificate, behind a forward proxy named by
  * HTTP_PROXY / HTTPS_PROXY (n8n's SSRF protection: ssrf.test.ts).
  */
+import { problemsOf } from '../actions/error-walk';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import {
@@ -59,6 +60,7 @@ describe('a service whose certificate n8n does not trust (self-signed)', () => {
 				"The service's certificate could not be verified (DEPTH_ZERO_SELF_SIGNED_CERT)",
 			);
 			expect(result.error?.description).toMatch(/NODE_EXTRA_CA_CERTS.*Ignore SSL Issues/);
+			expect(problemsOf(result.error!.message, result.error?.description ?? undefined)).toEqual([]);
 			expect(JSON.stringify(result.error)).not.toContain(emulator().apiKey);
 			expect(emulator().requests).toEqual([]);
 		},

@@ -5,6 +5,7 @@
  * of this file, and restored after it).
  */
 import { SEED } from '../emulator';
+import { problemsOf } from '../actions/error-walk';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 
@@ -44,6 +45,7 @@ describe("n8n's SSRF protection on (N8N_SSRF_PROTECTION_ENABLED)", () => {
 		expect(result.error?.description).toMatch(
 			/add 127\.0\.0\.1 to N8N_SSRF_ALLOWED_HOSTNAMES, or its address range to N8N_SSRF_ALLOWED_IP_RANGES/,
 		);
+		expect(problemsOf(result.error!.message, result.error?.description ?? undefined)).toEqual([]);
 		expect(JSON.stringify(result.error)).not.toContain(emulator().apiKey);
 	});
 
