@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * `npm run test:e2e`: the package inside a real n8n, installed the way a user installs it, against
- * the emulator. N8N_VERSION chooses the n8n (default 2.40.7; CI also runs the 1.x line, see
+ * the emulator. N8N_VERSION chooses the n8n (default: test/e2e/n8n-version; CI also runs 1.x, see
  * `npm run test:e2e:all`). In order, it proves that:
  * 1. `npm run build && npm pack` gives a tarball that installs into n8n's community-nodes folder;
  * 2. n8n loads it: both nodes and the credential type are listed, and no load error is logged;
