@@ -18,6 +18,7 @@ import * as tag from './actions/tag';
 import * as user from './actions/user';
 import { NODE_VERSIONS } from './actions/versions';
 import * as listSearch from './methods/listSearch';
+import { actionBuilderHint, toolReplacements } from './shared/builderHints';
 import * as loadOptions from './methods/loadOptions';
 
 export class DataIntegrationManagement implements INodeType {
@@ -36,7 +37,8 @@ export class DataIntegrationManagement implements INodeType {
 		description:
 			'Manage tags, assets, connectors, integrations and their source schemas, users and audit logs',
 		defaults: { name: 'Data Integration Management' },
-		usableAsTool: true,
+		usableAsTool: toolReplacements,
+		builderHint: actionBuilderHint,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataIntegrationManagementApi', required: true }],

@@ -57,6 +57,10 @@ const updateModeField: INodeProperties = {
 	noDataExpression: true,
 	default: 'changes',
 	description: 'How to say what changes: a list built here, or the JSON object the API takes',
+	builderHint: {
+		propertyHint:
+			'`changes` is the safe way to change a flag: each entry sets only `enabled` or `hashed` of the one schema, table or column it names. `json` sends `schemas` as written.',
+	},
 	options: [
 		{
 			name: 'List of Changes',
@@ -169,6 +173,10 @@ export const properties: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		default: {},
 		displayOptions: { show: { updateMode: ['changes'] } },
+		builderHint: {
+			propertyHint:
+				'One `change` per flag to set: `level`, `schema`, and `table` and `column` as the level needs; `enabled` and `hashed` left at `keep` send nothing',
+		},
 		options: [{ displayName: 'Change', name: 'change', values: changeFields }],
 	},
 	schemasField,
