@@ -14,10 +14,12 @@
  *    poll outlasting the minute), and across a crash of n8n;
  * 5. as an AI tool: the MCP Server Trigger example driven by the MCP SDK client over Streamable
  *    HTTP and SSE, and the AI Agent example with a scripted OpenAI-compatible model;
- * 6. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker.
+ * 6. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker;
+ * 7. the workflow written with n8n's workflow SDK (test/sdk/workflow.ts) imports and runs.
  * E2E_ONLY=ai runs only what the AI checks need (install, import, start n8n, the AI steps), to
  * work on them quickly; E2E_ONLY=triggers only the trigger's steps (point 4), E2E_ONLY=overlap
- * only its overlapping polls; the default runs everything.
+ * only its overlapping polls, E2E_ONLY=sdk only the SDK's workflow (point 7); the default runs
+ * everything.
  * Every service it starts is stopped at the end, whatever happens. When a step fails, the run's
  * folder (logs, n8n's database) is kept and its path printed.
  */
@@ -55,6 +57,7 @@ import { checkGovernance, writeApprovedGovernanceCopy } from './lib/governance-c
 import { API_KEY_SCOPES, EditorSession, PublicApi, type NodeTypeDescription } from './lib/rest';
 import { StepRunner, type Check } from './lib/steps';
 import { checkAuditTrigger } from './lib/trigger-check';
+import { checkSdkWorkflow, writeSdkWorkflow } from './lib/sdk-check';
 import { checkCrash, CRASH_CONFIGURATIONS, writeCrashWorkflows } from './lib/crash-check';
 import {
 	checkOverlappingPolls,
@@ -176,11 +179,12 @@ interface RunState {
 }
 
 /** The parts of the run an E2E_ONLY subset leaves out (setting up n8n always runs). */
-type Part = 'actions' | 'ai' | 'trigger' | 'overlap' | 'crash' | 'queue';
+type Part = 'actions' | 'ai' | 'trigger' | 'overlap' | 'crash' | 'queue' | 'sdk';
 const SKIPPED_PARTS: Record<string, Part[]> = {
-	ai: ['actions', 'trigger', 'overlap', 'crash', 'queue'],
-	triggers: ['actions', 'ai', 'queue'],
-	overlap: ['actions', 'ai', 'trigger', 'crash', 'queue'],
+	ai: ['actions', 'trigger', 'overlap', 'crash', 'queue', 'sdk'],
+	triggers: ['actions', 'ai', 'queue', 'sdk'],
+	overlap: ['actions', 'ai', 'trigger', 'crash', 'queue', 'sdk'],
+	sdk: ['actions', 'ai', 'trigger', 'overlap', 'crash', 'queue'],
 };
 const ONLY = process.env.E2E_ONLY;
 if (ONLY && !(ONLY in SKIPPED_PARTS))
@@ -337,6 +341,11 @@ async function importSamples(state: RunState, fileCount: number, check: Check): 
 	writeOverlapWorkflows(overlapWorkflows);
 	check(
 		`n8n import:workflow --separate → ${await n8n.importWorkflows(overlapWorkflows)} (the overlapping-polls test's ${OVERLAP_SCENARIOS.length} workflows)`,
+	);
+	const sdkWorkflow = join(runDir, 'sdk-workflow');
+	writeSdkWorkflow(sdkWorkflow);
+	check(
+		`n8n import:workflow --separate → ${await n8n.importWorkflows(sdkWorkflow)} (the workflow written with n8n's workflow SDK, as its toJSON() gives it)`,
 	);
 }
 
@@ -568,6 +577,17 @@ async function runEndToEnd(): Promise<boolean> {
 			await run.step(
 				'The governance example, its approval granted: personal-data columns hashed',
 				(check) => checkGovernance({ n8n: state.n8n, emulator: state.emulator.control }, check),
+				{ independent: true },
+			);
+		}
+		if (runs('sdk')) {
+			await run.step(
+				"The workflow written with n8n's workflow SDK: published, its trigger and six operations run",
+				(check) =>
+					checkSdkWorkflow(
+						{ api: state.api, emulator: state.emulator.control, main: state.main },
+						check,
+					),
 				{ independent: true },
 			);
 		}
