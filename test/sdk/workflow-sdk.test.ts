@@ -9,9 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { generateNodeTypeFile } from '@n8n/workflow-sdk';
 import ts from 'typescript';
 
-import { generateNodeDefinitions, loadSdkWorkflow, REPO_ROOT } from './node-definitions';
+import {
+	builtDescriptions,
+	generateNodeDefinitions,
+	loadSdkWorkflow,
+	REPO_ROOT,
+} from './node-definitions';
 
 const WORKFLOW_FILE = join(__dirname, 'workflow.ts');
 const GLOBALS_FILE = join(__dirname, 'node-definitions-globals.d.ts');
@@ -115,5 +121,15 @@ describe('the SDK-written workflow as n8n imports it', () => {
 				name: 'Data Integration Management API account',
 			})),
 		);
+	});
+});
+
+describe("the SDK's single-file synthesis (what n8n shows a model of a community node)", () => {
+	it("names the action node's …Params union without declaring it; the package generator above declares every type it names", () => {
+		const { packageName: prefix, nodes } = builtDescriptions();
+		const [action] = nodes;
+		const file = generateNodeTypeFile({ ...action, name: `${prefix}.${action.name}` } as never);
+		expect(file).toContain('NodeConfig<DataIntegrationManagementV11Params>');
+		expect(file).not.toMatch(/(type|interface) DataIntegrationManagementV11Params\b/);
 	});
 });
