@@ -18,8 +18,8 @@ import * as tag from './actions/tag';
 import * as user from './actions/user';
 import { NODE_VERSIONS } from './actions/versions';
 import * as listSearch from './methods/listSearch';
-import { actionBuilderHint, toolReplacements } from './shared/builderHints';
 import * as loadOptions from './methods/loadOptions';
+import { actionBuilderHint, toolReplacements } from './shared/builderHints';
 
 export class DataIntegrationManagement implements INodeType {
 	description: INodeTypeDescription = {

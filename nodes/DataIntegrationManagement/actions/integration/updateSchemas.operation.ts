@@ -175,7 +175,7 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { updateMode: ['changes'] } },
 		builderHint: {
 			propertyHint:
-				'One `change` per flag to set: `level`, `schema`, and `table` and `column` as the level needs; `enabled` and `hashed` left at `keep` send nothing',
+				'One `change` per schema, table or column: `level`, `schema`, then `table` and `column` as the level needs; `enabled` or `hashed` left at `keep` sends nothing for it',
 		},
 		options: [{ displayName: 'Change', name: 'change', values: changeFields }],
 	},
