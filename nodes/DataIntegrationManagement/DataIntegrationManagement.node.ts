@@ -19,6 +19,7 @@ import * as user from './actions/user';
 import { NODE_VERSIONS } from './actions/versions';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
+import { actionBuilderHint, toolReplacements } from './shared/builderHints';
 
 export class DataIntegrationManagement implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,7 +37,8 @@ export class DataIntegrationManagement implements INodeType {
 		description:
 			'Manage tags, assets, connectors, integrations and their source schemas, users and audit logs',
 		defaults: { name: 'Data Integration Management' },
-		usableAsTool: true,
+		usableAsTool: toolReplacements,
+		builderHint: actionBuilderHint,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataIntegrationManagementApi', required: true }],

@@ -8,6 +8,7 @@ import {
 
 import { filtersCollection, pollOptions, startDateField, startFromField } from './trigger/fields';
 import { pollAuditLog } from './trigger/poll';
+import { triggerBuilderHint } from './shared/builderHints';
 
 export class DataIntegrationManagementTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,6 +24,7 @@ export class DataIntegrationManagementTrigger implements INodeType {
 		description: 'Starts the workflow for each new entry of the audit log',
 		defaults: { name: 'Data Integration Management Trigger' },
 		polling: true,
+		builderHint: triggerBuilderHint,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataIntegrationManagementApi', required: true }],

@@ -9,7 +9,7 @@
  * folder; a failure keeps it, and says where its logs are.
  *
  * Ports: n8n on N8N_PORT (default 5678), the emulator on EMULATOR_PORT (default 4010). N8N_VERSION
- * chooses the n8n (default 2.40.7; 1.x, e.g. 1.123.81, works too).
+ * chooses the n8n (default: the one test/e2e/n8n-version pins; 1.x, e.g. 1.123.81, works too).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

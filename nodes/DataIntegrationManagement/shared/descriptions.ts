@@ -12,6 +12,10 @@ export const ownerLocator: INodeProperties = {
 	default: { mode: 'list', value: '' },
 	description:
 		'The user who owns the tag: pick one, or give the ID of a user (from User → Get Many), e.g. usr_4f2a9c',
+	builderHint: {
+		propertyHint:
+			"A user's id, as User → Get Many returns it: mode `id` with that id as value (mode `list` is the editor's picker and holds the same id)",
+	},
 	modes: [
 		{
 			displayName: 'From List',
@@ -36,6 +40,10 @@ export const tagIdField: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. tag_8d1e2f',
 	description: 'The ID of the tag, as Tag → Create returns it, e.g. tag_8d1e2f',
+	builderHint: {
+		propertyHint:
+			'The id field of a tag, as Tag → Create returns it; the service has no call that lists tags',
+	},
 };
 
 export const integrationIdField: INodeProperties = {
@@ -46,6 +54,10 @@ export const integrationIdField: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. int_pg_to_snowflake',
 	description: 'The ID of the integration, as the service shows it, e.g. int_pg_to_snowflake',
+	builderHint: {
+		propertyHint:
+			'An existing integration id, e.g. int_pg_to_snowflake, from the user or earlier data: the service has no call that lists integrations',
+	},
 };
 
 export const connectionField: INodeProperties = {
@@ -84,6 +96,10 @@ export const returnAllField: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description: 'Whether to return all results or only up to a given limit',
+	builderHint: {
+		propertyHint:
+			'`returnAll: true` reads every result, however many; to read a few, keep `returnAll: false` and set `limit`',
+	},
 };
 
 export const limitField: INodeProperties = {

@@ -9,6 +9,10 @@ export const startFromField: INodeProperties = {
 	name: 'startFrom',
 	type: 'options',
 	default: 'now',
+	builderHint: {
+		propertyHint:
+			'`now` emits only entries logged after activation; `date` emits the backlog from `startDate` on',
+	},
 	options: [
 		{
 			name: 'Now',
@@ -31,6 +35,10 @@ export const startDateField: INodeProperties = {
 	default: '',
 	displayOptions: { show: { startFrom: ['date'] } },
 	description: 'Entries at or after this time are emitted, e.g. 2026-11-01T09:30:00Z',
+	builderHint: {
+		propertyHint:
+			"ISO 8601 with a zone, e.g. 2026-11-01T09:30:00Z; a time without a zone is read in the workflow's time zone",
+	},
 };
 
 export const filtersCollection: INodeProperties = {

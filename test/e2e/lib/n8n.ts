@@ -20,13 +20,16 @@ import {
 
 export const REPO_ROOT = resolve(__dirname, '../../..');
 
+/** The n8n release the project is tested on unless N8N_VERSION says otherwise: its one pin. */
+export const PINNED_N8N_VERSION = readFileSync(join(__dirname, '../n8n-version'), 'utf8').trim();
+
 /** The n8n release a run uses: the one install-n8n.sh installs, chosen with N8N_VERSION. */
-export const N8N_VERSION = process.env.N8N_VERSION || '2.40.7';
+export const N8N_VERSION = process.env.N8N_VERSION || PINNED_N8N_VERSION;
 
 export interface N8nRuntime {
 	/** The cache folder install-n8n.sh installed into. */
 	folder: string;
-	/** n8n's version, e.g. 2.40.7 or 1.123.81. */
+	/** n8n's version, e.g. 2.41.3 or 1.123.81. */
 	version: string;
 	/** The major version: 1 and 2 differ in how a workflow goes live (activate, publish). */
 	major: number;

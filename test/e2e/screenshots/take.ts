@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
- * `npm run screenshots`: the README's pictures of the nodes, taken in a real n8n (2.40.7) by
+ * `npm run screenshots`: the README's pictures of the nodes, taken in a real n8n (the pinned one) by
  * Debian's Chromium driven by playwright-core. It starts what `npm run dev` starts, on free ports
  * (the packed package installed into a throwaway n8n, the seeded emulator, the credential and the
  * sample workflows, the owner account), signs in through the login page, and in the editor:
@@ -23,7 +23,7 @@ import type { Browser } from 'playwright-core';
 import { SEED } from '../../emulator';
 import type { SchemasConfig, User } from '../../../nodes/DataIntegrationManagement/client/types';
 import { startEmulatorProcess, type RunningEmulator } from '../lib/emulator';
-import { installN8n, N8n, packageLoadProblems, REPO_ROOT } from '../lib/n8n';
+import { installN8n, N8n, N8N_VERSION, packageLoadProblems, REPO_ROOT } from '../lib/n8n';
 import { buildAndPack, installIntoCommunityNodes } from '../lib/package';
 import {
 	createRunFolder,
@@ -136,7 +136,7 @@ async function takeScreenshots(): Promise<boolean> {
 	});
 
 	await run.step(
-		'n8n 2.40.7 with the packed package in its community-nodes folder',
+		`n8n ${N8N_VERSION} with the packed package in its community-nodes folder`,
 		async (check) => {
 			const runtime = await installN8n();
 			const userFolder = join(runDir, 'n8n-user-folder');

@@ -43,6 +43,9 @@ const outputField: INodeProperties = {
 /** What an AI tool gives when Output is not set. */
 const toolOutputField: INodeProperties = { ...outputField, default: 'compact' };
 
+const TIME_HINT =
+	'ISO 8601 with a zone, e.g. 2026-11-01T09:30:00Z or 2026-11-01T10:30:00+01:00; a time without a zone is read as UTC';
+
 const filters: INodeProperties = {
 	displayName: 'Filters',
 	name: 'filters',
@@ -56,6 +59,7 @@ const filters: INodeProperties = {
 			type: 'dateTime',
 			default: '',
 			description: 'Only entries at or after this time, e.g. 2026-11-01T09:30:00Z',
+			builderHint: { propertyHint: TIME_HINT },
 		},
 		{
 			displayName: 'Until',
@@ -63,6 +67,7 @@ const filters: INodeProperties = {
 			type: 'dateTime',
 			default: '',
 			description: 'Only entries before this time, e.g. 2026-11-02T00:00:00Z',
+			builderHint: { propertyHint: TIME_HINT },
 		},
 	],
 };

@@ -20,6 +20,9 @@ function nameLocator(
 		required: true,
 		default: { mode: 'list', value: '' },
 		description: `The ${displayName.toLowerCase()} as named in the integration's source: pick it, or give its name, e.g. ${example}`,
+		builderHint: {
+			propertyHint: `Mode \`name\` with the ${name} as Integration → Get Schemas names it, e.g. ${example}; the list picker needs \`integrationId\` first`,
+		},
 		modes: [
 			{
 				displayName: 'From List',

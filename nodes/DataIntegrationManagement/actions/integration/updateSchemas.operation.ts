@@ -58,6 +58,10 @@ const updateModeField: INodeProperties = {
 	noDataExpression: true,
 	default: 'changes',
 	description: 'How to say what changes: a list built here, or one JSON object',
+	builderHint: {
+		propertyHint:
+			'`changes` is the safe way to change a flag: each entry changes only the schema, table or column it names, and only the flags not left at `keep`. `json` sends `schemas` as written.',
+	},
 	options: [
 		{
 			name: 'List of Changes',
@@ -173,6 +177,10 @@ export const properties: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		default: {},
 		displayOptions: { show: { updateMode: ['changes'] } },
+		builderHint: {
+			propertyHint:
+				'One `change` per schema, table or column: `level`, `schema`, then `table` and `column` as the level needs; `enabled` or `hashed` left at `keep` sends nothing for it',
+		},
 		options: [{ displayName: 'Change', name: 'change', values: changeFields }],
 	},
 	schemasField,
