@@ -42,6 +42,8 @@ export class SharedPace {
 	inFlight = 0;
 	lastUsedAt: number;
 	private nextStartAt = -Infinity;
+	/** What got through is counted from here: the end of slow start, or of the last idle spell. */
+	private measuredFrom = -Infinity;
 	private answeredAt: number[] = [];
 	private readonly waiters = new Waiters();
 	private readonly gate: () => Promise<void>;
@@ -60,6 +62,8 @@ export class SharedPace {
 		while (run.inFlight >= run.max || !mayStart(this.state, this.inFlight))
 			await this.waiters.wait();
 		const now = this.clock.now();
+		// A new busy spell: what got through before it says nothing of the rate now.
+		if (this.inFlight === 0 && now - this.lastUsedAt > DELIVERY_WINDOW_MS) this.measuredFrom = now;
 		run.inFlight++;
 		this.inFlight++;
 		this.lastUsedAt = now;
@@ -91,8 +95,11 @@ export class SharedPace {
 
 	async rateLimited(run: RunPace, waitMs: number, ms: number): Promise<void> {
 		const now = this.clock.now();
-		const delivered = deliveredRate(this.state, this.answeredAt, now);
+		const delivered = deliveredRate(this.answeredAt, now, this.measuredFrom);
+		const before = this.state;
 		this.state = afterRateLimit(this.state, now, now - ms, delivered);
+		// The answers of slow start came slower than the service allows: count from its end.
+		if (before.phase === 'slowStart' && this.state !== before) this.measuredFrom = now;
 		this.finish(run);
 		await this.clock.sleep(waitMs);
 		await this.start(run);
