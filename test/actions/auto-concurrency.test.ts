@@ -5,6 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { FaultSpec } from '../emulator';
+import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
 import { createAssetsVia, namedAssets, startCountingProxy, type CountingProxy } from './support';
@@ -25,6 +26,8 @@ afterAll(async () => await proxy.close());
 beforeEach(() => {
 	holds = {};
 	proxy.resetCount();
+	// Every test starts Concurrency Auto afresh, not from the pace earlier tests left.
+	processPaces.clear();
 });
 
 const named = namedAssets;

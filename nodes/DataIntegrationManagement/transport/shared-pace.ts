@@ -147,6 +147,11 @@ export class PaceRegistry {
 		return this.paces.size;
 	}
 
+	/** Forgets every pace: the next run of each key starts afresh. */
+	clear(): void {
+		this.paces.clear();
+	}
+
 	/** The pace for `key`, made when missing. */
 	pace(key: string): SharedPace {
 		const now = this.clock.now();
@@ -162,7 +167,7 @@ export class PaceRegistry {
 }
 
 /** This n8n process's paces. */
-const processPaces = new PaceRegistry();
+export const processPaces = new PaceRegistry();
 
 /** What a pace is kept under: a SHA-256 digest of the base URL and key, never the key itself. */
 export function paceKey(baseUrl: string, apiKey: string): string {
