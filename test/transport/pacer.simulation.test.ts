@@ -65,7 +65,7 @@ describe('Concurrency Auto, several runs against one limit (100/s, bursts of 10)
 	it.each([
 		['4 processes, all at once', fourRuns((index) => ({ process: index })), 0.1],
 		// Each process starts from scratch: with 200 items a run, four slow starts (about 24
-		// 429s each) make 10.1% of the requests; the target of 10% is missed by that much.
+		// 429s each) bring the median to between 10% and 11%, just over the 10% target.
 		[
 			'4 processes, 2 s apart',
 			fourRuns((index) => ({ process: index, startAtMs: 2000 * index })),
