@@ -8,6 +8,7 @@ import {
 	AUTO_START,
 	DECREASE,
 	deliveredRate,
+	DELIVERY_WINDOW_MS,
 	GROWTH_PER_SECOND,
 	initialPace,
 	mayStart,
@@ -90,10 +91,16 @@ describe('a 429', () => {
 			holding(6, 110),
 		],
 		[
-			'paced: DECREASE times the pace',
-			paced(90, 80, 0),
+			'paced: DECREASE times what got through, even above the pace (no compounding)',
+			paced(90, 90, 0),
 			{ now: 2000, sentAt: 1980, delivered: 100 },
-			paced(DECREASE * 90, DECREASE * 90, 2000),
+			paced(DECREASE * 100, DECREASE * 100, 2000),
+		],
+		[
+			'paced, with nothing through: DECREASE times the pace',
+			paced(50, 50, 0),
+			{ now: 2000, sentAt: 1980, delivered: 0 },
+			paced(DECREASE * 50, DECREASE * 50, 2000),
 		],
 		[
 			'never below MIN_RATE',
@@ -113,11 +120,12 @@ describe('once paced', () => {
 	});
 });
 
-describe('what the service let through while holding', () => {
-	it.each<[string, number, number, number, number]>([
-		['answers a second since the hold began', 3, 100, 300, 15],
-		['nothing: 0', 0, 100, 300, 0],
-	])('%s', (_name, answers, since, now, expected) => {
-		expect(deliveredRate(answers, since, now)).toBeCloseTo(expected, 5);
+describe('what the service let through', () => {
+	it.each<[string, number[], number, number, number]>([
+		['answers a second since `since`', [100, 150, 200, 250], 300, 100, 15],
+		['over DELIVERY_WINDOW_MS at most', [0, 500, 1500, 1600], 1000 + DELIVERY_WINDOW_MS, 0, 2],
+		['nothing: 0', [10, 20], 100, 50, 0],
+	])('%s', (_name, answeredAt, now, since, expected) => {
+		expect(deliveredRate(answeredAt, now, since)).toBeCloseTo(expected, 5);
 	});
 });

@@ -12,6 +12,7 @@ import {
 	afterAnswer,
 	afterRateLimit,
 	deliveredRate,
+	DELIVERY_WINDOW_MS,
 	initialPace,
 	mayStart,
 	startInterval,
@@ -41,8 +42,9 @@ export class SharedPace {
 	inFlight = 0;
 	lastUsedAt: number;
 	private nextStartAt = -Infinity;
-	/** Answers since the hold began (./aimd.ts, step 2). */
-	private heldAnswers = 0;
+	/** What got through is counted from here: the end of slow start, or of the last idle spell. */
+	private measuredFrom = -Infinity;
+	private answeredAt: number[] = [];
 	private readonly waiters = new Waiters();
 	private readonly gate: () => Promise<void>;
 
@@ -60,6 +62,8 @@ export class SharedPace {
 		while (run.inFlight >= run.max || !mayStart(this.state, this.inFlight))
 			await this.waiters.wait();
 		const now = this.clock.now();
+		// A new busy spell: what got through before it says nothing of the rate now.
+		if (this.inFlight === 0 && now - this.lastUsedAt > DELIVERY_WINDOW_MS) this.measuredFrom = now;
 		run.inFlight++;
 		this.inFlight++;
 		this.lastUsedAt = now;
@@ -83,18 +87,19 @@ export class SharedPace {
 
 	answered(): void {
 		const now = this.clock.now();
-		if (this.state.phase === 'holding') this.heldAnswers++;
 		this.state = afterAnswer(this.state, now);
+		this.answeredAt.push(now);
+		while (this.answeredAt[0] <= now - DELIVERY_WINDOW_MS) this.answeredAt.shift();
 		this.waiters.wakeAll();
 	}
 
 	async rateLimited(run: RunPace, waitMs: number, ms: number): Promise<void> {
 		const now = this.clock.now();
-		const delivered = deliveredRate(this.heldAnswers, this.state.decreasedAt, now);
+		const delivered = deliveredRate(this.answeredAt, now, this.measuredFrom);
 		const before = this.state;
 		this.state = afterRateLimit(this.state, now, now - ms, delivered);
-		// A hold begins (or begins again, half as wide): count its answers afresh.
-		if (this.state !== before && this.state.phase === 'holding') this.heldAnswers = 0;
+		// The answers of slow start came slower than the service allows: count from its end.
+		if (before.phase === 'slowStart' && this.state !== before) this.measuredFrom = now;
 		this.finish(run);
 		await this.clock.sleep(waitMs);
 		await this.start(run);
