@@ -5,6 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { FaultSpec } from '../emulator';
+import { paceKey, processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
 import { createAssetsVia, namedAssets, startCountingProxy, type CountingProxy } from './support';
@@ -25,6 +26,8 @@ afterAll(async () => await proxy.close());
 beforeEach(() => {
 	holds = {};
 	proxy.resetCount();
+	// Every test starts Concurrency Auto afresh, not from the pace earlier tests left.
+	processPaces.clear();
 });
 
 const named = namedAssets;
@@ -70,6 +73,26 @@ describe('Concurrency Mode "Auto"', () => {
 		expect(failed[0].json).toMatchObject({ httpCode: '500' });
 		for (const item of result.items.filter((item) => !item.json.error))
 			expect(item.json.name).toBe(`asset-${(item.pairedItem as { item: number }).item}`);
+	});
+
+	it('shares one pace between executions at once with the same credential, learned from the limit', async () => {
+		emulator().setLatency(5);
+		emulator().rateLimit.set({ requestsPerSecond: 100, burst: 5 });
+		const names = (run: string) => named(60).map(({ name }) => ({ name: `${run} ${name}` }));
+
+		const results = await Promise.all([
+			createAssets(names('one'), AUTO),
+			createAssets(names('two'), AUTO),
+		]);
+
+		for (const result of results) expect(result.error).toBeUndefined();
+		expect(emulator().store.assets.size).toBe(2 + 120);
+		expect(processPaces.size).toBe(1);
+		const pace = processPaces.pace(paceKey(proxy.baseUrl, credentials().apiKey));
+		expect(processPaces.size).toBe(1);
+		expect(pace.state.phase).toBe('paced');
+		expect(pace.state.rate).toBeLessThan(2 * 100);
+		expect(pace.inFlight).toBe(0);
 	});
 
 	it('grows past the four items it starts with, and never beyond Concurrency', async () => {

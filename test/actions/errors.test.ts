@@ -1,11 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: watches process.stdout/stderr for the API key; runs under Node in this repo only */
 import { BACKOFF_FIRST_MS } from '../../nodes/DataIntegrationManagement/transport/pacer';
+import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { SEED, type FaultSpec } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode, type RunActionResult } from '../helpers/n8n';
 import { sent } from './support';
 
 const { emulator, credentials } = useEmulator();
+// Every test starts Concurrency Auto afresh, not from the pace earlier tests left.
+beforeEach(() => processPaces.clear());
 
 const ORDERS = SEED.integrations.ordersToSnowflake;
 const REFUSED_HEADER_VALUE = 'wrong-key-7d1e0c55b9';

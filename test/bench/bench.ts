@@ -13,12 +13,15 @@
  *    against fixed 1, 8 and 32 and n8n's HTTP Request node (rate-limit.ts), and the chart of
  *    Auto against fixed 32 in docs/.
  * 6. Trigger catch-up against every service variant the spec allows (audit-variants.ts).
+ * A. Concurrency Auto's targets (auto-targets.ts): one run alone at 50/s, 137/s, 400/s and
+ *    1,000/s; four runs against one limit, in this process and in four; no limit, against n8n's
+ *    HTTP Request node.
  *
  * The emulator runs in a child process. Our nodes run through n8n-core (test/helpers/n8n.ts).
  * Environment: BENCH_RUNS (3), BENCH_LATENCY_MS (20). Run with --expose-gc for the memory rows.
  * `--smoke`: one run of every section with a few items, in seconds, to prove the benchmark
  * still works (CI); its figures mean nothing and its chart goes to the temp folder.
- * `--only=rate-limit`: section 5 alone.
+ * `--only=rate-limit`: section 5 alone; `--only=auto`: section A alone.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +44,7 @@ import {
 	runHttpRequestNode,
 	HTTP_REQUEST_NODE_VERSION,
 } from './http-request-node';
+import { measureAutoTargets } from './auto-targets';
 import { PlainClient } from './plain-client';
 import {
 	LIMITS,
@@ -69,6 +73,7 @@ import {
 process.env.N8N_LOG_LEVEL ??= 'silent';
 const SMOKE = process.argv.includes('--smoke');
 const RATE_LIMIT_ONLY = process.argv.includes('--only=rate-limit');
+const AUTO_ONLY = process.argv.includes('--only=auto');
 const RUNS = SMOKE ? 1 : positiveInt('BENCH_RUNS', 3);
 const LATENCY_MS = positiveInt('BENCH_LATENCY_MS', 20);
 const ITEMS = SMOKE ? 20 : 500;
@@ -513,7 +518,7 @@ async function main() {
 	try {
 		const out: string[] = [];
 		const verdicts: Verdict[] = [];
-		if (!RATE_LIMIT_ONLY) {
+		if (!RATE_LIMIT_ONLY && !AUTO_ONLY) {
 			progress('bulk writes');
 			const writes = await measureWrites(context, httpNode, httpReason);
 			progress('rate-limited writes');
@@ -526,20 +531,36 @@ async function main() {
 			out.push(...part.out);
 			verdicts.push(...part.verdicts);
 		}
-		progress('rate limits');
-		const cells = await measureRateLimits({
-			emulator,
-			credentials: context.credentials,
-			owner: OWNER,
-			httpNode,
-			items: RATE_LIMIT_ITEMS,
-			runs: RUNS,
-		});
-		writeRateLimitChart(cells, RATE_LIMIT_ITEMS, CHART);
-		out.push('', ...rateLimitReport(cells, RATE_LIMIT_ITEMS, RUNS));
-		if (httpReason) out.push(`  HTTP Request node: n/a (${httpReason})`);
-		out.push(`  Chart (Auto against fixed 32 at the first limit): ${CHART}`);
-		verdicts.push(...rateLimitVerdicts(cells));
+		if (!AUTO_ONLY) {
+			progress('rate limits');
+			const cells = await measureRateLimits({
+				emulator,
+				credentials: context.credentials,
+				owner: OWNER,
+				httpNode,
+				items: RATE_LIMIT_ITEMS,
+				runs: RUNS,
+			});
+			writeRateLimitChart(cells, RATE_LIMIT_ITEMS, CHART);
+			out.push('', ...rateLimitReport(cells, RATE_LIMIT_ITEMS, RUNS));
+			if (httpReason) out.push(`  HTTP Request node: n/a (${httpReason})`);
+			out.push(`  Chart (Auto against fixed 32 at the first limit): ${CHART}`);
+			verdicts.push(...rateLimitVerdicts(cells));
+		}
+		if (!RATE_LIMIT_ONLY) {
+			const auto = await measureAutoTargets({
+				emulator,
+				credentials: context.credentials,
+				owner: OWNER,
+				httpNode,
+				runs: RUNS,
+				singleSeconds: SMOKE ? 1 : 10,
+				sharedItems: SMOKE ? 10 : 200,
+				unlimitedItems: ITEMS,
+			});
+			out.push('', ...auto.out);
+			verdicts.push(...auto.verdicts);
+		}
 
 		console.log(
 			[

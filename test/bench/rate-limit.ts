@@ -10,6 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import type { INodeParameters, INodeType } from 'n8n-workflow';
 
+import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import type { RateLimitSpec, TrafficEntry } from '../emulator';
 import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 import type { EmulatorProcess } from './emulator-process';
@@ -120,6 +121,8 @@ async function measureOnce(
 ): Promise<RateRun> {
 	await context.emulator.reset();
 	await context.emulator.setRateLimit(limit);
+	// Each run from a fresh pace, not from what the run before it learned.
+	processPaces.clear();
 	const { ms, value: succeeded } = await timed(() => runVariant(context, variant, run));
 	const traffic = await context.emulator.traffic();
 	return {

@@ -7,13 +7,8 @@ import {
 } from 'n8n-workflow';
 
 import { concurrencyFields, MAX_CONCURRENCY } from '../shared/descriptions';
-import {
-	AutoConcurrency,
-	FixedConcurrency,
-	plainPacer,
-	type Concurrency,
-	type Pacer,
-} from '../transport/pacer';
+import { FixedConcurrency, plainPacer, type Concurrency, type Pacer } from '../transport/pacer';
+import { autoConcurrency, RunPace } from '../transport/shared-pace';
 import { credentialAllowsChanges } from '../transport';
 import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
@@ -61,13 +56,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const concurrency = concurrencyFor(this);
-	// Under Auto, the concurrency paces the requests too: it is told each answer and each 429.
-	const pacer: Pacer = concurrency instanceof AutoConcurrency ? concurrency : plainPacer;
-	const results: INodeExecutionData[][] = new Array(items.length);
-	const failures: Array<{ itemIndex: number; error: unknown }> = [];
-	const sent: number[] = [];
 	const readOnly = operation.changesData && !(await credentialAllowsChanges.call(this));
+	const concurrency = await concurrencyFor(this);
+	// Under Auto, the concurrency paces the requests too: it is told each answer and each 429.
+	const pacer: Pacer = concurrency instanceof RunPace ? concurrency : plainPacer;
+	const results: INodeExecutionData[][] = new Array(items.length);
 
 	const runItem = async (itemIndex: number) => {
 		try {
@@ -80,31 +73,49 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		} catch (error) {
 			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
 			results[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
-		} finally {
-			concurrency.finish();
 		}
 	};
 
-	// Items start in input order, as many in flight as the concurrency allows; after a failure no
-	// new item starts. Items already in flight finish, and the failure of the lowest item index is
-	// reported: the one that running one item at a time would have reported.
+	let outcome: Awaited<ReturnType<typeof runEachItem>>;
+	try {
+		outcome = await runEachItem(items.length, concurrency, runItem);
+	} finally {
+		// A shared pace gets back every slot this run held, however it ended.
+		concurrency.leave?.();
+	}
+	// The failure of the lowest item index is reported: the one running one item at a time would.
+	if (outcome.failures.length) {
+		const first = outcome.failures.reduce((a, b) => (b.itemIndex < a.itemIndex ? b : a));
+		throw withLaterItemsSent(first.error, first.itemIndex, outcome.sent);
+	}
+	return [results.flat()];
+}
+
+/**
+ * The router's loop, apart from n8n so a simulation can run it as it is. Items start in input
+ * order, as many in flight as the concurrency allows; after a failure no new item starts. Items
+ * already in flight finish; every failure is returned, with the items that were sent.
+ */
+export async function runEachItem(
+	count: number,
+	concurrency: Concurrency,
+	runItem: (itemIndex: number) => Promise<void>,
+): Promise<{ failures: Array<{ itemIndex: number; error: unknown }>; sent: number[] }> {
+	const failures: Array<{ itemIndex: number; error: unknown }> = [];
+	const sent: number[] = [];
 	const running: Array<Promise<void>> = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		await concurrency.start();
 		if (failures.length) {
 			concurrency.finish();
 			break;
 		}
 		sent.push(itemIndex);
-		running.push(runItem(itemIndex).catch((error) => void failures.push({ itemIndex, error })));
+		const item = runItem(itemIndex).finally(() => concurrency.finish());
+		running.push(item.catch((error) => void failures.push({ itemIndex, error })));
 	}
 	await Promise.all(running);
-	if (failures.length) {
-		const first = failures.reduce((a, b) => (b.itemIndex < a.itemIndex ? b : a));
-		throw withLaterItemsSent(first.error, first.itemIndex, sent);
-	}
-
-	return [results.flat()];
+	return { failures, sent };
 }
 
 /** The refusal of a change under a read-only credential, naming the toggle and the item. */
@@ -144,7 +155,7 @@ function errorJson(error: unknown): IDataObject {
  * Options → Concurrency Mode and Concurrency, checked like every parameter (an expression or an
  * AI agent may give anything). Unset, Concurrency is 1 under Fixed and MAX_CONCURRENCY under Auto.
  */
-function concurrencyFor(context: IExecuteFunctions): Concurrency {
+async function concurrencyFor(context: IExecuteFunctions): Promise<Concurrency> {
 	const [concurrencyField, modeField] = concurrencyFields;
 	const mode = readParameter.call(
 		context,
@@ -161,7 +172,7 @@ function concurrencyFor(context: IExecuteFunctions): Concurrency {
 		{ ...concurrencyField, default: mode === 'auto' ? MAX_CONCURRENCY : concurrencyField.default },
 		'options.concurrency',
 	) as number;
-	return mode === 'auto' ? new AutoConcurrency(limit) : new FixedConcurrency(limit);
+	return mode === 'auto' ? await autoConcurrency(context, limit) : new FixedConcurrency(limit);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 } from 'n8n-workflow';
 
 import type { Envelope } from '../client/types';
-import { plainPacer, rateLimitWaitMs, type Pacer } from './pacer';
+import { plainPacer, rateLimitWaitMs, systemClock, type Clock, type Pacer } from './pacer';
 
 export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 
@@ -31,6 +31,10 @@ export interface RequestOptions {
 	/** The run's pacer, from the router; without one, 429s are waited out plainly. */
 	pacer?: Pacer;
 }
+
+/** The credential's base URL, without spaces around it or a trailing slash. */
+export const baseUrlOf = (credentials: { baseUrl?: unknown }): string =>
+	String(credentials.baseUrl).trim().replace(/\/+$/, '');
 
 /** An envelope, and when the service answered it (its `Date` header), in epoch ms. */
 export interface Answer<T> {
@@ -75,7 +79,7 @@ export async function apiRequestAnswer<T>(
 	}>(CREDENTIAL_TYPE);
 	const request: IHttpRequestOptions = {
 		method,
-		url: `${String(credentials.baseUrl).trim().replace(/\/+$/, '')}${path}`,
+		url: `${baseUrlOf(credentials)}${path}`,
 		json: true,
 		returnFullResponse: true,
 		// The credential's Ignore SSL Issues toggle, applied by n8n's own HTTP client.
@@ -91,43 +95,57 @@ export async function apiRequestAnswer<T>(
 
 	// Only failures of the request itself are caught here: an answer that is not an envelope is
 	// reported as such by asEnvelope, not re-read as an HTTP failure.
-	const pacer = options.pacer ?? plainPacer;
+	const response = await sendWithRetries<{ body?: unknown; headers?: Record<string, unknown> }>(
+		async (timeoutMs) => {
+			if (timeoutMs !== undefined) request.timeout = timeoutMs;
+			return await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
+		},
+		{ pacer: options.pacer ?? plainPacer, deadline: options.deadline },
+		(failure, deadlineReached) => {
+			const apiError = toNodeApiError(this.getNode(), failure);
+			// The caller's deadline, not the service, ended the waiting: the caller may keep what it has.
+			if (deadlineReached) apiError.context.deadlineReached = true;
+			return apiError;
+		},
+	);
+	const date = Date.parse(String(response.headers?.date ?? ''));
+	return {
+		envelope: asEnvelope<T>(this.getNode(), `${method} ${path}`, response.body),
+		...(Number.isNaN(date) ? {} : { date }),
+	};
+}
+
+/**
+ * The transport's one loop: sends a request (`send`, given the time left before the deadline),
+ * reports each answer to the pacer and waits out 429s through it. A failure that is not waited
+ * out is thrown as `toError` makes it (told whether the deadline ended the waiting). The clock
+ * and `random` (the backoff's jitter) are parameters so a simulation can run the loop as it is.
+ */
+export async function sendWithRetries<R>(
+	send: (timeoutMs: number | undefined) => Promise<R>,
+	options: { pacer: Pacer; deadline?: number; clock?: Clock; random?: () => number },
+	toError: (failure: Failure, deadlineReached: boolean) => Error,
+): Promise<R> {
+	const { pacer, deadline, clock = systemClock, random = Math.random } = options;
 	for (let retries = 0; ; retries++) {
-		let response: { body?: unknown; headers?: Record<string, unknown> };
-		if (options.deadline !== undefined)
-			request.timeout = Math.max(1, options.deadline - Date.now());
-		const sentAt = Date.now();
+		const sentAt = clock.now();
 		try {
-			response = await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				request,
+			const response = await send(
+				deadline === undefined ? undefined : Math.max(1, deadline - sentAt),
 			);
-			pacer.answered(Date.now() - sentAt);
+			pacer.answered(clock.now() - sentAt);
+			return response;
 		} catch (error) {
 			const failure = describeFailure(error);
 			const waitMs =
 				failure.status === 429
-					? rateLimitWaitMs(failure.retryAfterSeconds, retries, pacer)
+					? rateLimitWaitMs(failure.retryAfterSeconds, retries, pacer, random)
 					: undefined;
 			const pastDeadline =
-				waitMs !== undefined &&
-				options.deadline !== undefined &&
-				Date.now() + waitMs >= options.deadline;
-			if (waitMs !== undefined && !pastDeadline) {
-				await pacer.rateLimited(waitMs, Date.now() - sentAt);
-				continue;
-			}
-			const apiError = toNodeApiError(this.getNode(), failure);
-			// The caller's deadline, not the service, ended the waiting: the caller may keep what it has.
-			if (pastDeadline) apiError.context.deadlineReached = true;
-			throw apiError;
+				waitMs !== undefined && deadline !== undefined && clock.now() + waitMs >= deadline;
+			if (waitMs === undefined || pastDeadline) throw toError(failure, pastDeadline);
+			await pacer.rateLimited(waitMs, clock.now() - sentAt);
 		}
-		const date = Date.parse(String(response.headers?.date ?? ''));
-		return {
-			envelope: asEnvelope<T>(this.getNode(), `${method} ${path}`, response.body),
-			...(Number.isNaN(date) ? {} : { date }),
-		};
 	}
 }
 

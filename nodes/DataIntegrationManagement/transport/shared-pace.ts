@@ -1,0 +1,190 @@
+/**
+ * Concurrency Auto's pace (./aimd.ts), shared by every run of both nodes in this n8n process that
+ * uses the same credential against the same base URL: a run starts from what earlier runs learned
+ * of the service's limit, and runs at once share one pace (starts are handed out first come,
+ * first served) instead of each probing the limit alone. Each run keeps its own items, errors and
+ * Concurrency cap. Across processes each paces alone, and AIMD brings them to shares of the limit.
+ */
+import { createHash } from 'node:crypto';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import {
+	afterAnswer,
+	afterRateLimit,
+	deliveredRate,
+	DELIVERY_WINDOW_MS,
+	initialPace,
+	mayStart,
+	startInterval,
+	type PaceState,
+} from './aimd';
+import { baseUrlOf, CREDENTIAL_TYPE } from './index';
+import {
+	AUTO_RATE_LIMIT_RETRIES,
+	startGate,
+	STARTS_PER_TICK,
+	systemClock,
+	Waiters,
+	type Clock,
+	type Concurrency,
+	type Pacer,
+} from './pacer';
+
+/** A pace unused this long (no item in flight) is dropped ... */
+export const IDLE_MS = 15 * 60_000;
+/** ... and at most this many are kept: past that, the least recently used goes. */
+export const MAX_PACES = 100;
+
+/** One pace per service and key: what the runs using it share. */
+export class SharedPace {
+	state: PaceState = initialPace();
+	/** Items in flight, all runs together. */
+	inFlight = 0;
+	lastUsedAt: number;
+	private nextStartAt = -Infinity;
+	/** What got through is counted from here: the end of slow start, or of the last idle spell. */
+	private measuredFrom = -Infinity;
+	private answeredAt: number[] = [];
+	private readonly waiters = new Waiters();
+	private readonly gate: () => Promise<void>;
+
+	constructor(readonly clock: Clock = systemClock) {
+		this.gate = startGate(STARTS_PER_TICK, clock);
+		this.lastUsedAt = clock.now();
+	}
+
+	/** A run's concurrency and pacer: at most `max` of its items in flight. */
+	join(max: number): RunPace {
+		return new RunPace(this, max);
+	}
+
+	async start(run: RunPace): Promise<void> {
+		while (run.inFlight >= run.max || !mayStart(this.state, this.inFlight))
+			await this.waiters.wait();
+		const now = this.clock.now();
+		// A new busy spell: what got through before it says nothing of the rate now.
+		if (this.inFlight === 0 && now - this.lastUsedAt > DELIVERY_WINDOW_MS) this.measuredFrom = now;
+		run.inFlight++;
+		this.inFlight++;
+		this.lastUsedAt = now;
+		// Starts are booked in turn, one interval apart; one that came late (timers, a busy event
+		// loop) lets the next follow at once, so the pace holds on average without bunching.
+		const interval = startInterval(this.state);
+		const at = Math.max(this.nextStartAt, now - interval);
+		this.nextStartAt = at + interval;
+		// Under a millisecond is not worth a timer: timers do not come sooner.
+		if (at - now >= 1) await this.clock.sleep(at - now);
+		await this.gate();
+	}
+
+	finish(run: RunPace, count = 1): void {
+		const given = Math.min(count, run.inFlight);
+		run.inFlight -= given;
+		this.inFlight -= given;
+		this.lastUsedAt = this.clock.now();
+		this.waiters.wakeAll();
+	}
+
+	answered(): void {
+		const now = this.clock.now();
+		this.state = afterAnswer(this.state, now);
+		this.answeredAt.push(now);
+		while (this.answeredAt[0] <= now - DELIVERY_WINDOW_MS) this.answeredAt.shift();
+		this.waiters.wakeAll();
+	}
+
+	async rateLimited(run: RunPace, waitMs: number, ms: number): Promise<void> {
+		const now = this.clock.now();
+		const delivered = deliveredRate(this.answeredAt, now, this.measuredFrom);
+		const before = this.state;
+		this.state = afterRateLimit(this.state, now, now - ms, delivered);
+		// The answers of slow start came slower than the service allows: count from its end.
+		if (before.phase === 'slowStart' && this.state !== before) this.measuredFrom = now;
+		this.finish(run);
+		await this.clock.sleep(waitMs);
+		await this.start(run);
+	}
+}
+
+/** One run's share of a pace: its own items in flight, up to its own Concurrency. */
+export class RunPace implements Concurrency, Pacer {
+	readonly rateLimitRetries = AUTO_RATE_LIMIT_RETRIES;
+	inFlight = 0;
+
+	constructor(
+		readonly shared: SharedPace,
+		readonly max: number,
+	) {}
+
+	async start(): Promise<void> {
+		await this.shared.start(this);
+	}
+
+	finish(): void {
+		this.shared.finish(this);
+	}
+
+	leave(): void {
+		this.shared.finish(this, this.inFlight);
+	}
+
+	answered(): void {
+		this.shared.answered();
+	}
+
+	async rateLimited(waitMs: number, ms: number): Promise<void> {
+		await this.shared.rateLimited(this, waitMs, ms);
+	}
+}
+
+/** The paces of one process, by key: bounded, idle ones dropped. */
+export class PaceRegistry {
+	private readonly paces = new Map<string, SharedPace>();
+
+	constructor(private readonly clock: Clock = systemClock) {}
+
+	get size(): number {
+		return this.paces.size;
+	}
+
+	/** Forgets every pace: the next run of each key starts afresh. */
+	clear(): void {
+		this.paces.clear();
+	}
+
+	/** The pace for `key`, made when missing. */
+	pace(key: string): SharedPace {
+		const now = this.clock.now();
+		for (const [other, pace] of this.paces)
+			if (pace.inFlight === 0 && now - pace.lastUsedAt > IDLE_MS) this.paces.delete(other);
+		const pace = this.paces.get(key) ?? new SharedPace(this.clock);
+		// Kept in order of use, the most recent last.
+		this.paces.delete(key);
+		this.paces.set(key, pace);
+		if (this.paces.size > MAX_PACES) this.paces.delete(this.paces.keys().next().value!);
+		return pace;
+	}
+}
+
+/** This n8n process's paces. */
+export const processPaces = new PaceRegistry();
+
+/** What a pace is kept under: a SHA-256 digest of the base URL and key, never the key itself. */
+export function paceKey(baseUrl: string, apiKey: string): string {
+	return createHash('sha256').update(`${baseUrl}\n${apiKey}`).digest('hex');
+}
+
+/**
+ * Concurrency Auto for one run of `context`, up to `max` items in flight, sharing the pace of
+ * its credential. Without a readable credential it paces alone; its requests then fail as usual.
+ */
+export async function autoConcurrency(context: IExecuteFunctions, max: number): Promise<RunPace> {
+	let credentials: { baseUrl?: unknown; apiKey?: unknown };
+	try {
+		credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	} catch {
+		return new SharedPace().join(max);
+	}
+	const key = paceKey(baseUrlOf(credentials), String(credentials.apiKey));
+	return processPaces.pace(key).join(max);
+}

@@ -1,0 +1,40 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * One execution of the action node in a process of its own (a queue-mode worker, say), for the
+ * benchmark's "several processes" target: tag creates at the node's defaults (version 1.1, so
+ * Concurrency Auto), started at an agreed time. Prints what happened as one line of JSON.
+ *
+ * Argument: JSON { baseUrl, apiKey, owner, items, label, startAt (epoch ms) }.
+ */
+import { runActionNode } from '../helpers/n8n';
+
+async function main() {
+	const job = JSON.parse(process.argv[2]) as {
+		baseUrl: string;
+		apiKey: string;
+		owner: string;
+		items: number;
+		label: string;
+		startAt: number;
+	};
+	process.env.N8N_LOG_LEVEL ??= 'silent';
+	await new Promise((resolve) => setTimeout(resolve, Math.max(0, job.startAt - Date.now())));
+	const startedAt = Date.now();
+	const result = await runActionNode({
+		credentials: { baseUrl: job.baseUrl, apiKey: job.apiKey },
+		mode: 'trigger',
+		continueOnFail: true,
+		typeVersion: 1.1,
+		items: Array.from({ length: job.items }, (_, index) => ({ name: `${job.label} ${index}` })),
+		parameters: {
+			resource: 'tag',
+			operation: 'create',
+			name: '={{ $json.name }}',
+			owner: { __rl: true, mode: 'id', value: job.owner },
+		},
+	});
+	const succeeded = result.items.filter((item) => typeof item.json.id === 'string').length;
+	console.log(JSON.stringify({ startedAt, endedAt: Date.now(), succeeded }));
+}
+
+void main();

@@ -1,0 +1,131 @@
+/**
+ * Concurrency Auto's decisions, one state change at a time: each row a state, an event on the
+ * fake clock's time line (ms), and the state that must follow.
+ */
+import {
+	afterAnswer,
+	afterRateLimit,
+	AUTO_START,
+	DECREASE,
+	deliveredRate,
+	DELIVERY_WINDOW_MS,
+	GROWTH_PER_SECOND,
+	initialPace,
+	mayStart,
+	MIN_RATE,
+	PROBE_AFTER_MS,
+	startInterval,
+	type PaceState,
+} from '../../nodes/DataIntegrationManagement/transport/aimd';
+
+const slowStart = (window: number): PaceState => ({ ...initialPace(), window });
+const holding = (window: number, decreasedAt: number): PaceState => ({
+	...initialPace(),
+	phase: 'holding',
+	window,
+	decreasedAt,
+});
+const paced = (rate: number, base: number, decreasedAt: number): PaceState => ({
+	...initialPace(),
+	phase: 'paced',
+	rate,
+	base,
+	decreasedAt,
+});
+
+describe('the pace before any answer', () => {
+	it('starts AUTO_START items at once, unpaced', () => {
+		const state = initialPace();
+		expect(state.phase).toBe('slowStart');
+		expect(startInterval(state)).toBe(0);
+		expect(mayStart(state, AUTO_START - 1)).toBe(true);
+		expect(mayStart(state, AUTO_START)).toBe(false);
+	});
+});
+
+describe('an answer (not 429)', () => {
+	it.each<[string, PaceState, number, Partial<PaceState>]>([
+		['slow start: one more in flight', slowStart(4), 100, { window: 5 }],
+		['holding: one more a round trip', holding(10, 50), 100, { window: 10.1 }],
+		[
+			'paced: GROWTH_PER_SECOND of the base a second (at `rate` answers a second)',
+			paced(100, 100, 0),
+			1000,
+			{ rate: 100 + GROWTH_PER_SECOND },
+		],
+		[
+			'paced, no 429 for PROBE_AFTER_MS: one start a second more per answer',
+			paced(100, 100, 0),
+			PROBE_AFTER_MS,
+			{ rate: 101 },
+		],
+	])('%s', (_name, state, now, expected) => {
+		expect(afterAnswer(state, now)).toEqual({ ...state, ...expected });
+	});
+});
+
+describe('a 429', () => {
+	it.each<[string, PaceState, { now: number; sentAt: number; delivered: number }, PaceState]>([
+		[
+			'to a request sent before the last decrease: nothing changes',
+			paced(100, 100, 500),
+			{ now: 520, sentAt: 499, delivered: 50 },
+			paced(100, 100, 500),
+		],
+		[
+			'in slow start: the window halves and holds',
+			slowStart(12),
+			{ now: 80, sentAt: 60, delivered: 300 },
+			holding(6, 80),
+		],
+		[
+			'holding, with answers since: paced at what got through',
+			holding(12, 80),
+			{ now: 110, sentAt: 90, delivered: 200 },
+			{ ...paced(200, 200, 110), window: 12 },
+		],
+		[
+			'holding, with nothing through: the window halves',
+			holding(12, 80),
+			{ now: 110, sentAt: 90, delivered: 0 },
+			holding(6, 110),
+		],
+		[
+			'paced: DECREASE times what got through, even above the pace (no compounding)',
+			paced(90, 90, 0),
+			{ now: 2000, sentAt: 1980, delivered: 100 },
+			paced(DECREASE * 100, DECREASE * 100, 2000),
+		],
+		[
+			'paced, with nothing through: DECREASE times the pace',
+			paced(50, 50, 0),
+			{ now: 2000, sentAt: 1980, delivered: 0 },
+			paced(DECREASE * 50, DECREASE * 50, 2000),
+		],
+		[
+			'never below MIN_RATE',
+			paced(MIN_RATE, MIN_RATE, 0),
+			{ now: 9000, sentAt: 8000, delivered: 0 },
+			paced(MIN_RATE, MIN_RATE, 9000),
+		],
+	])('%s', (_name, state, { now, sentAt, delivered }, expected) => {
+		expect(afterRateLimit(state, now, sentAt, delivered)).toEqual(expected);
+	});
+});
+
+describe('once paced', () => {
+	it('starts are 1000 / rate ms apart, whatever is in flight', () => {
+		expect(startInterval(paced(50, 50, 0))).toBe(20);
+		expect(mayStart(paced(50, 50, 0), 1000)).toBe(true);
+	});
+});
+
+describe('what the service let through', () => {
+	it.each<[string, number[], number, number, number]>([
+		['answers a second since `since`', [100, 150, 200, 250], 300, 100, 15],
+		['over DELIVERY_WINDOW_MS at most', [0, 500, 1500, 1600], 1000 + DELIVERY_WINDOW_MS, 0, 2],
+		['nothing: 0', [10, 20], 100, 50, 0],
+	])('%s', (_name, answeredAt, now, since, expected) => {
+		expect(deliveredRate(answeredAt, now, since)).toBeCloseTo(expected, 5);
+	});
+});
