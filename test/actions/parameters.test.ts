@@ -11,7 +11,7 @@ import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement
 import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node.ts';
 import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/shared/descriptions';
 import { AUTO_START } from '../../nodes/DataIntegrationManagement/transport/pacer';
-import { describeFailure } from '../../nodes/DataIntegrationManagement/transport';
+import { describeFailure } from '../../nodes/DataIntegrationManagement/transport/failures';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { pollTrigger, runActionNode } from '../helpers/n8n';

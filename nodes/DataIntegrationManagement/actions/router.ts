@@ -6,10 +6,10 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import { credentialAllowsChanges } from '../client/credential';
 import { concurrencyFields, MAX_CONCURRENCY } from '../shared/descriptions';
 import { FixedConcurrency, plainPacer, type Concurrency, type Pacer } from '../transport/pacer';
 import { autoConcurrency, RunPace } from '../transport/shared-pace';
-import { credentialAllowsChanges } from '../transport';
 import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
 import { readParameter } from './readers';
