@@ -14,9 +14,10 @@ import type { INodeType } from 'n8n-workflow';
 
 import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import type { RateLimitSpec } from '../emulator';
-import { runActionNode, type ApiCredentials } from '../helpers/n8n';
+import type { ApiCredentials } from '../helpers/n8n';
 import type { EmulatorProcess } from './emulator-process';
 import { runHttpRequestNode } from './http-request-node';
+import { createTagsOnce, type TagCreates } from './tag-creates';
 import { median, progress, seconds, times } from './tools';
 
 export interface AutoContext {
@@ -39,29 +40,13 @@ const jain = (rates: number[]) =>
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 let label = 0;
 
-/** One execution of tag creates at the node's defaults; when it started and ended, what worked. */
-async function createTags(context: AutoContext, items: number, delayMs = 0) {
+/** One execution of tag creates at the node's defaults, after `delayMs`. */
+async function createTags(context: AutoContext, items: number, delayMs = 0): Promise<TagCreates> {
 	await sleep(delayMs);
-	const run = `auto ${++label}`;
-	const startedAt = Date.now();
-	const result = await runActionNode({
-		credentials: context.credentials,
-		mode: 'trigger',
-		continueOnFail: true,
-		typeVersion: 1.1,
-		items: Array.from({ length: items }, (_, index) => ({ name: `${run} ${index}` })),
-		parameters: {
-			resource: 'tag',
-			operation: 'create',
-			name: '={{ $json.name }}',
-			owner: { __rl: true, mode: 'id', value: context.owner },
-		},
-	});
-	const succeeded = result.items.filter((item) => typeof item.json.id === 'string').length;
-	return { startedAt, endedAt: Date.now(), succeeded };
+	return await createTagsOnce(context.credentials, context.owner, `auto ${++label}`, items);
 }
 
-type RunResult = Awaited<ReturnType<typeof createTags>>;
+type RunResult = TagCreates;
 
 /** The same executions in processes of their own, each with its own paces. */
 async function inProcesses(context: AutoContext, items: number, delays: number[]) {

@@ -6,7 +6,7 @@
  *
  * Argument: JSON { baseUrl, apiKey, owner, items, label, startAt (epoch ms) }.
  */
-import { runActionNode } from '../helpers/n8n';
+import { createTagsOnce } from './tag-creates';
 
 async function main() {
 	const job = JSON.parse(process.argv[2]) as {
@@ -19,22 +19,13 @@ async function main() {
 	};
 	process.env.N8N_LOG_LEVEL ??= 'silent';
 	await new Promise((resolve) => setTimeout(resolve, Math.max(0, job.startAt - Date.now())));
-	const startedAt = Date.now();
-	const result = await runActionNode({
-		credentials: { baseUrl: job.baseUrl, apiKey: job.apiKey },
-		mode: 'trigger',
-		continueOnFail: true,
-		typeVersion: 1.1,
-		items: Array.from({ length: job.items }, (_, index) => ({ name: `${job.label} ${index}` })),
-		parameters: {
-			resource: 'tag',
-			operation: 'create',
-			name: '={{ $json.name }}',
-			owner: { __rl: true, mode: 'id', value: job.owner },
-		},
-	});
-	const succeeded = result.items.filter((item) => typeof item.json.id === 'string').length;
-	console.log(JSON.stringify({ startedAt, endedAt: Date.now(), succeeded }));
+	const run = await createTagsOnce(
+		{ baseUrl: job.baseUrl, apiKey: job.apiKey },
+		job.owner,
+		job.label,
+		job.items,
+	);
+	console.log(JSON.stringify(run));
 }
 
 void main();

@@ -10,7 +10,13 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import {
+	createServer,
+	request as httpRequest,
+	type IncomingHttpHeaders,
+	type IncomingMessage,
+	type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -94,23 +100,26 @@ export async function startHttpsFront(
 	const requests: string[] = [];
 	const server = createHttpsServer(certificate, (incoming, outgoing) => {
 		requests.push(`${incoming.method} ${incoming.url}`);
-		const forwarded = httpRequest(
-			{
-				host: hostname,
-				port,
-				method: incoming.method,
-				path: incoming.url,
-				headers: incoming.headers,
-			},
-			(answer) => {
-				outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-				answer.pipe(outgoing);
-			},
-		);
-		forwarded.on('error', () => outgoing.destroy());
-		incoming.pipe(forwarded);
+		forward(incoming, outgoing, { host: hostname, port, path: incoming.url });
 	});
 	return { ...(await listen(server, 'https')), requests };
+}
+
+/** Sends `incoming` on to `target` over plain HTTP and its answer back, headers as they came. */
+function forward(
+	incoming: IncomingMessage,
+	outgoing: ServerResponse,
+	target: { host: string; port: string | number; path?: string },
+): void {
+	const forwarded = httpRequest(
+		{ ...target, method: incoming.method, headers: incoming.headers },
+		(answer) => {
+			outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+			answer.pipe(outgoing);
+		},
+	);
+	forwarded.on('error', () => outgoing.destroy());
+	incoming.pipe(forwarded);
 }
 
 /** What the forward proxy saw of one request: a tunnel's target, or a plain request whole. */
@@ -133,21 +142,11 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
 			url: url.href,
 			headers: incoming.headers,
 		});
-		const forwarded = httpRequest(
-			{
-				host: url.hostname,
-				port: url.port,
-				method: incoming.method,
-				path: `${url.pathname}${url.search}`,
-				headers: incoming.headers,
-			},
-			(answer) => {
-				outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-				answer.pipe(outgoing);
-			},
-		);
-		forwarded.on('error', () => outgoing.destroy());
-		incoming.pipe(forwarded);
+		forward(incoming, outgoing, {
+			host: url.hostname,
+			port: url.port,
+			path: `${url.pathname}${url.search}`,
+		});
 	});
 	server.on('connect', (incoming, client, head) => {
 		const target = incoming.url ?? '';

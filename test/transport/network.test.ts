@@ -7,13 +7,7 @@
 import { problemsOf } from '../actions/error-walk';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
-import {
-	callNodeMethod,
-	pollTrigger,
-	runActionNode,
-	testCredential,
-	type ApiCredentials,
-} from '../helpers/n8n';
+import { callNodeMethod, pollTrigger, testCredential, type ApiCredentials } from '../helpers/n8n';
 import {
 	makeCertificate,
 	startForwardProxy,
@@ -21,18 +15,9 @@ import {
 	type ForwardProxy,
 	type RunningServer,
 } from '../helpers/network';
+import { getIntegration } from './get-integration';
 
 const { emulator, credentials } = useEmulator();
-
-const getIntegration = (credentialsToUse: ApiCredentials) =>
-	runActionNode({
-		credentials: credentialsToUse,
-		parameters: {
-			resource: 'integration',
-			operation: 'get',
-			integrationId: SEED.integrations.ordersToSnowflake,
-		},
-	});
 
 let https: RunningServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
 import { SEED } from '../emulator';
 import { problemsOf } from '../actions/error-walk';
 import { useEmulator } from '../helpers/emulator';
-import { runActionNode, type ApiCredentials } from '../helpers/n8n';
+import { getIntegration } from './get-integration';
 
 const { emulator, credentials } = useEmulator();
 
@@ -23,16 +23,6 @@ afterAll(() => {
 		if (value === undefined) delete process.env[name];
 		else process.env[name] = value;
 });
-
-const getIntegration = (credentialsToUse: ApiCredentials) =>
-	runActionNode({
-		credentials: credentialsToUse,
-		parameters: {
-			resource: 'integration',
-			operation: 'get',
-			integrationId: SEED.integrations.ordersToSnowflake,
-		},
-	});
 
 describe("n8n's SSRF protection on (N8N_SSRF_PROTECTION_ENABLED)", () => {
 	it('blocks the service on a loopback address: the error says n8n blocked it and names the settings', async () => {

@@ -1,0 +1,36 @@
+/**
+ * One execution of the action node creating `items` tags at its defaults (version 1.1, so
+ * Concurrency Auto): when it started and ended, and how many tags it made. The benchmark runs it
+ * in its own process (auto-targets.ts) and in processes of their own (auto-worker.ts).
+ */
+import { runActionNode, type ApiCredentials } from '../helpers/n8n';
+
+export interface TagCreates {
+	startedAt: number;
+	endedAt: number;
+	succeeded: number;
+}
+
+export async function createTagsOnce(
+	credentials: ApiCredentials,
+	owner: string,
+	label: string,
+	items: number,
+): Promise<TagCreates> {
+	const startedAt = Date.now();
+	const result = await runActionNode({
+		credentials,
+		mode: 'trigger',
+		continueOnFail: true,
+		typeVersion: 1.1,
+		items: Array.from({ length: items }, (_, index) => ({ name: `${label} ${index}` })),
+		parameters: {
+			resource: 'tag',
+			operation: 'create',
+			name: '={{ $json.name }}',
+			owner: { __rl: true, mode: 'id', value: owner },
+		},
+	});
+	const succeeded = result.items.filter((item) => typeof item.json.id === 'string').length;
+	return { startedAt, endedAt: Date.now(), succeeded };
+}
