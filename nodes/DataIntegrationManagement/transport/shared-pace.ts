@@ -1,8 +1,8 @@
 /**
  * Concurrency Auto's pace (./aimd.ts), shared by every run of the action node in this n8n process
- * that uses the same credential against the same base URL: a run starts from what earlier runs learned
- * of the service's limit, and runs at once share one pace (starts are handed out first come,
- * first served) instead of each probing the limit alone. Each run keeps its own items, errors and
+ * that uses the same credential against the same base URL: a run starts from what earlier runs
+ * learned of the service's limit, and runs at once share one pace (starts are handed out first
+ * come, first served) instead of each probing the limit alone. Each run keeps its own items, errors and
  * Concurrency cap. Across processes each paces alone, and AIMD brings them to shares of the limit.
  */
 import { createHash } from 'node:crypto';
