@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import {
 	MAX_JSON_CHARACTERS,
 	MAX_JSON_DEPTH,
-} from '../../nodes/DataIntegrationManagement/client/choices';
+} from '../../nodes/DataIntegrationManagement/shared/checks';
 import { SEED } from '../emulator';
 import { SUCCESS_CODE } from '../emulator/choices';
 import { useEmulator } from '../helpers/emulator';

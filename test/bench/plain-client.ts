@@ -5,7 +5,8 @@
  */
 import http from 'node:http';
 
-import type { AuditLogPage, Envelope } from '../../nodes/DataIntegrationManagement/client/types';
+import type { AuditLogPage } from '../../nodes/DataIntegrationManagement/client/types';
+import type { Envelope } from '../../nodes/DataIntegrationManagement/transport';
 
 export class PlainClient {
 	private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -12,13 +12,13 @@ import type {
 	AuditLogEntry,
 	AuditLogPage,
 	ColumnConfig,
-	Envelope,
 	ErrorBody,
 	Integration,
 	SchemasConfig,
 	Tag,
 	User,
 } from '../../nodes/DataIntegrationManagement/client/types';
+import type { Envelope } from '../../nodes/DataIntegrationManagement/transport';
 import { AUDIT_LOG_DEFAULT_PAGE_SIZE, ERROR_CODES, SUCCESS_CODE, TAG_ORIGIN_API } from './choices';
 import { DEFAULT_API_KEY, SEED, startEmulator, Store, type Emulator } from './index';
 import { seedStore } from './seed';

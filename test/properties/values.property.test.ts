@@ -6,10 +6,8 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	AUDIT_LOG_QUERY,
-	MAX_JSON_DEPTH,
-} from '../../nodes/DataIntegrationManagement/client/choices';
+import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/client/choices';
+import { MAX_JSON_DEPTH } from '../../nodes/DataIntegrationManagement/shared/checks';
 import { useEmulator } from '../helpers/emulator';
 import {
 	canonicalJson,

@@ -32,12 +32,3 @@ export const AUDIT_LOG_MAX_PAGE_SIZE = 100;
 
 /** The only sort field the spec allows. */
 export const AUDIT_LOG_SORT_FIELD = 'timestamp';
-
-/**
- * Bounds on the JSON fields (Connection, Schemas) the nodes send, ours: deep enough for any
- * connection settings, shallow and small enough to fail clearly here rather than somewhere along
- * the way. Depth counts nested objects and arrays (a flat object is 1); size is the JSON text's
- * length in characters.
- */
-export const MAX_JSON_DEPTH = 32;
-export const MAX_JSON_CHARACTERS = 1_000_000;

@@ -5,12 +5,6 @@
 
 export type SortOrder = 'asc' | 'desc';
 
-export interface Envelope<T> {
-	code: string;
-	message?: string;
-	data?: T;
-}
-
 export interface ErrorBody {
 	code: string;
 	message: string;

@@ -6,7 +6,6 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { MAX_JSON_CHARACTERS, MAX_JSON_DEPTH } from '../client/choices';
 import { parseInstant, toUtcIso } from './timestamps';
 
 /**
@@ -17,6 +16,15 @@ import { parseInstant, toUtcIso } from './timestamps';
  * listed values. Numbers stay numbers. Bad input fails here, naming the field and the item,
  * before any request is sent.
  */
+
+/**
+ * Bounds on the JSON fields (Connection, Schemas) the nodes send, ours: deep enough for any
+ * connection settings, shallow and small enough to fail clearly here rather than somewhere along
+ * the way. Depth counts nested objects and arrays (a flat object is 1); size is the JSON text's
+ * length in characters.
+ */
+export const MAX_JSON_DEPTH = 32;
+export const MAX_JSON_CHARACTERS = 1_000_000;
 
 /** Where a value was read: the node, and the input item (the trigger reads none). */
 export interface Origin {

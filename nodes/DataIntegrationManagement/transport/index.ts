@@ -14,11 +14,17 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import type { Envelope } from '../client/types';
 import { describeFailure, toNodeApiError, type Failure } from './failures';
 import { plainPacer, rateLimitWaitMs, systemClock, type Clock, type Pacer } from './pacer';
 
 export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
+
+/** What every answer of the service is wrapped in: its `code`, `message` and `data`. */
+export interface Envelope<T> {
+	code: string;
+	message?: string;
+	data?: T;
+}
 
 /** Every n8n context the nodes call the service from: operations, pickers, the trigger. */
 export type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
