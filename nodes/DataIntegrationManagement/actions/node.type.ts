@@ -8,8 +8,8 @@ import type { operations as user } from './user';
 /**
  * The action node's resources, each with the keys of its operations: what the `resource` and
  * `operation` parameters may hold. Derived from each resource's `operations` map (the one place
- * an operation's key is written), and used to type the router, the Resource and Operation option
- * lists and the operations' display options, so a misspelt key does not compile.
+ * an operation's key is written); types the router and the Resource option list, so a misspelt
+ * key does not compile. It imports the resources, which never import it back.
  */
 export type NodeMap = {
 	asset: keyof typeof asset;

@@ -8,7 +8,6 @@ import {
 
 import { concurrencyFields, HIDDEN_IN_TOOLS, optionsCollection } from '../shared/descriptions';
 import type { Pacer } from '../transport/pacer';
-import type { NodeMap, Resource } from './node.type';
 
 /** What an `<operation>.operation.ts` module exports: its fields and what it does for one item. */
 export interface Operation {
@@ -30,11 +29,14 @@ export interface Operation {
 	): Promise<IDataObject | IDataObject[]>;
 }
 
-/** A resource's Operation field: its values and default must be operations of that resource. */
-export type OperationSelector<R extends Resource> = INodeProperties & {
+/**
+ * The Operation field of resource `R`: its values and default must be keys of that resource's
+ * `operations` map, `Operations`.
+ */
+export type OperationSelector<R extends string, Operations> = INodeProperties & {
 	displayOptions: { show: { resource: [R] } };
-	options: Array<INodePropertyOptions & { value: NodeMap[R] }>;
-	default: NodeMap[R];
+	options: Array<INodePropertyOptions & { value: keyof Operations }>;
+	default: keyof Operations;
 };
 
 /**
@@ -42,9 +44,9 @@ export type OperationSelector<R extends Resource> = INodeProperties & {
  * (the key it has in `operations`), with Options → Concurrency added: reads and writes alike may
  * run several items' requests at once.
  */
-export function operationDescriptions<R extends Resource>(
-	resource: R,
-	operations: Record<NodeMap[R], Operation>,
+export function operationDescriptions<Key extends string>(
+	resource: string,
+	operations: Record<Key, Operation>,
 ): INodeProperties[] {
 	return Object.entries<Operation>(operations).flatMap(([operation, { properties }]) =>
 		updateDisplayOptions(

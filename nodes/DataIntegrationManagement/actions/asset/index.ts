@@ -24,6 +24,6 @@ export const descriptions: INodeProperties[] = [
 			{ name: 'Update', value: 'update', action: 'Update an asset', description: 'Edit an asset' },
 		],
 		default: 'create',
-	} satisfies OperationSelector<'asset'>,
+	} satisfies OperationSelector<'asset', typeof operations>,
 	...operationDescriptions('asset', operations),
 ];

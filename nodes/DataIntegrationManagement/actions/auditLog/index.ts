@@ -22,6 +22,6 @@ export const descriptions: INodeProperties[] = [
 			},
 		],
 		default: 'getAll',
-	} satisfies OperationSelector<'auditLog'>,
+	} satisfies OperationSelector<'auditLog', typeof operations>,
 	...operationDescriptions('auditLog', operations),
 ];

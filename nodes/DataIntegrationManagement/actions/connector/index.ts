@@ -22,6 +22,6 @@ export const descriptions: INodeProperties[] = [
 			},
 		],
 		default: 'create',
-	} satisfies OperationSelector<'connector'>,
+	} satisfies OperationSelector<'connector', typeof operations>,
 	...operationDescriptions('connector', operations),
 ];

@@ -43,6 +43,6 @@ export const descriptions: INodeProperties[] = [
 			},
 		],
 		default: 'get',
-	} satisfies OperationSelector<'integration'>,
+	} satisfies OperationSelector<'integration', typeof operations>,
 	...operationDescriptions('integration', operations),
 ];

@@ -26,6 +26,6 @@ export const descriptions: INodeProperties[] = [
 			{ name: 'Update', value: 'update', action: 'Update a tag', description: 'Edit a tag' },
 		],
 		default: 'create',
-	} satisfies OperationSelector<'tag'>,
+	} satisfies OperationSelector<'tag', typeof operations>,
 	...operationDescriptions('tag', operations),
 ];

@@ -22,6 +22,6 @@ export const descriptions: INodeProperties[] = [
 			},
 		],
 		default: 'getAll',
-	} satisfies OperationSelector<'user'>,
+	} satisfies OperationSelector<'user', typeof operations>,
 	...operationDescriptions('user', operations),
 ];
