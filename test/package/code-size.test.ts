@@ -1,0 +1,91 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/**
+ * The size limits of the package's code: no file under nodes/ or credentials/ over 300 lines,
+ * no function, method or arrow function in them over 60 (from its first line to its last,
+ * comments before it not counted), as the TypeScript compiler parses them.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import * as ts from 'typescript';
+
+const ROOT = join(__dirname, '../..');
+const MAX_FILE_LINES = 300;
+const MAX_FUNCTION_LINES = 60;
+
+function sourceFiles(folder: string): string[] {
+	return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+		.filter((path) => path.endsWith('.ts'))
+		.map((path) => join(ROOT, folder, path))
+		.sort();
+}
+
+const FILES = [...sourceFiles('nodes'), ...sourceFiles('credentials')];
+
+/** What a function is called where it is defined: its name, or what it is assigned to. */
+function nameOf(node: ts.FunctionLikeDeclaration): string {
+	if (node.name) return node.name.getText();
+	const parent = node.parent;
+	if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) {
+		return parent.name.getText();
+	}
+	return ts.isConstructorDeclaration(node) ? 'constructor' : '(anonymous)';
+}
+
+/** Every function in `source` longer than the limit, as "path:line name (n lines)". */
+function longFunctions(path: string, source: ts.SourceFile): string[] {
+	const found: string[] = [];
+	const visit = (node: ts.Node): void => {
+		if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+			const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+			const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+			const lines = last - first + 1;
+			if (lines > MAX_FUNCTION_LINES) {
+				const name = nameOf(node as ts.FunctionLikeDeclaration);
+				found.push(`${path}:${first + 1} ${name} (${lines} lines)`);
+			}
+		}
+		ts.forEachChild(node, visit);
+	};
+	visit(source);
+	return found;
+}
+
+const parsed = FILES.map((file) => {
+	const text = readFileSync(file, 'utf8');
+	const path = relative(ROOT, file);
+	return { path, text, source: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true) };
+});
+
+describe('the size of the code', () => {
+	it('reads the package: every .ts file under nodes/ and credentials/', () => {
+		expect(parsed.map(({ path }) => path)).toEqual(
+			expect.arrayContaining([
+				'credentials/DataIntegrationManagementApi.credentials.ts',
+				'nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts',
+			]),
+		);
+	});
+
+	it(`no file is over ${MAX_FILE_LINES} lines`, () => {
+		const long = parsed
+			.map(({ path, text }) => ({ path, lines: text.replace(/\n$/, '').split('\n').length }))
+			.filter(({ lines }) => lines > MAX_FILE_LINES)
+			.map(({ path, lines }) => `${path} (${lines} lines)`);
+		expect(long).toEqual([]);
+	});
+
+	it(`no function is over ${MAX_FUNCTION_LINES} lines`, () => {
+		expect(parsed.flatMap(({ path, source }) => longFunctions(path, source))).toEqual([]);
+	});
+
+	it('counts a function from its first line to its last', () => {
+		const body = Array.from({ length: MAX_FUNCTION_LINES - 2 }, () => '\tstep();').join('\n');
+		const code = (extra: string) =>
+			`// comment\nconst f = () => {\n${body}${extra}\n};\nclass C {\n\tm() {\n${body}${extra}\n\t}\n}\n`;
+		const found = (text: string) =>
+			longFunctions('x.ts', ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true));
+		expect(found(code(''))).toEqual([]);
+		expect(found(code('\n\tstep();'))).toEqual(['x.ts:2 f (61 lines)', 'x.ts:64 m (61 lines)']);
+	});
+});
