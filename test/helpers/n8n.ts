@@ -190,12 +190,17 @@ function additionalDataFor(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
+/** The newest version the node of `type` describes: what a node added in the editor gets. */
+export function newestVersion(type: string): number {
+	return Math.max(...[nodeClasses[type].description.version].flat());
+}
+
 function makeNode(type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
 	return {
 		id: `${type}-node`,
 		name: type === TRIGGER_NODE_TYPE ? 'Audit Log Trigger' : 'Data Integration Management',
 		type,
-		typeVersion: 1,
+		typeVersion: newestVersion(type),
 		position: [0, 0],
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Emulator' } },
@@ -211,7 +216,7 @@ export interface RunActionOptions {
 	/** Runs the node with "On Error: Continue" (n8n's `continueOnFail()`). */
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
-	/** The node's version; 1 (what saved workflows hold) by default. */
+	/** The node's version; the newest by default (give 1 for what saved workflows hold). */
 	typeVersion?: number;
 	/** Runs the node's tool form (the `…Tool` type) instead of the node. */
 	asTool?: boolean;

@@ -7,7 +7,7 @@ import {
 
 import { pathSegmentProblem } from '../client/endpoint';
 import { asText, checkCollection, checkValue, fieldError, type Origin } from '../shared/checks';
-import { limitField, returnAllField } from '../shared/descriptions';
+import { displayNameOf, limitField, returnAllField } from '../shared/descriptions';
 import { hasChange } from './versions';
 
 /**
@@ -45,15 +45,16 @@ export function runsAsTool(this: IExecuteFunctions): boolean {
 }
 
 /**
- * Reads a required text parameter (plain, or the value of a resource locator), failing with the
- * field's name when it is empty.
+ * Reads the required text parameter `name` (plain, or the value of a resource locator) of an
+ * operation with these `properties`, failing with the field's display name when it is empty.
  */
 export function readRequired(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	properties: INodeProperties[],
 	name: string,
-	label: string,
 ): string {
+	const label = displayNameOf(properties, name);
 	const origin = originOf(this, itemIndex);
 	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	const text = asText(origin, label, value).trim();
@@ -68,12 +69,14 @@ export function readRequired(
 export function readPathSegment(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	properties: INodeProperties[],
 	name: string,
-	label: string,
 ): string {
-	const text = readRequired.call(this, itemIndex, name, label);
+	const text = readRequired.call(this, itemIndex, properties, name);
 	const problem = pathSegmentProblem(text);
-	if (problem) throw fieldError(originOf(this, itemIndex), label, problem);
+	if (problem) {
+		throw fieldError(originOf(this, itemIndex), displayNameOf(properties, name), problem);
+	}
 	return text;
 }
 

@@ -2,6 +2,7 @@ import { NodeOperationError, type ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { pathSegmentProblem } from '../client/endpoint';
 import { getSchemas } from '../client/integrations';
+import { integrationIdField } from '../shared/descriptions';
 import { namingFieldsIfNotFound } from '../shared/notFound';
 
 /**
@@ -32,10 +33,13 @@ export async function sourceSchemaNames(
 ): Promise<string[]> {
 	if (!integrationId || parents.some((name) => !name)) return [];
 	const problem = pathSegmentProblem(integrationId);
-	if (problem)
-		throw new NodeOperationError(this.getNode(), `The field "Integration ID" ${problem}`);
+	if (problem) {
+		const message = `The field "${integrationIdField.displayName}" ${problem}`;
+		throw new NodeOperationError(this.getNode(), message);
+	}
 	const schemas = await namingFieldsIfNotFound(
-		{ 'Integration ID': integrationId },
+		[integrationIdField],
+		{ integrationId },
 		getSchemas.call(this, integrationId),
 	);
 	const [schema, table] = parents;

@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import { ApplicationError, type IDisplayOptions, type INodeProperties } from 'n8n-workflow';
 
 import { AUTO_START } from '../transport/pacer';
 
@@ -111,6 +111,16 @@ export const limitField: INodeProperties = {
 	description: 'Max number of results to return',
 	displayOptions: { show: { returnAll: [false] } },
 };
+
+/**
+ * The display name of the field `name` among `properties`: how errors name the field, taken
+ * from its description so the two cannot differ.
+ */
+export function displayNameOf(properties: INodeProperties[], name: string): string {
+	const property = properties.find((field) => field.name === name);
+	if (!property) throw new ApplicationError(`No field named "${name}" in these properties`);
+	return property.displayName;
+}
 
 /** The "Additional Fields" (create) or "Update Fields" (edit) collection of an operation. */
 export function fieldsCollection(

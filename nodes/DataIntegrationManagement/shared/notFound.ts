@@ -1,4 +1,6 @@
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, type INodeProperties } from 'n8n-workflow';
+
+import { displayNameOf } from './descriptions';
 
 /** A value as a not-found description shows it: quoted, and cut short when long. */
 function quoted(value: string): string {
@@ -12,7 +14,7 @@ function listed(parts: string[]): string {
 		: `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-/** The error, its description naming `fields` when it says the service found nothing. */
+/** The error, its description naming `fields` (label → value) when the service found nothing. */
 function namingFields(error: unknown, fields: Record<string, string>): unknown {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '404') return error;
 	const named = Object.entries(fields).map(([label, value]) => `${label} ${quoted(value)}`);
@@ -26,15 +28,20 @@ function namingFields(error: unknown, fields: Record<string, string>): unknown {
 
 /**
  * Runs a request of an operation or a picker; when the service answers that what it names does
- * not exist, the error's description names the fields that named it (display name → value sent).
+ * not exist, the error's description names the fields that named it: `sent` maps a field's name
+ * among `properties` to the value sent, and the description shows the field's display name.
  */
 export async function namingFieldsIfNotFound<T>(
-	fields: Record<string, string>,
+	properties: INodeProperties[],
+	sent: Record<string, string>,
 	request: Promise<T>,
 ): Promise<T> {
 	try {
 		return await request;
 	} catch (error) {
+		const fields = Object.fromEntries(
+			Object.entries(sent).map(([name, value]) => [displayNameOf(properties, name), value]),
+		);
 		throw namingFields(error, fields);
 	}
 }

@@ -39,8 +39,8 @@ export async function execute(
 	pacer: Pacer,
 ): Promise<IDataObject> {
 	const body: IDataObject = {
-		name: readRequired.call(this, itemIndex, 'name', 'Name'),
-		type: readRequired.call(this, itemIndex, 'type', 'Type'),
+		name: readRequired.call(this, itemIndex, properties, 'name'),
+		type: readRequired.call(this, itemIndex, properties, 'type'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
 	return (await createAsset.call(this, body, pacer)) as unknown as IDataObject;

@@ -39,11 +39,12 @@ export async function execute(
 	itemIndex: number,
 	pacer: Pacer,
 ): Promise<IDataObject> {
-	const assetId = readPathSegment.call(this, itemIndex, 'assetId', 'Asset ID');
+	const assetId = readPathSegment.call(this, itemIndex, properties, 'assetId');
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
 	return (await namingFieldsIfNotFound(
-		{ 'Asset ID': assetId },
+		properties,
+		{ assetId },
 		updateAsset.call(this, assetId, body, pacer),
 	)) as unknown as IDataObject;
 }

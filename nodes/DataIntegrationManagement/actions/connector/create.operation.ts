@@ -57,10 +57,10 @@ export async function execute(
 	pacer: Pacer,
 ): Promise<IDataObject> {
 	const body: IDataObject = {
-		name: readRequired.call(this, itemIndex, 'name', 'Name'),
-		type: readRequired.call(this, itemIndex, 'type', 'Type'),
-		connectionType: readRequired.call(this, itemIndex, 'connectionType', 'Connection Type'),
-		authMethod: readRequired.call(this, itemIndex, 'authMethod', 'Auth Method'),
+		name: readRequired.call(this, itemIndex, properties, 'name'),
+		type: readRequired.call(this, itemIndex, properties, 'type'),
+		connectionType: readRequired.call(this, itemIndex, properties, 'connectionType'),
+		authMethod: readRequired.call(this, itemIndex, properties, 'authMethod'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
 	return (await createConnector.call(this, body, pacer)) as unknown as IDataObject;

@@ -16,9 +16,10 @@ export async function execute(
 	itemIndex: number,
 	pacer: Pacer,
 ): Promise<IDataObject> {
-	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
+	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
 	return (await namingFieldsIfNotFound(
-		{ 'Integration ID': integrationId },
+		properties,
+		{ integrationId },
 		getIntegration.call(this, integrationId, pacer),
 	)) as unknown as IDataObject;
 }

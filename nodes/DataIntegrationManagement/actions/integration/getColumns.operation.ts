@@ -65,12 +65,13 @@ export async function execute(
 	itemIndex: number,
 	pacer: Pacer,
 ): Promise<IDataObject | IDataObject[]> {
-	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
-	const schema = readPathSegment.call(this, itemIndex, 'schema', 'Schema');
-	const table = readPathSegment.call(this, itemIndex, 'table', 'Table');
+	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
+	const schema = readPathSegment.call(this, itemIndex, properties, 'schema');
+	const table = readPathSegment.call(this, itemIndex, properties, 'table');
 	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
 	const columns = await namingFieldsIfNotFound(
-		{ 'Integration ID': integrationId, Schema: schema, Table: table },
+		properties,
+		{ integrationId, schema, table },
 		getColumns.call(this, integrationId, schema, table, pacer),
 	);
 	if (output === 'raw') {

@@ -51,11 +51,12 @@ export async function execute(
 	itemIndex: number,
 	pacer: Pacer,
 ): Promise<IDataObject | IDataObject[]> {
-	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
+	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
 	const field = runsAsTool.call(this) ? toolOutputField : outputField;
 	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
 	const schemas = await namingFieldsIfNotFound(
-		{ 'Integration ID': integrationId },
+		properties,
+		{ integrationId },
 		getSchemas.call(this, integrationId, pacer),
 	);
 	const level = LEVEL_OF_OUTPUT[output];

@@ -247,12 +247,13 @@ export async function execute(
 	itemIndex: number,
 	pacer: Pacer,
 ): Promise<IDataObject> {
-	const integrationId = readPathSegment.call(this, itemIndex, 'integrationId', 'Integration ID');
+	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
 	const mode = readParameter.call(this, itemIndex, updateModeField) as string;
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
 	const updated = await namingFieldsIfNotFound(
-		{ 'Integration ID': integrationId },
+		properties,
+		{ integrationId },
 		updateSchemas.call(this, integrationId, schemas, pacer),
 	);
 	return { schemas: updated as unknown as IDataObject };

@@ -30,8 +30,8 @@ export async function execute(
 	pacer: Pacer,
 ): Promise<IDataObject> {
 	const body: IDataObject = {
-		name: readRequired.call(this, itemIndex, 'name', 'Name'),
-		owner: readRequired.call(this, itemIndex, 'owner', 'Owner'),
+		name: readRequired.call(this, itemIndex, properties, 'name'),
+		owner: readRequired.call(this, itemIndex, properties, 'owner'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
 	return (await createTag.call(this, body, pacer)) as unknown as IDataObject;

@@ -38,13 +38,14 @@ export async function execute(
 	itemIndex: number,
 	pacer: Pacer,
 ): Promise<IDataObject> {
-	const tagId = readPathSegment.call(this, itemIndex, 'tagId', 'Tag ID');
+	const tagId = readPathSegment.call(this, itemIndex, properties, 'tagId');
 	const relation = {
-		resourceId: readRequired.call(this, itemIndex, 'resourceId', 'Resource ID'),
-		resourceType: readRequired.call(this, itemIndex, 'resourceType', 'Resource Type'),
+		resourceId: readRequired.call(this, itemIndex, properties, 'resourceId'),
+		resourceType: readRequired.call(this, itemIndex, properties, 'resourceType'),
 	};
 	const message = await namingFieldsIfNotFound(
-		{ 'Tag ID': tagId, 'Resource ID': relation.resourceId, 'Resource Type': relation.resourceType },
+		properties,
+		{ tagId, ...relation },
 		deleteTagRelation.call(this, tagId, relation, pacer),
 	);
 	// The API answers with a message only, so the item says what was removed.

@@ -28,11 +28,12 @@ export async function execute(
 	itemIndex: number,
 	pacer: Pacer,
 ): Promise<IDataObject> {
-	const tagId = readPathSegment.call(this, itemIndex, 'tagId', 'Tag ID');
+	const tagId = readPathSegment.call(this, itemIndex, properties, 'tagId');
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
 	return (await namingFieldsIfNotFound(
-		{ 'Tag ID': tagId },
+		properties,
+		{ tagId },
 		updateTag.call(this, tagId, body, pacer),
 	)) as unknown as IDataObject;
 }
