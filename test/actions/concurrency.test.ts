@@ -26,16 +26,17 @@ beforeEach(() => {
 const viaProxy = () => ({ ...credentials(), baseUrl: proxy.baseUrl });
 const named = namedAssets;
 
-const createAssets = (items: IDataObject[], concurrency?: number, continueOnFail = false) =>
+/** Asset → Create of `items`, with Concurrency Mode Fixed at `concurrency`. */
+const createAssets = (items: IDataObject[], concurrency: number, continueOnFail = false) =>
 	createAssetsVia(
 		proxy,
 		credentials(),
 		items,
-		concurrency ? { concurrency } : undefined,
+		{ concurrencyMode: 'fixed', concurrency },
 		continueOnFail,
 	);
 
-describe('options.concurrency on writes', () => {
+describe('Options → Concurrency Mode Fixed', () => {
 	it('keeps exactly N requests in flight, never more', async () => {
 		emulator().setLatency(60);
 
@@ -47,10 +48,10 @@ describe('options.concurrency on writes', () => {
 		expect(emulator().store.assets.size).toBe(2 + 7);
 	});
 
-	it('sends one request at a time by default', async () => {
+	it('version 1 without Concurrency options sends one request at a time, in input order', async () => {
 		emulator().setLatency(20);
 
-		await createAssets(named(4));
+		await createAssetsVia(proxy, credentials(), named(4), undefined, false, 1);
 
 		expect(proxy.maxInFlight).toBe(1);
 		expect(emulator().requests.map((request) => (request.body as { name: string }).name)).toEqual([
@@ -89,7 +90,7 @@ describe('options.concurrency on writes', () => {
 			operation: 'update',
 			assetId: '={{ $json.id }}',
 			updateFields: { description: 'x' },
-			options: { concurrency },
+			options: { concurrencyMode: 'fixed', concurrency },
 		});
 		const items = [
 			{ id: SEED.assets.ordersDb },
@@ -169,10 +170,11 @@ describe('options.concurrency on writes', () => {
 		]);
 	});
 
-	it('runs reads one item at a time (they take no concurrency)', async () => {
+	it('version 1 without Concurrency options runs reads one item at a time too', async () => {
 		emulator().setLatency(20);
 
 		await runActionNode({
+			typeVersion: 1,
 			credentials: viaProxy(),
 			parameters: {
 				resource: 'integration',
