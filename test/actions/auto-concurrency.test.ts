@@ -118,7 +118,7 @@ describe('Concurrency Mode "Auto"', () => {
 		emulator().injectFault(fourTooMany({ method: 'POST' }));
 		const auto = await createAssets(named(1), AUTO);
 		emulator().injectFault(fourTooMany({ method: 'POST' }));
-		const fixed = await createAssets(named(1), { concurrency: 1 });
+		const fixed = await createAssets(named(1), { concurrencyMode: 'fixed', concurrency: 1 });
 
 		expect(auto.error).toBeUndefined();
 		expect(auto.items[0].json.name).toBe('asset-0');
@@ -182,7 +182,7 @@ describe('node versions', () => {
 
 describe('429 without Retry-After', () => {
 	it.each([
-		['Fixed 3', { concurrency: 3 }],
+		['Fixed 3', { concurrencyMode: 'fixed', concurrency: 3 }],
 		['Auto', AUTO],
 	])('under %s, is retried after a backoff and every item succeeds', async (_, options) => {
 		emulator().rateLimit.set({ requestsPerSecond: 10, burst: 3, omitRetryAfter: true });
@@ -197,7 +197,12 @@ describe('429 without Retry-After', () => {
 
 describe('the error of a failed item under concurrency', () => {
 	it.each([
-		['a fixed 4', { concurrency: 4 }, 'Items 1, 2 and 3 had already been sent', 4],
+		[
+			'a fixed 4',
+			{ concurrencyMode: 'fixed', concurrency: 4 },
+			'Items 1, 2 and 3 had already been sent',
+			4,
+		],
 		['Auto (4 in flight at first)', AUTO, 'Items 1, 2 and 3 had already been sent', 4],
 	])(
 		'with %s, names the later items already sent, which may have taken effect',
@@ -226,7 +231,7 @@ describe('the error of a failed item under concurrency', () => {
 		emulator().setLatency(20);
 		emulator().injectFault({ kind: 'status', status: 500, method: 'POST' });
 
-		const result = await createAssets(named(12), { concurrency: 8 });
+		const result = await createAssets(named(12), { concurrencyMode: 'fixed', concurrency: 8 });
 
 		expect(String((result.error as { description?: string }).description)).toContain(
 			'Items 1 to 7 had already been sent and may have taken effect',
@@ -236,7 +241,7 @@ describe('the error of a failed item under concurrency', () => {
 	it('says nothing of other items when one item runs at a time', async () => {
 		emulator().injectFault({ kind: 'status', status: 500, method: 'POST', skip: 1 });
 
-		const result = await createAssets(named(3), { concurrency: 1 });
+		const result = await createAssets(named(3), { concurrencyMode: 'fixed', concurrency: 1 });
 
 		expect(result.error).toMatchObject({ context: { itemIndex: 1 } });
 		expect(String((result.error as { description?: string }).description)).not.toContain(

@@ -54,10 +54,11 @@ function expectNoKey(result: RunActionResult & { log: string }) {
 	}
 }
 
-/** `integration get` over three items; the fault (if any) hits the third request. */
-async function getThreeWithFault(fault?: FaultSpec) {
+/** `integration get` over three items (at `typeVersion`); the fault (if any) hits the third request. */
+async function getThreeWithFault(fault?: FaultSpec, typeVersion?: number) {
 	if (fault) emulator().injectFault({ skip: 2, ...fault });
 	return await runLogged({
+		typeVersion,
 		credentials: credentials(),
 		parameters: { resource: 'integration', operation: 'get', integrationId: ORDERS },
 		items: [{}, {}, {}],
@@ -65,8 +66,9 @@ async function getThreeWithFault(fault?: FaultSpec) {
 }
 
 describe('API errors become NodeApiErrors naming the item', () => {
-	it('400: the API message and code, with the 400 description', async () => {
+	it('400: the API message and code, with the 400 description; version 1 sends no later item', async () => {
 		const result = await runLogged({
+			typeVersion: 1,
 			credentials: credentials(),
 			parameters: { resource: 'tag', operation: 'create', name: 'T', owner: '={{ $json.owner }}' },
 			items: [{ owner: SEED.users.maya }, { owner: 'usr_missing' }, { owner: SEED.users.maya }],
@@ -83,7 +85,7 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			},
 			context: { itemIndex: 1 },
 		});
-		// The node stops at the failing item: the third is never sent.
+		// One item at a time (version 1's default), the node stops at the failing item: the third is never sent.
 		expect(sent(emulator()).map((request) => request.body)).toEqual([
 			{ name: 'T', owner: SEED.users.maya },
 			{ name: 'T', owner: 'usr_missing' },
@@ -160,14 +162,11 @@ describe('API errors become NodeApiErrors naming the item', () => {
 		expect(result.error).toMatchObject({ httpCode: '404', description: DESCRIPTIONS[404] });
 	});
 
-	it('429: waited out and retried three times, then reported', async () => {
-		const result = await getThreeWithFault({
-			kind: 'status',
-			status: 429,
-			retryAfterSeconds: 0,
-			count: 10,
-			message: 'slow down',
-		});
+	it('429 at version 1 (Fixed by default): waited out and retried three times, then reported', async () => {
+		const result = await getThreeWithFault(
+			{ kind: 'status', status: 429, retryAfterSeconds: 0, count: 10, message: 'slow down' },
+			1,
+		);
 
 		expect(emulator().requests).toHaveLength(2 + 4);
 		expect(result.error).toMatchObject({
