@@ -20,8 +20,8 @@ import { rl, sent, startCountingProxy } from './support';
 const { emulator, credentials } = useEmulator();
 const ORDERS = SEED.integrations.ordersToSnowflake;
 
-/** Runs the action node at version 1.1, what a node added now gets. */
-const run = (parameters: INodeParameters, items: IDataObject[] = [{}], typeVersion = 1.1) =>
+/** Runs the action node, at its newest version (what a node added now gets) unless given. */
+const run = (parameters: INodeParameters, items: IDataObject[] = [{}], typeVersion?: number) =>
 	runActionNode({ credentials: credentials(), parameters, items, typeVersion });
 
 const actionProperties = new DataIntegrationManagement().description.properties;

@@ -116,7 +116,7 @@ export async function startCountingProxy(
 export const namedAssets = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ name: `asset-${i}` }));
 
-/** Asset → Create of `items` (named by `$json.name`) through `proxy`, with these Options (node version 1 unless given). */
+/** Asset → Create of `items` (named by `$json.name`) through `proxy`, with these Options (the node's newest version unless given). */
 export const createAssetsVia = (
 	proxy: CountingProxy,
 	credentials: ApiCredentials,

@@ -1,16 +1,17 @@
 /**
- * The API's types: its envelope and resources, with field names exactly as the specification
- * gives them. Choices the specification leaves open live in ./choices.ts, not here.
+ * The API's types: its resources, with field names exactly as the specification gives them.
+ * Choices the specification leaves open live in ./choices.ts, not here. Type aliases, not
+ * interfaces, so that a resource is an IDataObject (an output item's json) without a cast.
  */
 
 export type SortOrder = 'asc' | 'desc';
 
-export interface ErrorBody {
+export type ErrorBody = {
 	code: string;
 	message: string;
-}
+};
 
-export interface Tag {
+export type Tag = {
 	id: string;
 	name: string;
 	description?: string;
@@ -18,22 +19,22 @@ export interface Tag {
 	origin?: string;
 	createdAt: string;
 	lastUpdatedAt: string;
-}
+};
 
-export interface TagRelation {
+export type TagRelation = {
 	resourceId: string;
 	resourceType: string;
-}
+};
 
-export interface Asset {
+export type Asset = {
 	id: string;
 	name: string;
 	type: string;
 	description?: string;
 	connection?: Record<string, unknown>;
-}
+};
 
-export interface Connector {
+export type Connector = {
 	id: string;
 	name: string;
 	type: string;
@@ -41,15 +42,15 @@ export interface Connector {
 	connection?: Record<string, unknown>;
 	connectionType: string;
 	authMethod: string;
-}
+};
 
-export interface IntegrationEndpoint {
+export type IntegrationEndpoint = {
 	id: string;
 	name: string;
 	type: string;
-}
+};
 
-export interface Integration {
+export type Integration = {
 	id: string;
 	name: string;
 	createdAt: string;
@@ -57,63 +58,63 @@ export interface Integration {
 	source: IntegrationEndpoint;
 	destination: IntegrationEndpoint;
 	latestRunId: string;
-}
+};
 
-export interface ColumnConfig {
+export type ColumnConfig = {
 	nameInDestination: string;
 	enabled: boolean;
 	hashed: boolean;
 	isPrimaryKey: boolean;
-}
+};
 
-export interface TableConfig {
+export type TableConfig = {
 	nameInDestination: string;
 	enabled: boolean;
 	syncMode: string;
 	cursorField?: string;
 	columns: Record<string, ColumnConfig>;
-}
+};
 
-export interface SchemaConfig {
+export type SchemaConfig = {
 	nameInDestination: string;
 	enabled: boolean;
 	tables: Record<string, TableConfig>;
-}
+};
 
 export type SchemasConfig = Record<string, SchemaConfig>;
 
 /** Request shape of `PATCH /integrations/{id}/schemas`: only writable flags, every level optional. */
-export interface ColumnPatch {
+export type ColumnPatch = {
 	enabled?: boolean;
 	hashed?: boolean;
-}
-export interface TablePatch {
+};
+export type TablePatch = {
 	enabled?: boolean;
 	columns?: Record<string, ColumnPatch>;
-}
-export interface SchemaPatch {
+};
+export type SchemaPatch = {
 	enabled?: boolean;
 	tables?: Record<string, TablePatch>;
-}
+};
 export type SchemasPatch = Record<string, SchemaPatch>;
 
-export interface User {
+export type User = {
 	id: string;
 	email: string;
 	createdAt: string;
 	name: string;
-}
+};
 
-export interface AuditLogEntry {
+export type AuditLogEntry = {
 	id: string;
 	timestamp: string;
 	event: string;
 	actor: { type: string; email: string };
 	context: { ipAddress: string; userAgent: string };
-}
+};
 
-export interface AuditLogPage {
+export type AuditLogPage = {
 	/** Left out by some services: the end is then an empty page. */
 	totalItems?: number;
 	items: AuditLogEntry[];
-}
+};

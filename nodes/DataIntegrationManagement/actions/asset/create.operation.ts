@@ -43,5 +43,5 @@ export async function execute(
 		type: readRequired.call(this, itemIndex, properties, 'type'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return (await createAsset.call(this, body, pacer)) as unknown as IDataObject;
+	return (await createAsset.call(this, body, pacer));
 }

@@ -46,5 +46,5 @@ export async function execute(
 		properties,
 		{ assetId },
 		updateAsset.call(this, assetId, body, pacer),
-	)) as unknown as IDataObject;
+	));
 }

@@ -110,5 +110,5 @@ export async function execute(
 		output === 'compact'
 			? { id: entry.id, timestamp: entry.timestamp, event: entry.event, actor: entry.actor?.email }
 			: entry,
-	) as unknown as IDataObject[];
+	);
 }

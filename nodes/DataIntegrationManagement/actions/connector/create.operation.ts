@@ -63,5 +63,5 @@ export async function execute(
 		authMethod: readRequired.call(this, itemIndex, properties, 'authMethod'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return (await createConnector.call(this, body, pacer)) as unknown as IDataObject;
+	return (await createConnector.call(this, body, pacer));
 }

@@ -21,5 +21,5 @@ export async function execute(
 		properties,
 		{ integrationId },
 		getIntegration.call(this, integrationId, pacer),
-	)) as unknown as IDataObject;
+	));
 }

@@ -75,7 +75,7 @@ export async function execute(
 		getColumns.call(this, integrationId, schema, table, pacer),
 	);
 	if (output === 'raw') {
-		return { columns: columns as unknown as IDataObject };
+		return { columns: columns };
 	}
 	return Object.entries(columns).map(([column, entry]) => ({ schema, table, column, ...entry }));
 }

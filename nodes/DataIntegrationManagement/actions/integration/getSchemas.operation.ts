@@ -62,5 +62,5 @@ export async function execute(
 	const level = LEVEL_OF_OUTPUT[output];
 	if (level) return flattenSchemas(schemas, level);
 	const map = output === 'compact' ? compactSchemas(schemas) : schemas;
-	return { schemas: map as unknown as IDataObject };
+	return { schemas: map };
 }

@@ -256,5 +256,5 @@ export async function execute(
 		{ integrationId },
 		updateSchemas.call(this, integrationId, schemas, pacer),
 	);
-	return { schemas: updated as unknown as IDataObject };
+	return { schemas: updated };
 }

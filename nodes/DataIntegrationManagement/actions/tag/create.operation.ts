@@ -34,5 +34,5 @@ export async function execute(
 		owner: readRequired.call(this, itemIndex, properties, 'owner'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return (await createTag.call(this, body, pacer)) as unknown as IDataObject;
+	return (await createTag.call(this, body, pacer));
 }

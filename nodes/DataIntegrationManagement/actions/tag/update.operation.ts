@@ -35,5 +35,5 @@ export async function execute(
 		properties,
 		{ tagId },
 		updateTag.call(this, tagId, body, pacer),
-	)) as unknown as IDataObject;
+	));
 }

@@ -18,5 +18,5 @@ export async function execute(
 	const limit = readListLimit.call(this, itemIndex);
 	// The API lists every user in one answer (no paging is shown), so the limit applies here.
 	const users = await listUsers.call(this, pacer);
-	return users.slice(0, limit) as unknown as IDataObject[];
+	return users.slice(0, limit);
 }
