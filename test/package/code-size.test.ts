@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The size limits of the package's code: no file under nodes/ or credentials/ over 300 lines,
  * no function, method or arrow function in them over 60 (from its first line to its last,

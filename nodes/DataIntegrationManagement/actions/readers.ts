@@ -63,8 +63,8 @@ export function readRequired(
 }
 
 /**
- * Reads a required id or name that the request puts in its path, failing with the field's name
- * when it is empty or could not stay one segment of the path ("..", "%2e" ...).
+ * Reads a required id or name that the request puts in its path, failing with the field's display
+ * name when it is empty or could not stay one segment of the path ("..", "%2e" ...).
  */
 export function readPathSegment(
 	this: IExecuteFunctions,
@@ -101,7 +101,7 @@ export function readCollection(
 		collection,
 		this.getNodeParameter(collection.name, itemIndex, {}),
 	);
-	// Nodes saved at version 1 keep leaving it out, so a saved workflow does not start clearing values.
+	// Version 1 leaves an empty text field out, so a saved workflow does not start clearing values.
 	if (!hasChange(this.getNode(), 'emptyTextSent')) {
 		for (const [name, value] of Object.entries(values)) if (value === '') delete values[name];
 	}
