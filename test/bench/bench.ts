@@ -138,7 +138,7 @@ async function nodeCreateTags(
 			operation: 'create',
 			name: '={{ $json.name }}',
 			owner: { __rl: true, mode: 'id', value: OWNER },
-			options: { concurrency },
+			options: { concurrencyMode: 'fixed', concurrency },
 		},
 	});
 	check(!result.error, `tag create at concurrency ${concurrency} failed: ${result.error?.message}`);
@@ -280,7 +280,7 @@ async function measureRateLimited(context: Context) {
 				operation: 'create',
 				name: '={{ $json.name }}',
 				owner: { __rl: true, mode: 'id', value: OWNER },
-				options: { concurrency: 32 },
+				options: { concurrencyMode: 'fixed', concurrency: 32 },
 			},
 		});
 		return result;

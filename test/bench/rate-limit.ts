@@ -49,9 +49,9 @@ const VARIANT_LABELS: Record<Variant, string> = {
 
 const NODE_OPTIONS: Record<Exclude<Variant, 'http'>, INodeParameters> = {
 	auto: { concurrencyMode: 'auto' },
-	c1: { concurrency: 1 },
-	c8: { concurrency: 8 },
-	c32: { concurrency: 32 },
+	c1: { concurrencyMode: 'fixed', concurrency: 1 },
+	c8: { concurrencyMode: 'fixed', concurrency: 8 },
+	c32: { concurrencyMode: 'fixed', concurrency: 32 },
 };
 
 export interface RateRun {
