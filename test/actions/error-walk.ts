@@ -1,5 +1,5 @@
 /**
- * What the error-words test walks: every operation with parameters that work, every field a
+ * What the error-words test walks: every operation (with ./working-parameters.ts), every field a
  * user fills with values no field takes, every fault and answer of the service that ends in an
  * error, and what an error's words must not say.
  */
@@ -10,7 +10,7 @@ import {
 	type Operation,
 } from '../../nodes/DataIntegrationManagement/actions/operation';
 import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
-import { SEED, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
 import { OFFSET_IGNORED, type ServiceVariant } from '../emulator/variants';
 import { rl } from './support';
 
@@ -29,46 +29,6 @@ export function problemsOf(message: string, description?: string, status?: numbe
 		status !== undefined && new RegExp(`\\b${status}\\b`).test(text) && `says ${status}`,
 	].filter((problem): problem is string => Boolean(problem));
 }
-
-const ORDERS = SEED.integrations.ordersToSnowflake;
-
-/** Parameters each operation runs with when its input is not the point. */
-export const VALID: Record<string, INodeParameters> = {
-	'tag.create': { name: 'Walk', owner: rl('id', SEED.users.maya) },
-	'tag.update': { tagId: SEED.tags.pii, updateFields: { description: 'walked' } },
-	'tag.deleteRelation': { tagId: SEED.tags.pii, ...SEED.piiRelation },
-	'asset.create': { name: 'Walk', type: 's3' },
-	'asset.update': { assetId: SEED.assets.ordersDb, updateFields: { description: 'walked' } },
-	'connector.create': {
-		name: 'Walk',
-		type: 'postgres',
-		connectionType: 'source',
-		authMethod: 'direct',
-	},
-	'integration.get': { integrationId: ORDERS },
-	'integration.getSchemas': { integrationId: ORDERS },
-	'integration.updateSchemas': {
-		integrationId: ORDERS,
-		changes: {
-			change: [
-				{
-					level: 'column',
-					schema: SEED.schema,
-					table: SEED.table,
-					column: SEED.hashedColumn,
-					hashed: 'hash',
-				},
-			],
-		},
-	},
-	'integration.getColumns': {
-		integrationId: ORDERS,
-		schema: rl('name', SEED.schema),
-		table: rl('name', SEED.table),
-	},
-	'user.getAll': { returnAll: false, limit: 5 },
-	'auditLog.getAll': { returnAll: false, limit: 5 },
-};
 
 /** Every operation of the node, by resource: the router's own table. */
 export const operationsOf = operationsByResource as unknown as Record<

@@ -7,7 +7,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
-import { leaves, OPERATIONS, operationFields, VALID, withValue } from './error-walk';
+import { leaves, OPERATIONS, operationFields, withValue } from './error-walk';
+import { WORKING_PARAMETERS } from './working-parameters';
 
 const { emulator, credentials } = useEmulator();
 
@@ -48,7 +49,11 @@ describe('the field names errors give are display names', () => {
 	it.each(REQUIRED_TEXT)('$key: $label left empty is named "$label"', async (field) => {
 		const { resource, operation, key, leaf, label } = field;
 		// n8n itself refuses an empty required field written in the node; from an expression, the node sees it.
-		const parameters = withValue({ resource, operation, ...VALID[key] }, leaf, '={{ $json.v }}');
+		const parameters = withValue(
+			{ resource, operation, ...WORKING_PARAMETERS[key] },
+			leaf,
+			'={{ $json.v }}',
+		);
 		const json = await firstItemError(parameters, [{ v: '' }]);
 		expect(json.error).toBe(`The field "${label}" is required (item 0)`);
 	});
@@ -58,7 +63,7 @@ describe('the field names errors give are display names', () => {
 		for (const { resource, operation, key } of OPERATIONS) {
 			emulator().reset();
 			emulator().injectFault({ kind: 'status', status: 404, message: 'gone', count: 10 });
-			const json = await firstItemError({ resource, operation, ...VALID[key] });
+			const json = await firstItemError({ resource, operation, ...WORKING_PARAMETERS[key] });
 			const labels = labelsIn(String(json.description ?? ''));
 			if (labels.length === 0) continue;
 			const displayNames = leaves(operationFields(resource, operation)).map(

@@ -21,6 +21,7 @@ import { operationsByResource } from '../../nodes/DataIntegrationManagement/acti
 import { SEED } from '../emulator/seed';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
+import { WORKING_PARAMETERS, workingParametersOf } from './working-parameters';
 
 // ----- Checking values against the schema files -----
 
@@ -123,90 +124,16 @@ function loadSchema(operation: string): JsonSchema {
 
 const { emulator, credentials } = useEmulator();
 
-const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
-
-interface Case {
-	/** Only the parameters the operation needs; everything else keeps its default. */
-	parameters: INodeParameters;
-	/** How many items the default output mode yields for one input item. */
-	expectedItems: () => number;
-}
-
-const CASES: Record<string, Case> = {
-	'tag/create': {
-		parameters: { name: 'Customer data', owner: rl('list', SEED.users.maya) },
-		expectedItems: () => 1,
-	},
-	'tag/update': {
-		parameters: { tagId: SEED.tags.finance, updateFields: { name: 'Finance and billing' } },
-		expectedItems: () => 1,
-	},
-	'tag/deleteRelation': {
-		parameters: { tagId: SEED.tags.pii, ...SEED.piiRelation },
-		expectedItems: () => 1,
-	},
-	'asset/create': {
-		parameters: { name: 'Events stream', type: 'kafka' },
-		expectedItems: () => 1,
-	},
-	'asset/update': {
-		parameters: {
-			assetId: SEED.assets.ordersDb,
-			updateFields: { name: 'Orders database (primary)' },
-		},
-		expectedItems: () => 1,
-	},
-	'connector/create': {
-		parameters: { name: 'Orders replica', type: 'postgres' },
-		expectedItems: () => 1,
-	},
-	'integration/get': {
-		parameters: { integrationId: SEED.integrations.ordersToSnowflake },
-		expectedItems: () => 1,
-	},
-	'integration/getSchemas': {
-		parameters: { integrationId: SEED.integrations.ordersToSnowflake },
-		expectedItems: () => 1,
-	},
-	'integration/updateSchemas': {
-		parameters: {
-			integrationId: SEED.integrations.ordersToSnowflake,
-			changes: {
-				change: [
-					{
-						level: 'column',
-						schema: SEED.schema,
-						table: SEED.table,
-						column: SEED.hashedColumn,
-						enabled: 'keep',
-						hashed: 'unhash',
-					},
-				],
-			},
-		},
-		expectedItems: () => 1,
-	},
-	'integration/getColumns': {
-		parameters: {
-			integrationId: SEED.integrations.ordersToSnowflake,
-			schema: rl('list', SEED.schema),
-			table: rl('name', SEED.table),
-		},
-		expectedItems: () =>
-			Object.keys(
-				emulator().store.getSchemas(SEED.integrations.ordersToSnowflake)[SEED.schema].tables[
-					SEED.table
-				].columns,
-			).length,
-	},
-	'user/getAll': {
-		parameters: {},
-		expectedItems: () => Math.min(50, emulator().store.users.size),
-	},
-	'auditLog/getAll': {
-		parameters: {},
-		expectedItems: () => Math.min(50, SEED.audit.count),
-	},
+/** How many items each operation's default output mode yields for one input item (default 1). */
+const EXPECTED_ITEMS: Record<string, () => number> = {
+	'integration/getColumns': () =>
+		Object.keys(
+			emulator().store.getSchemas(SEED.integrations.ordersToSnowflake)[SEED.schema].tables[
+				SEED.table
+			].columns,
+		).length,
+	'user/getAll': () => Math.min(5, emulator().store.users.size),
+	'auditLog/getAll': () => Math.min(5, SEED.audit.count),
 };
 
 async function runOperation(
@@ -216,7 +143,7 @@ async function runOperation(
 	const [resource, name] = operation.split('/');
 	const { items, error } = await runActionNode({
 		credentials: credentials(),
-		parameters: { resource, operation: name, ...CASES[operation].parameters, ...extra },
+		parameters: { ...workingParametersOf(resource, name), ...extra },
 	});
 	expect(error).toBeUndefined();
 	return items.map((item) => item.json);
@@ -247,7 +174,11 @@ describe('the schema files', () => {
 			Object.keys(operations).map((operation) => `${resource}/${operation}`),
 		);
 		expect(dispatched.sort()).toEqual([...OPERATIONS].sort());
-		expect(Object.keys(CASES).sort()).toEqual([...OPERATIONS].sort());
+		expect(
+			Object.keys(WORKING_PARAMETERS)
+				.map((key) => key.replace('.', '/'))
+				.sort(),
+		).toEqual([...OPERATIONS].sort());
 	});
 
 	test.each(OPERATIONS)(
@@ -265,7 +196,7 @@ describe('each operation with its default options', () => {
 	test.each(OPERATIONS)('%s: every output item matches its schema', async (operation) => {
 		const schema = loadSchema(operation);
 		const items = await runOperation(operation);
-		expect(items).toHaveLength(CASES[operation].expectedItems());
+		expect(items).toHaveLength(EXPECTED_ITEMS[operation]?.() ?? 1);
 		expect(items.length).toBeGreaterThan(0);
 		const errors = items.flatMap((item, index) =>
 			validate(item, schema).map((error) => `item ${index}: ${error}`),

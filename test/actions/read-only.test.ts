@@ -1,35 +1,12 @@
-import type { INodeParameters } from 'n8n-workflow';
-
 import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
-import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { callNodeMethod, runActionNode } from '../helpers/n8n';
 import { problemsOf } from './error-walk';
-import { rl, sent } from './support';
+import { sent } from './support';
+import { WORKING_PARAMETERS, workingParametersOf } from './working-parameters';
 
 const { emulator, credentials } = useEmulator();
 const readOnly = () => ({ ...credentials(), allowChanges: false });
-
-const ORDERS = SEED.integrations.ordersToSnowflake;
-
-/** A valid call of every operation, by "resource operation": each one succeeds with changes allowed. */
-const CALLS: Record<string, INodeParameters> = {
-	'asset create': { name: 'Read-only check', type: 'file' },
-	'asset update': { assetId: SEED.assets.ordersDb, updateFields: { name: 'Orders DB' } },
-	'auditLog getAll': { returnAll: false, limit: 5 },
-	'connector create': { name: 'Orders replica', type: 'postgres' },
-	'integration get': { integrationId: ORDERS },
-	'integration getColumns': { integrationId: ORDERS, schema: SEED.schema, table: SEED.table },
-	'integration getSchemas': { integrationId: ORDERS },
-	'integration updateSchemas': {
-		integrationId: ORDERS,
-		changes: { change: [{ level: 'schema', schema: 'audit', enabled: 'enable' }] },
-	},
-	'tag create': { name: 'Read-only check', owner: rl('id', SEED.users.maya) },
-	'tag deleteRelation': { tagId: SEED.tags.pii, ...SEED.piiRelation },
-	'tag update': { tagId: SEED.tags.finance, updateFields: { name: 'Finance & billing' } },
-	'user getAll': { returnAll: false, limit: 5 },
-};
 
 const operations = Object.entries(operationsByResource).flatMap(([resource, byKey]) =>
 	Object.entries(byKey).map(([operation, { changesData }]) => ({
@@ -40,25 +17,22 @@ const operations = Object.entries(operationsByResource).flatMap(([resource, byKe
 );
 const writes = operations.filter(({ changesData }) => changesData);
 const reads = operations.filter(({ changesData }) => !changesData);
-const parametersOf = ({ resource, operation }: { resource: string; operation: string }) => ({
-	resource,
-	operation,
-	...CALLS[`${resource} ${operation}`],
-});
+const parametersOf = ({ resource, operation }: { resource: string; operation: string }) =>
+	workingParametersOf(resource, operation);
 
 describe('a read-only credential (Allow Changes off)', () => {
 	it('has a call for every operation, and declares exactly the seven that create, update or delete', () => {
-		expect(operations.map(({ resource, operation }) => `${resource} ${operation}`).sort()).toEqual(
-			Object.keys(CALLS).sort(),
+		expect(operations.map(({ resource, operation }) => `${resource}.${operation}`).sort()).toEqual(
+			Object.keys(WORKING_PARAMETERS).sort(),
 		);
-		expect(writes.map(({ resource, operation }) => `${resource} ${operation}`).sort()).toEqual([
-			'asset create',
-			'asset update',
-			'connector create',
-			'integration updateSchemas',
-			'tag create',
-			'tag deleteRelation',
-			'tag update',
+		expect(writes.map(({ resource, operation }) => `${resource}.${operation}`).sort()).toEqual([
+			'asset.create',
+			'asset.update',
+			'connector.create',
+			'integration.updateSchemas',
+			'tag.create',
+			'tag.deleteRelation',
+			'tag.update',
 		]);
 	});
 

@@ -24,6 +24,7 @@ import { operationsByResource } from '../../nodes/DataIntegrationManagement/acti
 import { SEED, type RecordedRequest } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
+import { WORKING_PARAMETERS } from '../actions/working-parameters';
 import { hostileName } from './arbitraries';
 import { countCases, failCase, propertyParameters, propertySuite } from './harness';
 
@@ -39,29 +40,17 @@ const rl = (mode: string, value: unknown) => ({
 	value: value as string,
 });
 
-/** Parameters under which each operation sends its request, so that one field at a time varies. */
+/**
+ * Parameters under which each operation sends its request, so that one field at a time varies:
+ * the shared working ones, Update Schemas showing every field of a change and its JSON mode's.
+ */
 const BASELINES: Record<string, INodeParameters> = {
-	'asset create': { name: 'N', type: 'postgres' },
-	'asset update': { assetId: SEED.assets.ordersDb, updateFields: { name: 'N' } },
-	'connector create': {
-		name: 'N',
-		type: 'postgres',
-		connectionType: 'source',
-		authMethod: 'direct',
-	},
-	'integration get': { integrationId: SEED.integrations.ordersToSnowflake },
-	'integration getSchemas': { integrationId: SEED.integrations.ordersToSnowflake },
-	'integration getColumns': {
-		integrationId: SEED.integrations.ordersToSnowflake,
-		schema: rl('name', 'public'),
-		table: rl('name', 'orders'),
-	},
-	'integration updateSchemas': {
+	...WORKING_PARAMETERS,
+	'integration.updateSchemas': {
 		integrationId: SEED.integrations.ordersToSnowflake,
 		updateMode: 'changes',
 		changes: {
 			change: [
-				// A column change shows every field of a change.
 				{
 					level: 'column',
 					schema: 'public',
@@ -74,15 +63,6 @@ const BASELINES: Record<string, INodeParameters> = {
 		},
 		schemas: '{"public": {"enabled": true}}',
 	},
-	'tag create': { name: 'N', owner: rl('id', SEED.users.maya) },
-	'tag update': { tagId: SEED.tags.pii, updateFields: { name: 'N' } },
-	'tag deleteRelation': {
-		tagId: SEED.tags.pii,
-		resourceId: SEED.piiRelation.resourceId,
-		resourceType: SEED.piiRelation.resourceType,
-	},
-	'user getAll': { returnAll: false, limit: 2 },
-	'auditLog getAll': { returnAll: false, limit: 2 },
 };
 
 /** One parameter to vary: where it sits in the node's parameters, and its description. */
@@ -150,7 +130,7 @@ function parametersFor(target: Target, value: unknown): INodeParameters {
 		JSON.stringify({
 			resource: target.resource,
 			operation: target.operation,
-			...BASELINES[`${target.resource} ${target.operation}`],
+			...BASELINES[`${target.resource}.${target.operation}`],
 		}),
 	) as IDataObject;
 	// The field must be shown for its value to be read.
@@ -356,7 +336,7 @@ async function check(target: Target, values: unknown[]): Promise<void> {
 describe('every parameter of every operation, fed any JSON value', () => {
 	it('covers every operation', () => {
 		const operations = new Set(
-			TARGETS.map(({ resource, operation }) => `${resource} ${operation}`),
+			TARGETS.map(({ resource, operation }) => `${resource}.${operation}`),
 		);
 		expect([...operations].sort()).toEqual(Object.keys(BASELINES).sort());
 	});
