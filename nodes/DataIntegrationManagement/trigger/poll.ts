@@ -1,9 +1,4 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type INodeExecutionData,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import { NodeOperationError, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
 import { readAuditLogPages, type ReadEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
@@ -138,9 +133,9 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		// Overtaken by a poll that started after this one's lease ran out: that poll reads from
 		// the same stored cursor, and emits what this one found.
 		if (!lease.held) return null;
-		staticData[STATE_KEY] = read.state as unknown as IDataObject;
+		staticData[STATE_KEY] = { ...read.state };
 		return read.emitted.length
-			? [this.helpers.returnJsonArray(read.emitted as unknown as IDataObject[])]
+			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
 	} finally {
 		lease.release();
@@ -174,5 +169,5 @@ async function newestMatching(
 			description: `None of the newest ${looked} entries matches. Loosen the filters, or try again once the service has logged a matching event.`,
 		});
 	}
-	return [this.helpers.returnJsonArray([found.entry as unknown as IDataObject])];
+	return [this.helpers.returnJsonArray([{ ...found.entry }])];
 }
