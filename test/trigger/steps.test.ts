@@ -3,13 +3,21 @@
  * its end (trigger/steps.ts), and how the cursor remembers an entry and moves (trigger/cursor.ts).
  * Each row is a state and what came next, and the decision it must give; nothing here does I/O.
  */
+import type { SortOrder } from '../../nodes/DataIntegrationManagement/client/types';
 import { cursorAfter, rememberedUntil } from '../../nodes/DataIntegrationManagement/trigger/cursor';
 import {
+	afterNewestPage,
 	afterPage,
 	afterRead,
+	afterSearchPage,
+	MANUAL_SEARCH_PAGES,
+	NOTHING_FOUND,
 	NOTHING_HELD,
+	NOTHING_SEEN,
+	type NewestSeen,
 	type OldestFirstRead,
 	type PageSeen,
+	type Search,
 } from '../../nodes/DataIntegrationManagement/trigger/steps';
 
 const T = Date.parse('2026-11-01T00:00:00.000Z');
@@ -178,10 +186,17 @@ describe('rememberedUntil: until when an entry taken in stays remembered', () =>
 		],
 		[
 			'a remembered unreadable entry placed earlier now, where it was remembered',
+			answeredAt + 3600 * SECOND,
 			answeredAt,
+			false,
+			answeredAt + 3600 * SECOND,
+		],
+		[
+			'a remembered unreadable entry read again by a later answer, where it was remembered',
+			T,
 			T,
 			false,
-			answeredAt,
+			T,
 		],
 		[
 			'a remembered unreadable entry placed where it was, there',
@@ -213,5 +228,270 @@ describe('cursorAfter: the newest timestamp processed, after a new entry', () =>
 		['stays for an unreadable timestamp placed later', T + SECOND, false, T],
 	])('%s', (_rule, instant, readable, next) => {
 		expect(cursorAfter(newest, { instant, readable }, answeredAt)).toBe(next);
+	});
+});
+
+/** An entry as the reader places it, named for the rows. */
+interface Placed {
+	name: string;
+	instant: number;
+}
+const at = (name: string, instant: number): Placed => ({ name, instant });
+const names = (entries: readonly Placed[]) => entries.map(({ name }) => name);
+
+describe('afterNewestPage: where a start from "now" begins, read newest first', () => {
+	const answeredAt = T + 60 * SECOND;
+	const newestAt = (newest: number, ...atNewest: Placed[]): NewestSeen<Placed> => ({
+		newest,
+		atNewest,
+	});
+	test.each<
+		[
+			string,
+			NewestSeen<Placed>,
+			Placed[],
+			SortOrder | undefined,
+			number | undefined,
+			string[],
+			boolean,
+		]
+	>([
+		['an empty log: nothing, read on', NOTHING_SEEN, [], undefined, undefined, [], true],
+		[
+			'newest first, down to an older entry: the newest and its ties, then stop',
+			NOTHING_SEEN,
+			[at('a', T + 2), at('b', T + 2), at('c', T + 1)],
+			'desc',
+			T + 2,
+			['a', 'b'],
+			false,
+		],
+		[
+			'newest first, all tied: every entry, read on',
+			NOTHING_SEEN,
+			[at('a', T), at('b', T)],
+			'desc',
+			T,
+			['a', 'b'],
+			true,
+		],
+		[
+			'a tied page older than the newest, order not shown: read on',
+			newestAt(T + 5, at('a', T + 5)),
+			[at('b', T), at('c', T)],
+			undefined,
+			T + 5,
+			['a'],
+			true,
+		],
+		[
+			'newest first, a page of older entries: the newest kept, stop',
+			newestAt(T + 5, at('a', T + 5)),
+			[at('b', T)],
+			'desc',
+			T + 5,
+			['a'],
+			false,
+		],
+		[
+			'newest first, a page continuing the tie: added, read on',
+			newestAt(T + 5, at('a', T + 5)),
+			[at('b', T + 5)],
+			'desc',
+			T + 5,
+			['a', 'b'],
+			true,
+		],
+		[
+			'oldest first, a newer entry: it replaces the newest, read on to the end',
+			newestAt(T, at('a', T)),
+			[at('b', T + 1), at('c', T + 2)],
+			'asc',
+			T + 2,
+			['c'],
+			true,
+		],
+		[
+			'an entry stamped past the answer: the newest is the answer, the entry among the newest',
+			NOTHING_SEEN,
+			[at('future', answeredAt + 3600 * SECOND), at('b', T)],
+			'desc',
+			answeredAt,
+			['future'],
+			false,
+		],
+		[
+			'an entry at the answer, after one stamped past it: both among the newest',
+			newestAt(answeredAt, at('future', answeredAt + SECOND)),
+			[at('b', answeredAt)],
+			'desc',
+			answeredAt,
+			['future', 'b'],
+			true,
+		],
+		[
+			'a later answer reaching an entry stamped past the earlier one: the entry stays among the newest',
+			newestAt(answeredAt - SECOND, at('future', answeredAt)),
+			[at('b', answeredAt)],
+			'desc',
+			answeredAt,
+			['future', 'b'],
+			true,
+		],
+		[
+			'a newer entry drops the newest before it, not one stamped later still',
+			newestAt(
+				answeredAt - 2 * SECOND,
+				at('a', answeredAt - 2 * SECOND),
+				at('future', answeredAt + SECOND),
+			),
+			[at('b', answeredAt - SECOND)],
+			'desc',
+			answeredAt - SECOND,
+			['future', 'b'],
+			true,
+		],
+	])('%s', (_rule, seen, entries, order, newest, atNewest, readOn) => {
+		const step = afterNewestPage(seen, { entries, order, answeredAt });
+		expect(step.seen.newest).toBe(newest);
+		expect(names(step.seen.atNewest)).toEqual(atNewest);
+		expect(step.readOn).toBe(readOn);
+	});
+
+	it('leaves what it had seen as it was', () => {
+		const seen = newestAt(T, at('a', T));
+		afterNewestPage(seen, { entries: [at('b', T), at('c', T + 1)], order: 'asc', answeredAt });
+		expect(seen).toEqual(newestAt(T, at('a', T)));
+	});
+});
+
+describe('afterSearchPage: Fetch Test Event, the newest matching entry', () => {
+	const matching = (read: Placed) => read.name.startsWith('match');
+	const searched = (pagesWithoutMatch: number, looked = 0, found?: Placed): Search<Placed> => ({
+		found,
+		looked,
+		pagesWithoutMatch,
+	});
+	test.each<
+		[string, Search<Placed>, Placed[], SortOrder | undefined, string | undefined, number, boolean]
+	>([
+		[
+			'newest first, no match on the first page: read on',
+			NOTHING_FOUND,
+			[at('x', T)],
+			'desc',
+			undefined,
+			1,
+			true,
+		],
+		[
+			'newest first, no match on the last page but one: read on',
+			searched(MANUAL_SEARCH_PAGES - 2),
+			[at('x', T)],
+			'desc',
+			undefined,
+			MANUAL_SEARCH_PAGES - 1,
+			true,
+		],
+		[
+			'newest first, no match on the last page: stop',
+			searched(MANUAL_SEARCH_PAGES - 1),
+			[at('x', T)],
+			'desc',
+			undefined,
+			MANUAL_SEARCH_PAGES,
+			false,
+		],
+		[
+			'order not shown, no match: counted as newest first',
+			searched(3),
+			[at('x', T)],
+			undefined,
+			undefined,
+			4,
+			true,
+		],
+		[
+			'newest first, a match: found, stop',
+			searched(3),
+			[at('x', T + 2), at('match-1', T + 1)],
+			'desc',
+			'match-1',
+			3,
+			false,
+		],
+		[
+			'the newest of several matches, wherever it is in the page',
+			NOTHING_FOUND,
+			[at('match-old', T), at('match-new', T + 1), at('match-mid', T + 1)],
+			'desc',
+			'match-new',
+			0,
+			false,
+		],
+		[
+			'oldest first, a match: found, read on (the newest match comes last)',
+			NOTHING_FOUND,
+			[at('match-1', T)],
+			'asc',
+			'match-1',
+			0,
+			true,
+		],
+		[
+			'oldest first, no match: read on, not counted',
+			searched(2),
+			[at('x', T)],
+			'asc',
+			undefined,
+			2,
+			true,
+		],
+		[
+			'oldest first, a newer match replaces the one found',
+			searched(0, 1, at('match-1', T)),
+			[at('match-2', T + 1)],
+			'asc',
+			'match-2',
+			0,
+			true,
+		],
+		[
+			'oldest first, an older match keeps the one found',
+			searched(0, 1, at('match-1', T)),
+			[at('match-0', T - 1)],
+			'asc',
+			'match-1',
+			0,
+			true,
+		],
+		[
+			'oldest first, a match at the same instant keeps the one found',
+			searched(0, 1, at('match-1', T)),
+			[at('match-2', T)],
+			'asc',
+			'match-1',
+			0,
+			true,
+		],
+	])('%s', (_rule, search, entries, order, found, pagesWithoutMatch, readOn) => {
+		const step = afterSearchPage(search, { entries, order }, matching);
+		expect(step.search.found?.name).toBe(found);
+		expect(step.search.pagesWithoutMatch).toBe(pagesWithoutMatch);
+		expect(step.readOn).toBe(readOn);
+	});
+
+	test.each([
+		['a first page', NOTHING_FOUND, 3, 'desc', 3],
+		['a page after 5 entries', searched(1, 5), 2, 'desc', 7],
+		['an oldest-first page after 5 entries', searched(0, 5), 2, 'asc', 7],
+		['a page with a match', searched(0, 5), 2, 'match', 7],
+		['an empty page', searched(1, 5), 0, 'desc', 5],
+	] as const)('counts the entries it looked at: %s', (_rule, search, count, kind, looked) => {
+		const entries = Array.from({ length: count }, (_, i) =>
+			at(kind === 'match' ? `match-${i}` : `x${i}`, T + i),
+		);
+		const order = kind === 'match' ? 'desc' : kind;
+		expect(afterSearchPage(search, { entries, order }, matching).search.looked).toBe(looked);
 	});
 });

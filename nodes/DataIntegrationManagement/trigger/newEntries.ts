@@ -10,7 +10,16 @@ import {
 } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { CursorScan, initialState, type CursorState, type ScanSettings } from './cursor';
-import { afterPage, afterRead, NOTHING_HELD, type OldestFirstRead, type ReadDone } from './steps';
+import {
+	afterNewestPage,
+	afterPage,
+	afterRead,
+	NOTHING_HELD,
+	NOTHING_SEEN,
+	type NewestSeen,
+	type OldestFirstRead,
+	type ReadDone,
+} from './steps';
 
 /** What bounds a poll's reads: n8n's budget, and the lease renewed with each answer. */
 export type Reading = Pick<AuditLogRead, 'deadline' | 'onAnswer'>;
@@ -125,24 +134,15 @@ async function startAtNewestEntry(
 	origin: string,
 	reading: Reading,
 ): Promise<CursorState> {
-	let newest: number | undefined;
-	/** Entries at the newest instant (or later, when stamped past the service's present). */
-	let atNewest: ReadEntry[] = [];
+	let seen: NewestSeen<ReadEntry> = NOTHING_SEEN;
 	await readAuditLogPages.call(this, { sortOrder: 'desc', ...reading }, (page) => {
-		for (const read of page.entries) {
-			const instant = Math.min(read.instant, page.answeredAt);
-			if (newest === undefined || instant > newest) {
-				newest = instant;
-				atNewest = atNewest.filter((other) => other.instant >= instant);
-			}
-			if (read.instant >= newest) atNewest.push(read);
-		}
-		// Newest first, an entry older than the newest means the rest are older too.
-		return !(page.order === 'desc' && page.entries.some(({ instant }) => instant < newest!));
+		const step = afterNewestPage(seen, page);
+		seen = step.seen;
+		return step.readOn;
 	});
 	return initialState(
 		origin,
-		newest ?? Date.now(),
-		atNewest.map(({ entry }) => auditEntryKey(entry)),
+		seen.newest ?? Date.now(),
+		seen.atNewest.map(({ entry }) => auditEntryKey(entry)),
 	);
 }

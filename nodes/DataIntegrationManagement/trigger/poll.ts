@@ -8,6 +8,7 @@ import { restoreState } from './cursor';
 import { filtersCollection, pollOptions, startFromField } from './fields';
 import { PollLease, type LeaseRecord } from './lease';
 import { readNewEntries } from './newEntries';
+import { afterSearchPage, NOTHING_FOUND, type Search } from './steps';
 
 /** The default of an Options field of the trigger, as its description declares it. */
 function defaultOf(name: string): number {
@@ -25,8 +26,6 @@ const runningPolls = new Map<string, LeaseRecord>();
  * budget. The running poll renews it with every page it reads.
  */
 const LEASE_WITHOUT_BUDGET_MS = 5 * 60 * 1000;
-/** How many pages "Fetch Test Event" reads, newest first, looking for a matching entry. */
-const MANUAL_SEARCH_PAGES = 10;
 /** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
 const POLL_BUDGET_SHARE = 0.8;
 
@@ -147,18 +146,13 @@ async function newestMatching(
 	this: IPollFunctions,
 	matches: (entry: AuditLogEntry) => boolean,
 ): Promise<INodeExecutionData[][]> {
-	let found: ReadEntry | undefined;
-	let pages = 0;
-	let looked = 0;
+	let search: Search<ReadEntry> = NOTHING_FOUND;
 	await readAuditLogPages.call(this, { sortOrder: 'desc' }, (page) => {
-		looked += page.entries.length;
-		for (const read of page.entries) {
-			if (matches(read.entry) && (found === undefined || read.instant > found.instant))
-				found = read;
-		}
-		// A service that answers oldest first has its newest match last: read on.
-		return page.order === 'asc' || (!found && ++pages < MANUAL_SEARCH_PAGES);
+		const step = afterSearchPage(search, page, (read) => matches(read.entry));
+		search = step.search;
+		return step.readOn;
 	});
+	const { found, looked } = search;
 	if (!found && looked === 0) {
 		throw new NodeOperationError(this.getNode(), 'The audit log has no entries yet', {
 			description: 'Try again once the service has logged an event.',

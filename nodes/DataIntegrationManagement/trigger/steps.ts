@@ -1,9 +1,9 @@
 import type { SortOrder } from '../client/types';
 
 /**
- * What the poll's oldest-first read does after each page and at its end: pure decisions from
- * what the read has seen (the pages held so far) to the next step. No I/O; poll.ts sends the
- * requests and carries the steps out.
+ * What the trigger's reads do after each page: pure decisions from what a read has seen (a small
+ * immutable value) to the next step. No I/O; newEntries.ts and poll.ts send the requests and
+ * carry the steps out.
  */
 
 /** What the steps read of a page, as the audit-log reader hands it over. */
@@ -77,4 +77,83 @@ export function afterRead<Page extends PageSeen>(
 	const instants = new Set(read.held.flatMap((page) => page.entries.map(({ instant }) => instant)));
 	if (instants.size > 1) return { next: 'readNewestFirst' };
 	return { next: 'store', pages: read.held };
+}
+
+/** What the read for a start from "now" has seen, newest first. */
+export interface NewestSeen<Entry extends { instant: number }> {
+	/** The newest instant, no later than the service's answer. */
+	readonly newest?: number;
+	/** The entries at it (or later, when stamped past the service's present). */
+	readonly atNewest: readonly Entry[];
+}
+
+export const NOTHING_SEEN: NewestSeen<never> = { atNewest: [] };
+
+/**
+ * After a page of the read for a start from "now": the newest instant and the entries at it.
+ * It reads on unless the service answers newest first and the page reached an entry older than
+ * the newest, after which every entry is older too.
+ */
+export function afterNewestPage<Entry extends { instant: number }>(
+	seen: NewestSeen<Entry>,
+	page: { entries: readonly Entry[]; order?: SortOrder; answeredAt: number },
+): { seen: NewestSeen<Entry>; readOn: boolean } {
+	let { newest } = seen;
+	let atNewest = [...seen.atNewest];
+	for (const read of page.entries) {
+		const instant = Math.min(read.instant, page.answeredAt);
+		if (newest === undefined || instant > newest) {
+			newest = instant;
+			atNewest = atNewest.filter((other) => other.instant >= instant);
+		}
+		if (read.instant >= newest) atNewest.push(read);
+	}
+	const last = newest;
+	const passed =
+		page.order === 'desc' &&
+		last !== undefined &&
+		page.entries.some(({ instant }) => instant < last);
+	return { seen: { newest, atNewest }, readOn: !passed };
+}
+
+/** How many pages Fetch Test Event reads newest first while no entry matches. */
+export const MANUAL_SEARCH_PAGES = 10;
+
+/** What Fetch Test Event's search has seen. */
+export interface Search<Entry extends { instant: number }> {
+	/** The newest matching entry. */
+	readonly found?: Entry;
+	/** How many entries it looked at. */
+	readonly looked: number;
+	/** How many pages it read newest first without a match. */
+	readonly pagesWithoutMatch: number;
+}
+
+export const NOTHING_FOUND: Search<never> = { looked: 0, pagesWithoutMatch: 0 };
+
+/**
+ * After a page of Fetch Test Event's search: the newest matching entry so far. It reads on
+ * through a service answering oldest first (its newest match comes last), otherwise while
+ * nothing matched, up to MANUAL_SEARCH_PAGES pages.
+ */
+export function afterSearchPage<Entry extends { instant: number }>(
+	search: Search<Entry>,
+	page: { entries: readonly Entry[]; order?: SortOrder },
+	matches: (read: Entry) => boolean,
+): { search: Search<Entry>; readOn: boolean } {
+	const found = page.entries
+		.filter(matches)
+		.reduce<
+			Entry | undefined
+		>((newest, read) => (newest === undefined || read.instant > newest.instant ? read : newest), search.found);
+	const looked = search.looked + page.entries.length;
+	if (page.order === 'asc' || found) {
+		const { pagesWithoutMatch } = search;
+		return { search: { found, looked, pagesWithoutMatch }, readOn: page.order === 'asc' };
+	}
+	const pagesWithoutMatch = search.pagesWithoutMatch + 1;
+	return {
+		search: { looked, pagesWithoutMatch },
+		readOn: pagesWithoutMatch < MANUAL_SEARCH_PAGES,
+	};
 }
