@@ -116,6 +116,11 @@ export function afterNewestPage<Entry extends { instant: number }>(
 	return { seen: { newest, atNewest }, readOn: !passed };
 }
 
+/** The newer of two entries; the first one at a tie. */
+function newerOf<Entry extends { instant: number }>(one: Entry | undefined, other: Entry) {
+	return one === undefined || other.instant > one.instant ? other : one;
+}
+
 /** How many pages Fetch Test Event reads newest first while no entry matches. */
 export const MANUAL_SEARCH_PAGES = 10;
 
@@ -141,11 +146,7 @@ export function afterSearchPage<Entry extends { instant: number }>(
 	page: { entries: readonly Entry[]; order?: SortOrder },
 	matches: (read: Entry) => boolean,
 ): { search: Search<Entry>; readOn: boolean } {
-	const found = page.entries
-		.filter(matches)
-		.reduce<
-			Entry | undefined
-		>((newest, read) => (newest === undefined || read.instant > newest.instant ? read : newest), search.found);
+	const found = page.entries.filter(matches).reduce(newerOf, search.found);
 	const looked = search.looked + page.entries.length;
 	if (page.order === 'asc' || found) {
 		const { pagesWithoutMatch } = search;
