@@ -136,16 +136,9 @@ export class CursorScan {
 	}
 
 	/**
-	 * Takes one page (sorted oldest first) in; returns whether to read the next page. Stops
-	 * part-way through a page when the cap is reached: the entries after that point are left
-	 * unprocessed, and the next poll starts from them.
-	 *
-	 * Pages are read by offset, so an entry that appears during the scan with a timestamp before
-	 * the read position pushes entries already read onto the next page, and is itself never read
-	 * by this scan. Taking in the rest of the scan could then move the cursor more than the
-	 * lookback past it, and it would be lost. So a page that repeats an entry this scan has read
-	 * ends the scan without being taken in; the next poll reads again from the cursor, less the
-	 * lookback, and finds it there.
+	 * Takes one page (sorted oldest first) in, up to the cap; returns whether to read on. A page
+	 * repeating an entry this scan read ends the scan untaken: an entry logged meanwhile before the
+	 * read position shifted the offsets, and the next poll finds it inside the lookback.
 	 */
 	absorb(page: ReadEntry[], answeredAt: number): boolean {
 		if (page.some(({ entry }) => this.readByThisScan.has(this.keyOf(entry)))) return false;
