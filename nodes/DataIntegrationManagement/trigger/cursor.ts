@@ -72,6 +72,36 @@ export interface ScanSettings {
 	matches: (entry: AuditLogEntry) => boolean;
 }
 
+/** Where an entry was placed when read (see `ReadEntry`). */
+type Placed = Pick<ReadEntry, 'instant' | 'readable'>;
+
+/**
+ * Until which instant an entry taken in is remembered, so it is not read as new again while the
+ * service returns it: its own instant. Without a readable timestamp its place comes from its
+ * neighbours, which entries logged meanwhile can move: at least until the service's answer, and
+ * the latest place it was given since (neighbours stamped ahead of the present can put it there).
+ */
+export function rememberedUntil(
+	remembered: number | undefined,
+	{ instant, readable }: Placed,
+	answeredAt: number,
+): number {
+	if (readable) return remembered ?? instant;
+	return Math.max(remembered ?? answeredAt, instant);
+}
+
+/**
+ * The newest timestamp processed, after a new entry: moved by timestamps that were read, and no
+ * further than the service's present, so an entry stamped in the future leaves none behind.
+ */
+export function cursorAfter(
+	newest: number,
+	{ instant, readable }: Placed,
+	answeredAt: number,
+): number {
+	return readable ? Math.max(newest, Math.min(instant, answeredAt)) : newest;
+}
+
 /** One poll's pass over the pages, oldest first. */
 export class CursorScan {
 	readonly emitted: AuditLogEntry[] = [];
@@ -106,16 +136,9 @@ export class CursorScan {
 	}
 
 	/**
-	 * Takes one page (sorted oldest first) in; returns whether to read the next page. Stops
-	 * part-way through a page when the cap is reached: the entries after that point are left
-	 * unprocessed, and the next poll starts from them.
-	 *
-	 * Pages are read by offset, so an entry that appears during the scan with a timestamp before
-	 * the read position pushes entries already read onto the next page, and is itself never read
-	 * by this scan. Taking in the rest of the scan could then move the cursor more than the
-	 * lookback past it, and it would be lost. So a page that repeats an entry this scan has read
-	 * ends the scan without being taken in; the next poll reads again from the cursor, less the
-	 * lookback, and finds it there.
+	 * Takes one page (sorted oldest first) in, up to the cap; returns whether to read on. A page
+	 * repeating an entry this scan read ends the scan untaken: an entry logged meanwhile before the
+	 * read position shifted the offsets, and the next poll finds it inside the lookback.
 	 */
 	absorb(page: ReadEntry[], answeredAt: number): boolean {
 		if (page.some(({ entry }) => this.readByThisScan.has(this.keyOf(entry)))) return false;
@@ -140,24 +163,14 @@ export class CursorScan {
 		this.forgetBeforeHorizon();
 	}
 
-	private take({ entry, instant, readable }: ReadEntry, answeredAt: number): void {
-		const key = this.keyOf(entry);
-		if (instant < this.horizon || this.seenByVersion010(entry)) return;
-		// Remembered at its own instant, so it is not read as new again while the service returns
-		// it. Without a readable timestamp, where it is placed depends on its neighbours, which
-		// entries logged meanwhile can change: remembered at least until the window passes the
-		// time the service answered, and, should neighbours stamped ahead of the service's present
-		// place it later, until the window passes that (the cursor stops at the present).
+	private take(read: ReadEntry, answeredAt: number): void {
+		const key = this.keyOf(read.entry);
+		if (read.instant < this.horizon || this.seenByVersion010(read.entry)) return;
 		const remembered = this.seen.get(key);
-		if (remembered !== undefined) {
-			if (!readable && instant > remembered) this.seen.set(key, instant);
-			return;
-		}
-		this.seen.set(key, readable ? instant : Math.max(instant, answeredAt));
-		// The cursor moves by timestamps that were read, and no further than the service's present:
-		// an entry stamped in the future must not leave the entries that follow it behind.
-		if (readable) this.newest = Math.max(this.newest, Math.min(instant, answeredAt));
-		if (this.settings.matches(entry)) this.emitted.push(entry);
+		this.seen.set(key, rememberedUntil(remembered, read, answeredAt));
+		if (remembered !== undefined) return;
+		this.newest = cursorAfter(this.newest, read, answeredAt);
+		if (this.settings.matches(read.entry)) this.emitted.push(read.entry);
 	}
 
 	/**

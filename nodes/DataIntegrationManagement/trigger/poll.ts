@@ -1,30 +1,14 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type INodeExecutionData,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import { NodeOperationError, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
-import {
-	auditEntryKey,
-	readAuditLogInOrder,
-	readAuditLogPages,
-	type AuditLogRead,
-	type PageRead,
-	type ReadEntry,
-} from '../client/auditLog';
+import { readAuditLogPages, type ReadEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 import { asOption, checkCollection } from '../shared/checks';
-import {
-	CursorScan,
-	initialState,
-	restoreState,
-	type CursorState,
-	type ScanSettings,
-} from './cursor';
+import { restoreState } from './cursor';
 import { filtersCollection, pollOptions, startFromField } from './fields';
 import { PollLease, type LeaseRecord } from './lease';
+import { readNewEntries } from './newEntries';
+import { afterSearchPage, NOTHING_FOUND, type Search } from './steps';
 
 /** The default of an Options field of the trigger, as its description declares it. */
 function defaultOf(name: string): number {
@@ -42,8 +26,6 @@ const runningPolls = new Map<string, LeaseRecord>();
  * budget. The running poll renews it with every page it reads.
  */
 const LEASE_WITHOUT_BUDGET_MS = 5 * 60 * 1000;
-/** How many pages "Fetch Test Event" reads, newest first, looking for a matching entry. */
-const MANUAL_SEARCH_PAGES = 10;
 /** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
 const POLL_BUDGET_SHARE = 0.8;
 
@@ -107,39 +89,6 @@ function pollBudgetMs(this: IPollFunctions): number | undefined {
 }
 
 /**
- * The start of "now": the newest entry the service already has (its instant, and the ids that
- * share it), or this instant when the log is empty. Anchoring on the service's own newest
- * timestamp means a clock difference between n8n and the service can neither drop the first
- * new entries nor let old ones through; it also checks the credential on activation.
- */
-async function startAtNewestEntry(
-	this: IPollFunctions,
-	origin: string,
-	reading: Pick<AuditLogRead, 'deadline' | 'onAnswer'>,
-): Promise<CursorState> {
-	let newest: number | undefined;
-	/** Entries at the newest instant (or later, when stamped past the service's present). */
-	let atNewest: ReadEntry[] = [];
-	await readAuditLogPages.call(this, { sortOrder: 'desc', ...reading }, (page) => {
-		for (const read of page.entries) {
-			const instant = Math.min(read.instant, page.answeredAt);
-			if (newest === undefined || instant > newest) {
-				newest = instant;
-				atNewest = atNewest.filter((other) => other.instant >= instant);
-			}
-			if (read.instant >= newest) atNewest.push(read);
-		}
-		// Newest first, an entry older than the newest means the rest are older too.
-		return !(page.order === 'desc' && page.entries.some(({ instant }) => instant < newest!));
-	});
-	return initialState(
-		origin,
-		newest ?? Date.now(),
-		atNewest.map(({ entry }) => auditEntryKey(entry)),
-	);
-}
-
-/**
  * One poll: read from the cursor (less the lookback) oldest first, drop what was already
  * processed, emit the rest up to the cap, and only then store the moved cursor. A poll that fails
  * part-way throws before the store, so it emits nothing and the next poll starts from the same place.
@@ -183,113 +132,13 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		// Overtaken by a poll that started after this one's lease ran out: that poll reads from
 		// the same stored cursor, and emits what this one found.
 		if (!lease.held) return null;
-		staticData[STATE_KEY] = read.state as unknown as IDataObject;
+		staticData[STATE_KEY] = { ...read.state };
 		return read.emitted.length
-			? [this.helpers.returnJsonArray(read.emitted as unknown as IDataObject[])]
+			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
 	} finally {
 		lease.release();
 	}
-}
-
-/**
- * What is new since the stored state, and the state to store once it is emitted. Without a
- * stored state, a start from "now" records the newest entry and emits nothing.
- */
-async function readNewEntries(
-	this: IPollFunctions,
-	{
-		state,
-		origin,
-		start,
-		settings,
-		reading,
-	}: {
-		state: CursorState | undefined;
-		origin: string;
-		start: number | undefined;
-		settings: ScanSettings;
-		reading: Pick<AuditLogRead, 'deadline' | 'onAnswer'>;
-	},
-): Promise<{ state: CursorState; emitted: AuditLogEntry[] }> {
-	if (!state) {
-		// First poll from "now": remember the start, emit nothing that was there before it.
-		if (start === undefined)
-			return { state: await startAtNewestEntry.call(this, origin, reading), emitted: [] };
-		state = initialState(origin, start);
-	}
-
-	let scan = new CursorScan(state, settings);
-	let newestFirst = state.newestFirst === true;
-	if (!newestFirst) {
-		// Oldest first from the horizon, as asked: each page is taken in as it comes, so a poll
-		// cut short by the cap or the deadline keeps what it read. Pages whose entries all share
-		// one instant wait until a later page shows the order (a service answering newest first
-		// shows its newest entries first); if none does up to the log's end, every entry shares
-		// that instant.
-		const tied: PageRead[] = [];
-		const end = await readAuditLogPages.call(
-			this,
-			{ sortOrder: 'asc', startTime: scan.horizon, ...reading },
-			(page) => {
-				newestFirst = page.boundsIgnored || page.order === 'desc';
-				if (newestFirst || page.repeatsHeldBack) return false;
-				tied.push(page);
-				if (page.order === undefined) return true;
-				return tied.splice(0).every((read) => scan.absorb(read.entries, read.answeredAt));
-			},
-		);
-		// Still no order shown. A read cut short (by the deadline, or by entries logged meanwhile
-		// that pushed a held-back entry on) may have seen only the newest entries of a service
-		// answering newest first: taking them in would move the cursor past every older entry.
-		// So the waiting pages are left, and the next poll reads again from the same cursor.
-		// Read to the end: take them in if their entries do share one instant; otherwise (they
-		// differ, in an order that could not be trusted) read newest first.
-		const instants = new Set(tied.flatMap((read) => read.entries.map(({ instant }) => instant)));
-		if (!newestFirst && end === 'end' && instants.size > 1) newestFirst = true;
-		if (!newestFirst && end === 'end')
-			tied.every((read) => scan.absorb(read.entries, read.answeredAt));
-		else if (!newestFirst && tied.length > 0)
-			this.logger.warn(
-				'Audit log poll: the read ended before the service showed its order, so this poll leaves the cursor where it was and the next one reads again from there',
-			);
-	}
-	if (newestFirst) {
-		// Read again from the stored state: what the pass above took in may be newer than entries
-		// the newest-first read finds, and must not be emitted before them.
-		scan = new CursorScan(state, settings);
-		await absorbNewestFirst.call(this, scan, reading);
-	}
-	return { state: scan.nextState(origin, newestFirst), emitted: scan.emitted };
-}
-
-/**
- * For a service that answers newest first or ignores the time bounds: read newest first down to
- * the horizon (or, if it answers oldest first anyway, the whole log), then take it in oldest
- * first. What is read grows with what is new, not with the history, when it answers newest first.
- */
-async function absorbNewestFirst(
-	this: IPollFunctions,
-	scan: CursorScan,
-	reading: Pick<AuditLogRead, 'deadline' | 'onAnswer'>,
-): Promise<void> {
-	const answeredBefore = Date.now();
-	const { entries, complete, answeredAt } = await readAuditLogInOrder.call(this, {
-		sortOrder: 'desc',
-		startTime: scan.horizon,
-		...reading,
-	});
-	if (!complete) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'The new audit log entries could not be read within the poll time budget',
-			{
-				description:
-					'The service answers newest first or ignores the time bounds, so a poll reads everything since the cursor before emitting any of it, and that took longer than n8n allows a poll. Nothing was emitted and the cursor stays; raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
-			},
-		);
-	}
-	scan.absorbAll(entries.reverse(), answeredAt ?? answeredBefore);
 }
 
 /** "Fetch Test Event": the newest matching entry, without touching the cursor. */
@@ -297,18 +146,13 @@ async function newestMatching(
 	this: IPollFunctions,
 	matches: (entry: AuditLogEntry) => boolean,
 ): Promise<INodeExecutionData[][]> {
-	let found: ReadEntry | undefined;
-	let pages = 0;
-	let looked = 0;
+	let search: Search<ReadEntry> = NOTHING_FOUND;
 	await readAuditLogPages.call(this, { sortOrder: 'desc' }, (page) => {
-		looked += page.entries.length;
-		for (const read of page.entries) {
-			if (matches(read.entry) && (found === undefined || read.instant > found.instant))
-				found = read;
-		}
-		// A service that answers oldest first has its newest match last: read on.
-		return page.order === 'asc' || (!found && ++pages < MANUAL_SEARCH_PAGES);
+		const step = afterSearchPage(search, page, (read) => matches(read.entry));
+		search = step.search;
+		return step.readOn;
 	});
+	const { found, looked } = search;
 	if (!found && looked === 0) {
 		throw new NodeOperationError(this.getNode(), 'The audit log has no entries yet', {
 			description: 'Try again once the service has logged an event.',
@@ -319,5 +163,5 @@ async function newestMatching(
 			description: `None of the newest ${looked} entries matches. Loosen the filters, or try again once the service has logged a matching event.`,
 		});
 	}
-	return [this.helpers.returnJsonArray([found.entry as unknown as IDataObject])];
+	return [this.helpers.returnJsonArray([{ ...found.entry }])];
 }

@@ -1,0 +1,148 @@
+import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
+
+import {
+	auditEntryKey,
+	readAuditLogInOrder,
+	readAuditLogPages,
+	type AuditLogRead,
+	type PageRead,
+	type ReadEntry,
+} from '../client/auditLog';
+import type { AuditLogEntry } from '../client/types';
+import { CursorScan, initialState, type CursorState, type ScanSettings } from './cursor';
+import {
+	afterNewestPage,
+	afterPage,
+	afterRead,
+	NOTHING_HELD,
+	NOTHING_SEEN,
+	type NewestSeen,
+	type OldestFirstRead,
+	type ReadDone,
+} from './steps';
+
+/** What bounds a poll's reads: n8n's budget, and the lease renewed with each answer. */
+export type Reading = Pick<AuditLogRead, 'deadline' | 'onAnswer'>;
+
+/**
+ * What is new since the stored state, and the state to store once it is emitted. Without a
+ * stored state, a start from "now" records the newest entry and emits nothing.
+ */
+export async function readNewEntries(
+	this: IPollFunctions,
+	{
+		state,
+		origin,
+		start,
+		settings,
+		reading,
+	}: {
+		state: CursorState | undefined;
+		origin: string;
+		start: number | undefined;
+		settings: ScanSettings;
+		reading: Reading;
+	},
+): Promise<{ state: CursorState; emitted: AuditLogEntry[] }> {
+	const stored = state ?? (start === undefined ? undefined : initialState(origin, start));
+	if (!stored) return { state: await startAtNewestEntry.call(this, origin, reading), emitted: [] };
+	if (!stored.newestFirst) {
+		const scan = new CursorScan(stored, settings);
+		const done = await readOldestFirst.call(this, scan, reading);
+		if (done.next !== 'readNewestFirst')
+			return { state: scan.nextState(origin, false), emitted: scan.emitted };
+	}
+	// From the stored state again: what the oldest-first read took in may be newer than entries
+	// the newest-first read finds, and must not be emitted before them.
+	const scan = new CursorScan(stored, settings);
+	await absorbNewestFirst.call(this, scan, reading);
+	return { state: scan.nextState(origin, true), emitted: scan.emitted };
+}
+
+/**
+ * Reads oldest first from the scan's horizon, taking each page in as ./steps.ts decides, so a
+ * poll cut short by the cap or the deadline keeps what it read.
+ */
+async function readOldestFirst(
+	this: IPollFunctions,
+	scan: CursorScan,
+	reading: Reading,
+): Promise<ReadDone<PageRead>> {
+	const takeIn = (pages: readonly PageRead[]) =>
+		pages.every((page) => scan.absorb(page.entries, page.answeredAt));
+	let read: OldestFirstRead<PageRead> = NOTHING_HELD;
+	let done: ReadDone<PageRead> | undefined;
+	const end = await readAuditLogPages.call(
+		this,
+		{ sortOrder: 'asc', startTime: scan.horizon, ...reading },
+		(page) => {
+			const step = afterPage(read, page);
+			if (step.next === 'hold' || step.next === 'takeIn') {
+				read = step.read;
+				return step.next === 'hold' || takeIn(step.pages);
+			}
+			done = step;
+			return false;
+		},
+	);
+	done ??= afterRead(read, { reachedEnd: end === 'end' });
+	if (done.next === 'store') takeIn(done.pages);
+	if (done.next === 'keepCursor')
+		this.logger.warn(
+			'Audit log poll: the read ended before the service showed its order, so this poll leaves the cursor where it was and the next one reads again from there',
+		);
+	return done;
+}
+
+/**
+ * For a service that answers newest first or ignores the time bounds: read newest first down to
+ * the horizon (or, if it answers oldest first anyway, the whole log), then take it in oldest
+ * first. What is read grows with what is new, not with the history, when it answers newest first.
+ */
+async function absorbNewestFirst(
+	this: IPollFunctions,
+	scan: CursorScan,
+	reading: Reading,
+): Promise<void> {
+	const answeredBefore = Date.now();
+	const { entries, complete, answeredAt } = await readAuditLogInOrder.call(this, {
+		sortOrder: 'desc',
+		startTime: scan.horizon,
+		...reading,
+	});
+	if (!complete) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'The new audit log entries could not be read within the poll time budget',
+			{
+				description:
+					'The service answers newest first or ignores the time bounds, so a poll reads everything since the cursor before emitting any of it, and that took longer than n8n allows a poll. Nothing was emitted and the cursor stays; raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
+			},
+		);
+	}
+	scan.absorbAll(entries.reverse(), answeredAt ?? answeredBefore);
+}
+
+/**
+ * The start of "now": the newest entry the service already has (its instant, and the ids that
+ * share it), or this instant when the log is empty. Anchoring on the service's own newest
+ * timestamp means a clock difference between n8n and the service can neither drop the first
+ * new entries nor let old ones through; it also checks the credential on activation.
+ */
+async function startAtNewestEntry(
+	this: IPollFunctions,
+	origin: string,
+	reading: Reading,
+): Promise<CursorState> {
+	let seen: NewestSeen<ReadEntry> = NOTHING_SEEN;
+	await readAuditLogPages.call(this, { sortOrder: 'desc', ...reading }, (page) => {
+		const step = afterNewestPage(seen, page);
+		seen = step.seen;
+		return step.readOn;
+	});
+	return initialState(
+		origin,
+		seen.newest ?? Date.now(),
+		seen.atNewest.map(({ entry }) => auditEntryKey(entry)),
+	);
+}

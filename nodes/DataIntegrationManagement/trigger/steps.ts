@@ -1,0 +1,160 @@
+import type { SortOrder } from '../client/types';
+
+/**
+ * What the trigger's reads do after each page: pure decisions from what a read has seen (a small
+ * immutable value) to the next step. No I/O; newEntries.ts and poll.ts send the requests and
+ * carry the steps out.
+ */
+
+/** What the steps read of a page, as the audit-log reader hands it over. */
+export interface PageSeen {
+	/** The page's entries inside the bounds, each at the instant it is placed. */
+	entries: ReadonlyArray<{ instant: number }>;
+	/** The order the service answers in, once an answer showed it. */
+	order?: SortOrder;
+	/** The service returned entries outside the bounds asked. */
+	boundsIgnored: boolean;
+	/** The page repeats an entry held back from the page before: entries logged meanwhile pushed it on. */
+	repeatsHeldBack: boolean;
+}
+
+/** What the oldest-first read has seen: the pages held while no page has shown the order. */
+export interface OldestFirstRead<Page extends PageSeen> {
+	readonly held: readonly Page[];
+}
+
+export const NOTHING_HELD: OldestFirstRead<never> = { held: [] };
+
+/** A step after which the read goes on. */
+export type ReadOn<Page extends PageSeen> =
+	/** Keep the page until a later page shows the order; read the next page. */
+	| { next: 'hold'; read: OldestFirstRead<Page> }
+	/** Take these pages in, oldest first; read on while the scan takes them whole. */
+	| { next: 'takeIn'; pages: readonly Page[]; read: OldestFirstRead<Page> };
+
+/** A step that ends the oldest-first read. */
+export type ReadDone<Page extends PageSeen> =
+	/** Read again newest first, from the stored cursor. */
+	| { next: 'readNewestFirst' }
+	/** Cut short before any page showed the order: take nothing in, keep the cursor. */
+	| { next: 'keepCursor' }
+	/** Take these pages in (none, or pages that all share one instant), then store the cursor. */
+	| { next: 'store'; pages: readonly Page[] };
+
+/**
+ * After a page of the oldest-first read:
+ * - the service answers newest first or ignores the bounds: read newest first instead;
+ * - the page repeats a held-back entry: the read is cut short here (see `afterRead`);
+ * - no order shown yet (every instant so far ties): hold the page;
+ * - oldest first shown: take the held pages and this one in.
+ */
+export function afterPage<Page extends PageSeen>(
+	read: OldestFirstRead<Page>,
+	page: Page,
+): ReadOn<Page> | ReadDone<Page> {
+	if (page.boundsIgnored || page.order === 'desc') return { next: 'readNewestFirst' };
+	if (page.repeatsHeldBack) return afterRead(read, { reachedEnd: false });
+	const held = [...read.held, page];
+	if (page.order === undefined) return { next: 'hold', read: { held } };
+	return { next: 'takeIn', pages: held, read: NOTHING_HELD };
+}
+
+/**
+ * When the oldest-first read ends (the log's end, the scan full, the deadline, or a page cut short):
+ * - nothing held: store the cursor;
+ * - pages held, the log's end not reached: they may be the newest entries of a service answering
+ *   newest first, and taking them for the oldest would skip every entry between: keep the cursor;
+ * - pages held up to the log's end, at more than one instant: their order cannot be trusted, so
+ *   read newest first;
+ * - pages held up to the log's end, all at one instant: take them in and store the cursor.
+ */
+export function afterRead<Page extends PageSeen>(
+	read: OldestFirstRead<Page>,
+	{ reachedEnd }: { reachedEnd: boolean },
+): ReadDone<Page> {
+	if (read.held.length === 0) return { next: 'store', pages: [] };
+	if (!reachedEnd) return { next: 'keepCursor' };
+	const instants = new Set(read.held.flatMap((page) => page.entries.map(({ instant }) => instant)));
+	if (instants.size > 1) return { next: 'readNewestFirst' };
+	return { next: 'store', pages: read.held };
+}
+
+/** What the read for a start from "now" has seen, newest first. */
+export interface NewestSeen<Entry extends { instant: number }> {
+	/** The newest instant, no later than the service's answer. */
+	readonly newest?: number;
+	/** The entries at it (or later, when stamped past the service's present). */
+	readonly atNewest: readonly Entry[];
+}
+
+export const NOTHING_SEEN: NewestSeen<never> = { atNewest: [] };
+
+/**
+ * After a page of the read for a start from "now": the newest instant and the entries at it.
+ * It reads on unless the service answers newest first and the page reached an entry older than
+ * the newest, after which every entry is older too.
+ */
+export function afterNewestPage<Entry extends { instant: number }>(
+	seen: NewestSeen<Entry>,
+	page: { entries: readonly Entry[]; order?: SortOrder; answeredAt: number },
+): { seen: NewestSeen<Entry>; readOn: boolean } {
+	let { newest } = seen;
+	let atNewest = [...seen.atNewest];
+	for (const read of page.entries) {
+		const instant = Math.min(read.instant, page.answeredAt);
+		if (newest === undefined || instant > newest) {
+			newest = instant;
+			atNewest = atNewest.filter((other) => other.instant >= instant);
+		}
+		if (read.instant >= newest) atNewest.push(read);
+	}
+	const last = newest;
+	const passed =
+		page.order === 'desc' &&
+		last !== undefined &&
+		page.entries.some(({ instant }) => instant < last);
+	return { seen: { newest, atNewest }, readOn: !passed };
+}
+
+/** The newer of two entries; the first one at a tie. */
+function newerOf<Entry extends { instant: number }>(one: Entry | undefined, other: Entry) {
+	return one === undefined || other.instant > one.instant ? other : one;
+}
+
+/** How many pages Fetch Test Event reads newest first while no entry matches. */
+export const MANUAL_SEARCH_PAGES = 10;
+
+/** What Fetch Test Event's search has seen. */
+export interface Search<Entry extends { instant: number }> {
+	/** The newest matching entry. */
+	readonly found?: Entry;
+	/** How many entries it looked at. */
+	readonly looked: number;
+	/** How many pages it read newest first without a match. */
+	readonly pagesWithoutMatch: number;
+}
+
+export const NOTHING_FOUND: Search<never> = { looked: 0, pagesWithoutMatch: 0 };
+
+/**
+ * After a page of Fetch Test Event's search: the newest matching entry so far. It reads on
+ * through a service answering oldest first (its newest match comes last), otherwise while
+ * nothing matched, up to MANUAL_SEARCH_PAGES pages.
+ */
+export function afterSearchPage<Entry extends { instant: number }>(
+	search: Search<Entry>,
+	page: { entries: readonly Entry[]; order?: SortOrder },
+	matches: (read: Entry) => boolean,
+): { search: Search<Entry>; readOn: boolean } {
+	const found = page.entries.filter(matches).reduce(newerOf, search.found);
+	const looked = search.looked + page.entries.length;
+	if (page.order === 'asc' || found) {
+		const { pagesWithoutMatch } = search;
+		return { search: { found, looked, pagesWithoutMatch }, readOn: page.order === 'asc' };
+	}
+	const pagesWithoutMatch = search.pagesWithoutMatch + 1;
+	return {
+		search: { looked, pagesWithoutMatch },
+		readOn: pagesWithoutMatch < MANUAL_SEARCH_PAGES,
+	};
+}
