@@ -1,4 +1,4 @@
-import { auditEntryKey, type ReadEntry } from '../client/auditLog';
+import { auditEntryKey, type PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 
@@ -117,7 +117,7 @@ export class CursorScan {
 	 * ends the scan without being taken in; the next poll reads again from the cursor, less the
 	 * lookback, and finds it there.
 	 */
-	absorb(page: ReadEntry[], answeredAt: number): boolean {
+	absorb(page: PlacedEntry[], answeredAt: number): boolean {
 		if (page.some(({ entry }) => this.readByThisScan.has(this.keyOf(entry)))) return false;
 		for (const read of page) {
 			if (this.full) break;
@@ -132,7 +132,7 @@ export class CursorScan {
 	 * Takes in every entry from the horizon on, oldest first, read whole (newest first, or from
 	 * a service that ignores the time bounds), so no page can have shifted under the scan.
 	 */
-	absorbAll(entries: ReadEntry[], answeredAt: number): void {
+	absorbAll(entries: PlacedEntry[], answeredAt: number): void {
 		for (const read of entries) {
 			if (this.full) break;
 			this.take(read, answeredAt);
@@ -140,7 +140,7 @@ export class CursorScan {
 		this.forgetBeforeHorizon();
 	}
 
-	private take({ entry, instant, readable }: ReadEntry, answeredAt: number): void {
+	private take({ entry, instant, readable }: PlacedEntry, answeredAt: number): void {
 		const key = this.keyOf(entry);
 		if (instant < this.horizon || this.seenByVersion010(entry)) return;
 		// Remembered at its own instant, so it is not read as new again while the service returns

@@ -7,11 +7,11 @@ import {
 
 import {
 	auditEntryKey,
-	readAuditLogInOrder,
-	readAuditLogPages,
-	type AuditLogRead,
-	type PageRead,
-	type ReadEntry,
+	scanAuditLog,
+	scanAuditLogInOrder,
+	type AuditLogScan,
+	type PlacedEntry,
+	type ScannedPage,
 } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
@@ -115,12 +115,12 @@ function pollBudgetMs(this: IPollFunctions): number | undefined {
 async function startAtNewestEntry(
 	this: IPollFunctions,
 	origin: string,
-	reading: Pick<AuditLogRead, 'deadline' | 'onAnswer'>,
+	reading: Pick<AuditLogScan, 'deadline' | 'onAnswer'>,
 ): Promise<CursorState> {
 	let newest: number | undefined;
 	/** Entries at the newest instant (or later, when stamped past the service's present). */
-	let atNewest: ReadEntry[] = [];
-	await readAuditLogPages.call(this, { sortOrder: 'desc', ...reading }, (page) => {
+	let atNewest: PlacedEntry[] = [];
+	await scanAuditLog.call(this, { sortOrder: 'desc', ...reading }, (page) => {
 		for (const read of page.entries) {
 			const instant = Math.min(read.instant, page.answeredAt);
 			if (newest === undefined || instant > newest) {
@@ -209,7 +209,7 @@ async function readNewEntries(
 		origin: string;
 		start: number | undefined;
 		settings: ScanSettings;
-		reading: Pick<AuditLogRead, 'deadline' | 'onAnswer'>;
+		reading: Pick<AuditLogScan, 'deadline' | 'onAnswer'>;
 	},
 ): Promise<{ state: CursorState; emitted: AuditLogEntry[] }> {
 	if (!state) {
@@ -227,8 +227,8 @@ async function readNewEntries(
 		// one instant wait until a later page shows the order (a service answering newest first
 		// shows its newest entries first); if none does up to the log's end, every entry shares
 		// that instant.
-		const tied: PageRead[] = [];
-		const end = await readAuditLogPages.call(
+		const tied: ScannedPage[] = [];
+		const end = await scanAuditLog.call(
 			this,
 			{ sortOrder: 'asc', startTime: scan.horizon, ...reading },
 			(page) => {
@@ -271,10 +271,10 @@ async function readNewEntries(
 async function absorbNewestFirst(
 	this: IPollFunctions,
 	scan: CursorScan,
-	reading: Pick<AuditLogRead, 'deadline' | 'onAnswer'>,
+	reading: Pick<AuditLogScan, 'deadline' | 'onAnswer'>,
 ): Promise<void> {
 	const answeredBefore = Date.now();
-	const { entries, complete, answeredAt } = await readAuditLogInOrder.call(this, {
+	const { entries, complete, answeredAt } = await scanAuditLogInOrder.call(this, {
 		sortOrder: 'desc',
 		startTime: scan.horizon,
 		...reading,
@@ -297,10 +297,10 @@ async function newestMatching(
 	this: IPollFunctions,
 	matches: (entry: AuditLogEntry) => boolean,
 ): Promise<INodeExecutionData[][]> {
-	let found: ReadEntry | undefined;
+	let found: PlacedEntry | undefined;
 	let pages = 0;
 	let looked = 0;
-	await readAuditLogPages.call(this, { sortOrder: 'desc' }, (page) => {
+	await scanAuditLog.call(this, { sortOrder: 'desc' }, (page) => {
 		looked += page.entries.length;
 		for (const read of page.entries) {
 			if (matches(read.entry) && (found === undefined || read.instant > found.instant))
