@@ -40,6 +40,7 @@ describe('oldest first: an unreadable entry waits for the next readable one', ()
 		['an empty page', { olderInstant: at(7), waiting: waiting('w') }, [], [], 7, ['w']],
 		['the last waits', { waiting: [] }, [1, u], ['e0@1(1)'], 1, ['e1']],
 		['between two readable', { waiting: [] }, [1, u, 3], ['e0@1(1)', 'e1@3(1)?', 'e2@3(3)'], 3, []],
+		['placed once', { waiting: [] }, [u, 2, 3], ['e0@2(2)?', 'e1@2(2)', 'e2@3(3)'], 3, []],
 		[
 			'first, nothing older known',
 			{ waiting: [] },
@@ -89,6 +90,13 @@ describe('newest first: an unreadable entry takes the readable instant before it
 		['an empty page', 7, [], [], 7],
 		['after a readable one', u, [5, u], ['e0@5(5)', 'e1@5(5)?'], 5],
 		['between two readable', u, [5, u, 3], ['e0@5(5)', 'e1@5(3)?', 'e2@3(3)'], 3],
+		[
+			'two between two readable',
+			u,
+			[5, u, u, 3],
+			['e0@5(5)', 'e1@5(3)?', 'e2@5(3)?', 'e3@3(3)'],
+			3,
+		],
 		['first: at the present', u, [u, 3], ['e0@100(3)?', 'e1@3(3)'], 3],
 		[
 			'first, stamped past the present: at the newest',

@@ -187,6 +187,7 @@ describe('the order a page shows', () => {
 		['ties, then older', [5, 5, 4], 'desc'],
 		['ties, then newer', [5, 5, 6], 'asc'],
 		['unreadable entries skipped', [u, 5, u, 4], 'desc'],
+		['an unreadable entry between', [5, u, 6], 'asc'],
 		['the first difference decides', [1, 2, 1], 'asc'],
 	])('%s', (_, instants, expected) => {
 		expect(orderOf(instants)).toBe(expected);
@@ -242,7 +243,8 @@ describe('the last page', () => {
 		['newest first, past the start', { ...from10, sortOrder: 'desc' }, 'desc', [11, 9], 2, u, true],
 		['newest first, past the end', { ...before10, sortOrder: 'desc' }, 'desc', [11], 1, u, false],
 		['oldest first, before the start', from10, 'asc', [9], 1, u, false],
-		['order unknown', { ...from10, endTime: at(10) }, u, [12, 12], 2, u, false],
+		['order unknown, after the end', { ...from10, endTime: at(10) }, u, [12, 12], 2, u, false],
+		['order unknown, before the start', from10, u, [9, 9], 2, u, false],
 		['oldest first, unbounded', ASC, 'asc', [1e9], 1, u, false],
 		['newest first, unbounded', DESC, 'desc', [-1e9], 1, u, false],
 	])('%s', (_, scan, order, instants, offset, totalItems, expected) => {
@@ -440,6 +442,38 @@ describe('a page taken in', () => {
 		expect(shown(step.page.entries)).toStrictEqual(expected);
 		expect(step.handedOver).toStrictEqual(added.map(keyOf));
 		expect(step.page.boundsIgnored).toBe(added.length > expected.length);
+	});
+
+	test.each<[string, Array<number | undefined>, number | undefined, string[]]>([
+		// title, the page's instants (ids e0, e1, ...), totalItems, waiting for the next page
+		['a readable entry last', [1, u, 2], u, []],
+		['an unreadable entry last', [1, u], u, ['e1']],
+		['the last page', [1, u], 2, []],
+	])('what waits for the next page: %s', (_, instants, totalItems, waiting) => {
+		const items = instants.map((seconds, i) => entry(`e${i}`, seconds));
+		const step = handOver(nextStep(ASC, SCAN_START, keys(), answer(items, { totalItems })));
+		expect(step.state.neighbours.waiting.map(({ id }) => id)).toStrictEqual(waiting);
+	});
+
+	test('a scan starts knowing nothing', () => {
+		const scan = { ...ASC, startTime: at(0), deadline: at(10) };
+		expect(mayAsk(scan, SCAN_START, at(60))).toBe(true);
+		expect(pageQuery(scan, SCAN_START)).toMatchObject({ offset: 0 });
+		const step = handOver(nextStep(scan, SCAN_START, keys(), answer([entry('a', 1)])));
+		expect(step.page).toStrictEqual({
+			entries: [{ entry: entry('a', 1), instant: at(1), earliest: at(1), readable: true }],
+			order: undefined,
+			boundsIgnored: false,
+			repeatsHeldBack: false,
+			answeredAt: ANSWERED_AT,
+		});
+		expect(step.state).toStrictEqual({
+			offset: 1,
+			order: undefined,
+			boundsIgnored: false,
+			slowestPageMs: 0,
+			neighbours: { olderInstant: at(1), waiting: [] },
+		});
 	});
 
 	test('the state it was given is left as it was', () => {
