@@ -13,6 +13,7 @@ import {
 	notHandedOver,
 	orderOf,
 	pageQuery,
+	readsOn,
 	within,
 	type AuditLogScan,
 	type PageAnswer,
@@ -481,5 +482,20 @@ describe('a page taken in', () => {
 		const copy = { ...before, neighbours: { ...before.neighbours, waiting: [held] } };
 		nextStep(ASC, before, keys(), answer([entry('a', 2), entry('b', u)], { totalItems: 3 }));
 		expect(before).toStrictEqual(copy);
+	});
+});
+
+describe('gathering entries in the order asked: reading on', () => {
+	test.each<[string, SortOrder | undefined, SortOrder, number, number, boolean]>([
+		// title, the order shown, the order wanted, entries gathered, limit, read on
+		['the order not shown yet, the limit reached', undefined, 'asc', 10, 5, true],
+		['in the wanted order, below the limit', 'asc', 'asc', 4, 5, true],
+		['in the wanted order, the limit reached', 'asc', 'asc', 5, 5, false],
+		['in the wanted order, past the limit', 'desc', 'desc', 6, 5, false],
+		['in the other order, past the limit: to the end', 'desc', 'asc', 10, 5, true],
+		['in the other order, newest first wanted', 'asc', 'desc', 10, 5, true],
+		['no limit', 'asc', 'asc', 1e6, Infinity, true],
+	])('%s', (_, order, wanted, gathered, limit, expected) => {
+		expect(readsOn(order, wanted, gathered, limit)).toBe(expected);
 	});
 });

@@ -10,6 +10,7 @@ import {
 	mayAsk,
 	nextStep,
 	pageQuery,
+	readsOn,
 	type AuditLogScan,
 	type ScanEnd,
 	type ScannedPage,
@@ -103,13 +104,9 @@ export async function scanAuditLogInOrder(
 			answeredAt = page.answeredAt;
 			reversed = page.order !== undefined && page.order !== scan.sortOrder;
 			entries.push(...page.entries);
-			// In the other order, the wanted entries are the last ones: keep only those.
-			if (reversed) {
-				if (entries.length > limit) entries = entries.slice(entries.length - limit);
-				return true;
-			}
-			// In the wanted order (or all tied so far): the first `limit`, once a page showed the order.
-			return !(page.order !== undefined && entries.length >= limit);
+			// In the other order, the wanted entries are the last ones: only those are held.
+			if (reversed && entries.length > limit) entries = entries.slice(entries.length - limit);
+			return readsOn(page.order, scan.sortOrder, entries.length, limit);
 		},
 	);
 	if (reversed) entries.reverse();

@@ -212,6 +212,20 @@ export function notHandedOver(
 	return { fresh, keys: [...keys] };
 }
 
+/**
+ * Gathering up to `limit` entries in the `wanted` order, whether to read on after a page: in the
+ * wanted order, until `limit` are gathered; otherwise (the order unknown, or the other order,
+ * whose wanted entries come last), on.
+ */
+export function readsOn(
+	order: SortOrder | undefined,
+	wanted: SortOrder,
+	gathered: number,
+	limit: number,
+): boolean {
+	return order !== wanted || gathered < limit;
+}
+
 /** What to do with an answered page, given what the scan has seen. */
 export function nextStep(
 	scan: AuditLogScan,
