@@ -5,7 +5,7 @@
  */
 import {
 	auditEntryKey,
-	type ReadEntry,
+	type PlacedEntry,
 } from '../../nodes/DataIntegrationManagement/client/auditLog';
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import {
@@ -48,7 +48,7 @@ const settings = (overrides: Partial<ScanSettings> = {}): ScanSettings => ({
 const ANSWERED_AT = Date.now();
 
 /** A page as the reader hands it over: each entry with its instant. */
-function read(page: AuditLogEntry[]): ReadEntry[] {
+function read(page: AuditLogEntry[]): PlacedEntry[] {
 	return page.map((item) => {
 		const instant = Date.parse(item.timestamp);
 		return { entry: item, instant, earliest: instant, readable: true };
@@ -344,13 +344,13 @@ describe('CursorScan', () => {
 		const present = T0 + 3600 * SECOND;
 		const ahead = present + 365 * 86400 * SECOND;
 		const unreadable = entry('yesterday, around noon');
-		const placed = (instant: number): ReadEntry => ({
+		const placed = (instant: number): PlacedEntry => ({
 			entry: unreadable,
 			instant,
 			earliest: instant,
 			readable: false,
 		});
-		const scanned = (state: CursorState, page: ReadEntry[], answeredAt: number) => {
+		const scanned = (state: CursorState, page: PlacedEntry[], answeredAt: number) => {
 			const scan = new CursorScan(state, settings({ lookbackMs: 0 }));
 			scan.absorbAll(page, answeredAt);
 			return { ids: idsOf(scan.emitted), state: scan.nextState(ORIGIN, true) };

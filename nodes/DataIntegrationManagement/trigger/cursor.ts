@@ -1,4 +1,4 @@
-import { auditEntryKey, type ReadEntry } from '../client/auditLog';
+import { auditEntryKey, type PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 
@@ -72,8 +72,8 @@ export interface ScanSettings {
 	matches: (entry: AuditLogEntry) => boolean;
 }
 
-/** Where an entry was placed when read (see `ReadEntry`). */
-type Placed = Pick<ReadEntry, 'instant' | 'readable'>;
+/** Where an entry was placed when read (see `PlacedEntry`). */
+type Placed = Pick<PlacedEntry, 'instant' | 'readable'>;
 
 /**
  * Until which instant an entry taken in is remembered, so it is not read as new again while the
@@ -140,7 +140,7 @@ export class CursorScan {
 	 * repeating an entry this scan read ends the scan untaken: an entry logged meanwhile before the
 	 * read position shifted the offsets, and the next poll finds it inside the lookback.
 	 */
-	absorb(page: ReadEntry[], answeredAt: number): boolean {
+	absorb(page: PlacedEntry[], answeredAt: number): boolean {
 		if (page.some(({ entry }) => this.readByThisScan.has(this.keyOf(entry)))) return false;
 		for (const read of page) {
 			if (this.full) break;
@@ -155,7 +155,7 @@ export class CursorScan {
 	 * Takes in every entry from the horizon on, oldest first, read whole (newest first, or from
 	 * a service that ignores the time bounds), so no page can have shifted under the scan.
 	 */
-	absorbAll(entries: ReadEntry[], answeredAt: number): void {
+	absorbAll(entries: PlacedEntry[], answeredAt: number): void {
 		for (const read of entries) {
 			if (this.full) break;
 			this.take(read, answeredAt);
@@ -163,7 +163,7 @@ export class CursorScan {
 		this.forgetBeforeHorizon();
 	}
 
-	private take(read: ReadEntry, answeredAt: number): void {
+	private take(read: PlacedEntry, answeredAt: number): void {
 		const key = this.keyOf(read.entry);
 		if (read.instant < this.horizon || this.seenByVersion010(read.entry)) return;
 		const remembered = this.seen.get(key);

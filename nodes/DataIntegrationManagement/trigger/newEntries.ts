@@ -2,11 +2,11 @@ import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 
 import {
 	auditEntryKey,
-	readAuditLogInOrder,
-	readAuditLogPages,
-	type AuditLogRead,
-	type PageRead,
-	type ReadEntry,
+	scanAuditLogInOrder,
+	scanAuditLog,
+	type AuditLogScan,
+	type ScannedPage,
+	type PlacedEntry,
 } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { CursorScan, initialState, type CursorState, type ScanSettings } from './cursor';
@@ -22,7 +22,7 @@ import {
 } from './steps';
 
 /** What bounds a poll's reads: n8n's budget, and the lease renewed with each answer. */
-export type Reading = Pick<AuditLogRead, 'deadline' | 'onAnswer'>;
+export type Reading = Pick<AuditLogScan, 'deadline' | 'onAnswer'>;
 
 /**
  * What is new since the stored state, and the state to store once it is emitted. Without a
@@ -67,12 +67,12 @@ async function readOldestFirst(
 	this: IPollFunctions,
 	scan: CursorScan,
 	reading: Reading,
-): Promise<ReadDone<PageRead>> {
-	const takeIn = (pages: readonly PageRead[]) =>
+): Promise<ReadDone<ScannedPage>> {
+	const takeIn = (pages: readonly ScannedPage[]) =>
 		pages.every((page) => scan.absorb(page.entries, page.answeredAt));
-	let read: OldestFirstRead<PageRead> = NOTHING_HELD;
-	let done: ReadDone<PageRead> | undefined;
-	const end = await readAuditLogPages.call(
+	let read: OldestFirstRead<ScannedPage> = NOTHING_HELD;
+	let done: ReadDone<ScannedPage> | undefined;
+	const end = await scanAuditLog.call(
 		this,
 		{ sortOrder: 'asc', startTime: scan.horizon, ...reading },
 		(page) => {
@@ -105,7 +105,7 @@ async function absorbNewestFirst(
 	reading: Reading,
 ): Promise<void> {
 	const answeredBefore = Date.now();
-	const { entries, complete, answeredAt } = await readAuditLogInOrder.call(this, {
+	const { entries, complete, answeredAt } = await scanAuditLogInOrder.call(this, {
 		sortOrder: 'desc',
 		startTime: scan.horizon,
 		...reading,
@@ -134,8 +134,8 @@ async function startAtNewestEntry(
 	origin: string,
 	reading: Reading,
 ): Promise<CursorState> {
-	let seen: NewestSeen<ReadEntry> = NOTHING_SEEN;
-	await readAuditLogPages.call(this, { sortOrder: 'desc', ...reading }, (page) => {
+	let seen: NewestSeen<PlacedEntry> = NOTHING_SEEN;
+	await scanAuditLog.call(this, { sortOrder: 'desc', ...reading }, (page) => {
 		const step = afterNewestPage(seen, page);
 		seen = step.seen;
 		return step.readOn;

@@ -1,6 +1,6 @@
 import { NodeOperationError, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
-import { readAuditLogPages, type ReadEntry } from '../client/auditLog';
+import { scanAuditLog, type PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 import { asOption, checkCollection } from '../shared/checks';
@@ -146,8 +146,8 @@ async function newestMatching(
 	this: IPollFunctions,
 	matches: (entry: AuditLogEntry) => boolean,
 ): Promise<INodeExecutionData[][]> {
-	let search: Search<ReadEntry> = NOTHING_FOUND;
-	await readAuditLogPages.call(this, { sortOrder: 'desc' }, (page) => {
+	let search: Search<PlacedEntry> = NOTHING_FOUND;
+	await scanAuditLog.call(this, { sortOrder: 'desc' }, (page) => {
 		const step = afterSearchPage(search, page, (read) => matches(read.entry));
 		search = step.search;
 		return step.readOn;

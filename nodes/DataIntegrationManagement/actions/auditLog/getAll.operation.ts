@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { limitField, optionsCollection, returnAllField } from '../../shared/descriptions';
 import { parseInstant } from '../../shared/timestamps';
 import { readCollection, readListLimit, readParameter, runsAsTool } from '../readers';
-import { readAuditLogInOrder } from '../../client/auditLog';
+import { scanAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
 import type { Pacer } from '../../transport/pacer';
 
@@ -91,7 +91,7 @@ export async function execute(
 	const { since, until } = readCollection.call(this, itemIndex, filters);
 	const field = runsAsTool.call(this) ? toolOutputField : outputField;
 	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
-	const { entries } = await readAuditLogInOrder.call(
+	const { entries } = await scanAuditLogInOrder.call(
 		this,
 		{
 			sortOrder: readParameter.call(

@@ -1,0 +1,111 @@
+import type { AuditLogEntry } from './types';
+
+/**
+ * Placing audit-log entries in time. An entry whose timestamp cannot be read takes its instant
+ * from its readable neighbours: never earlier than where the service has it.
+ */
+
+/** An entry with the instant it is placed at. */
+export interface PlacedEntry {
+	entry: AuditLogEntry;
+	/**
+	 * Epoch ms: its timestamp, or, when that cannot be read, the instant of the next newer entry
+	 * whose timestamp can (or when the service answered, if none): never earlier than where the
+	 * service has it, so a bounded scan that no longer returns it has also passed it.
+	 */
+	instant: number;
+	/**
+	 * Epoch ms: its timestamp, or, when that cannot be read, the instant of the next older
+	 * readable entry (where known): no later than where the service has it. Entries are put in
+	 * order by this, so one without a readable timestamp comes right after its older neighbour.
+	 */
+	earliest: number;
+	/** Whether its timestamp could be read; only those move the trigger's cursor. */
+	readable: boolean;
+}
+
+/** What placing remembers from one page to the next. */
+export interface Neighbours {
+	/** Oldest first: the instant of the last readable entry, older than what follows. */
+	readonly olderInstant?: number;
+	/** Newest first: the instant of the last readable entry, newer than what follows. */
+	readonly newerInstant?: number;
+	/** Oldest first: entries without a readable timestamp, waiting for a newer readable one. */
+	readonly waiting: readonly AuditLogEntry[];
+}
+
+export interface Placed {
+	neighbours: Neighbours;
+	placed: PlacedEntry[];
+}
+
+/** A page answered oldest first: an unreadable entry waits for the next readable one. */
+export function placeOldestFirst(
+	neighbours: Neighbours,
+	items: readonly AuditLogEntry[],
+	instants: ReadonlyArray<number | undefined>,
+): Placed {
+	let { olderInstant } = neighbours;
+	const waiting = [...neighbours.waiting];
+	const placed: PlacedEntry[] = [];
+	items.forEach((entry, index) => {
+		const instant = instants[index];
+		if (instant === undefined) {
+			waiting.push(entry);
+			return;
+		}
+		const earliest = olderInstant ?? instant;
+		for (const earlier of waiting)
+			placed.push({ entry: earlier, instant, earliest, readable: false });
+		waiting.length = 0;
+		olderInstant = instant;
+		placed.push({ entry, instant, earliest: instant, readable: true });
+	});
+	return { neighbours: { ...neighbours, olderInstant, waiting }, placed };
+}
+
+/**
+ * A page answered newest first: an unreadable entry takes the instant of the readable one before
+ * it; before any, the present (`answeredAt`), or the page's newest readable instant if later.
+ */
+export function placeNewestFirst(
+	neighbours: Neighbours,
+	items: readonly AuditLogEntry[],
+	instants: ReadonlyArray<number | undefined>,
+	answeredAt: number,
+): Placed {
+	const newestReadable = instants.find((instant) => instant !== undefined);
+	// Each entry's next older readable instant in this page: a lower bound.
+	const olderInPage: Array<number | undefined> = [];
+	for (let index = items.length - 1, older: number | undefined; index >= 0; index--) {
+		olderInPage[index] = older;
+		older = instants[index] ?? older;
+	}
+	let { newerInstant } = neighbours;
+	const placed = items.map((entry, index): PlacedEntry => {
+		const instant = instants[index];
+		const at = instant ?? newerInstant ?? Math.max(answeredAt, newestReadable ?? answeredAt);
+		newerInstant = at;
+		return {
+			entry,
+			instant: at,
+			earliest: instant ?? Math.min(at, olderInPage[index] ?? at),
+			readable: instant !== undefined,
+		};
+	});
+	return { neighbours: { ...neighbours, newerInstant }, placed };
+}
+
+/**
+ * At the scan's end, the entries still waiting are the newest: at the present (`answeredAt`), or
+ * at the last readable instant if the service stamped it later still.
+ */
+export function placeWaiting(neighbours: Neighbours, answeredAt: number): Placed {
+	const { olderInstant, waiting } = neighbours;
+	const instant = Math.max(answeredAt, olderInstant ?? answeredAt);
+	const earliest = olderInstant ?? instant;
+	return {
+		neighbours: { ...neighbours, waiting: [] },
+		placed: waiting.map((entry) => ({ entry, instant, earliest, readable: false })),
+	};
+}
