@@ -5,6 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { FaultSpec } from '../emulator';
+import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/shared/descriptions';
 import { paceKey, processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
@@ -261,7 +262,7 @@ describe('Concurrency is checked when the node runs', () => {
 		const result = await createAssets(named(2), { concurrency });
 
 		expect(result.error?.message).toMatch(
-			/^The field "Concurrency" must be a whole number from 1 to 64/,
+			new RegExp(`^The field "Concurrency" must be a whole number from 1 to ${MAX_CONCURRENCY}`),
 		);
 		expect(emulator().requests).toHaveLength(0);
 	});

@@ -44,39 +44,74 @@ describe('the pace before any answer', () => {
 });
 
 describe('an answer (not 429)', () => {
-	it.each<[string, PaceState, number, Partial<PaceState>]>([
-		['slow start: one more in flight', slowStart(4), 100, { window: 5 }],
-		['holding: one more a round trip', holding(10, 50), 100, { window: 10.1 }],
+	it.each<[string, PaceState, number, boolean, Partial<PaceState>]>([
+		['slow start: one more in flight', slowStart(4), 100, true, { window: 5 }],
+		[
+			'slow start, the window not full: one more all the same',
+			slowStart(4),
+			100,
+			false,
+			{ window: 5 },
+		],
+		['holding: one more a round trip', holding(10, 50), 100, true, { window: 10.1 }],
 		[
 			'paced: GROWTH_PER_SECOND of the base a second (at `rate` answers a second)',
 			paced(100, 100, 0),
 			1000,
+			true,
 			{ rate: 100 + GROWTH_PER_SECOND },
 		],
 		[
 			'paced, no 429 for PROBE_AFTER_MS: one start a second more per answer',
 			paced(100, 100, 0),
 			PROBE_AFTER_MS,
+			true,
 			{ rate: 101 },
 		],
-	])('%s', (_name, state, now, expected) => {
-		expect(afterAnswer(state, now)).toEqual({ ...state, ...expected });
+		[
+			'paced, just under PROBE_AFTER_MS: still additive',
+			paced(100, 100, 1),
+			PROBE_AFTER_MS,
+			true,
+			{ rate: 100 + GROWTH_PER_SECOND },
+		],
+		[
+			'paced, no start waiting for the pace: it stays (RFC 7661)',
+			paced(100, 100, 0),
+			5000,
+			false,
+			{},
+		],
+	])('%s', (_name, state, now, inUse, expected) => {
+		expect(afterAnswer(state, now, inUse)).toEqual({ ...state, ...expected });
 	});
 });
 
 describe('a 429', () => {
 	it.each<[string, PaceState, { now: number; sentAt: number; delivered: number }, PaceState]>([
 		[
-			'to a request sent before the last decrease: nothing changes',
+			'paced, to a request sent before the last decrease: nothing changes',
 			paced(100, 100, 500),
 			{ now: 520, sentAt: 499, delivered: 50 },
 			paced(100, 100, 500),
 		],
 		[
-			'in slow start: the window halves and holds',
+			'in slow start: one off the window, which holds',
 			slowStart(12),
 			{ now: 80, sentAt: 60, delivered: 300 },
-			holding(6, 80),
+			holding(11, 80),
+		],
+		[
+			'holding, to a request of the round that ended slow start: one more off the window',
+			holding(11, 80),
+			{ now: 82, sentAt: 61, delivered: 300 },
+			holding(10, 80),
+		],
+		[
+			'holding, the window at one: it stays one',
+			holding(1, 80),
+			{ now: 82, sentAt: 61, delivered: 0 },
+			holding(1, 80),
 		],
 		[
 			'holding, with answers since: paced at what got through',
@@ -91,16 +126,16 @@ describe('a 429', () => {
 			holding(6, 110),
 		],
 		[
-			'paced: DECREASE times what got through, even above the pace (no compounding)',
-			paced(90, 90, 0),
-			{ now: 2000, sentAt: 1980, delivered: 100 },
-			paced(DECREASE * 100, DECREASE * 100, 2000),
+			'holding, with answers since: paced at what got through, above the window too',
+			holding(2, 80),
+			{ now: 110, sentAt: 90, delivered: 400 },
+			{ ...paced(400, 400, 110), window: 2 },
 		],
 		[
-			'paced, with nothing through: DECREASE times the pace',
-			paced(50, 50, 0),
-			{ now: 2000, sentAt: 1980, delivered: 0 },
-			paced(DECREASE * 50, DECREASE * 50, 2000),
+			'paced: DECREASE times the pace, whatever got through',
+			paced(90, 90, 0),
+			{ now: 2000, sentAt: 1980, delivered: 30 },
+			paced(DECREASE * 90, DECREASE * 90, 2000),
 		],
 		[
 			'never below MIN_RATE',

@@ -150,7 +150,7 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 export const HIDDEN_IN_TOOLS: IDisplayOptions = { hide: { '@tool': [true] } };
 
 /** The most items Options → Concurrency may keep in flight (its documented bounds are 1 to this). */
-export const MAX_CONCURRENCY = 64;
+export const MAX_CONCURRENCY = 256;
 
 /** How many items are sent at once when Concurrency is not set, under Concurrency Mode "Fixed". */
 const FIXED_CONCURRENCY = 1;

@@ -6,15 +6,16 @@
  * why each rule is there and what the simulation gives without it.
  *
  * 1. Slow start: AUTO_START items in flight, one more per answer (twice as many each round trip).
- * 2. The first 429 halves the window (RFC 5681) and holds it, one more a round trip, until a 429
- *    to a request sent since: the answers in between came at the rate the service allows.
- * 3. Paced at that rate. Each later 429 sets the pace to DECREASE times what got through over
- *    the last DELIVERY_WINDOW_MS (not times the pace, so 429s while the service's burst refills
- *    do not compound), once per round trip: a 429 to a request sent before the last decrease
- *    says nothing about the new pace.
- * 4. Each answer adds to the pace: GROWTH_PER_SECOND of the pace the last decrease set, each
- *    second in use (additive increase); with no 429 for PROBE_AFTER_MS, one start a second per
- *    answer (doubling in about 0.7 s), so room left by runs that ended is taken within seconds.
+ * 2. The first 429 ends it: each 429 of that round takes one off the window (what the service let
+ *    through is what stays, as TCP Westwood sets its window from what got through), which then
+ *    holds, one more a round trip, until a 429 to a request sent since: the answers in between
+ *    came at the rate the service allows.
+ * 3. Paced at that rate. Each later 429 sets the pace to DECREASE times itself, once per round
+ *    trip: a 429 to a request sent before the last decrease says nothing about the new pace.
+ * 4. Each answer adds to the pace while a start waits for it (RFC 7661: a pace nothing holds to
+ *    says nothing of the limit): GROWTH_PER_SECOND of the pace the last decrease set, each second
+ *    (additive increase); with no 429 for PROBE_AFTER_MS, one start a second per answer (doubling
+ *    in about 0.7 s), so room left by runs that ended is taken within seconds.
  */
 
 /** Items in flight at first. */
@@ -24,8 +25,8 @@ export const DECREASE = 0.9;
 /** What the pace gains each second, as a share of the pace the last decrease set. */
 export const GROWTH_PER_SECOND = 0.1;
 /** Without a 429 for this long, the pace grows by one start a second per answer. */
-export const PROBE_AFTER_MS = 2000;
-/** What got through is counted over this span at most. */
+export const PROBE_AFTER_MS = 1500;
+/** What got through while holding is counted over this span at most. */
 export const DELIVERY_WINDOW_MS = 1000;
 /** The slowest pace: one start every 5 seconds. */
 export const MIN_RATE = 0.2;
@@ -58,10 +59,14 @@ export const startInterval = (state: PaceState): number =>
 export const mayStart = (state: PaceState, inFlight: number): boolean =>
 	state.phase === 'paced' || inFlight < Math.floor(state.window);
 
-/** A request was answered (not 429) at `now`: the window or the pace grows. */
-export function afterAnswer(state: PaceState, now: number): PaceState {
+/**
+ * A request was answered (not 429) at `now`: the window or the pace grows, the pace only while
+ * `inUse` (a start waits for it; RFC 7661): a pace nothing holds to says nothing of the limit.
+ */
+export function afterAnswer(state: PaceState, now: number, inUse: boolean): PaceState {
 	if (state.phase === 'slowStart') return { ...state, window: state.window + 1 };
 	if (state.phase === 'holding') return { ...state, window: state.window + 1 / state.window };
+	if (!inUse) return state;
 	if (now - state.decreasedAt >= PROBE_AFTER_MS) return { ...state, rate: state.rate + 1 };
 	// At `rate` answers a second, this adds GROWTH_PER_SECOND x base each second.
 	return { ...state, rate: state.rate + (GROWTH_PER_SECOND * state.base) / state.rate };
@@ -69,8 +74,8 @@ export function afterAnswer(state: PaceState, now: number): PaceState {
 
 /**
  * A request sent at `sentAt` was answered 429 at `now`, while the service let `delivered`
- * requests a second through: the pace goes down, unless it already did since that request left.
- * With nothing through, the window halves again, or the pace goes down by DECREASE.
+ * requests a second through (while holding): the window or the pace goes down, unless it already
+ * did since that request left. Holding with nothing through, the window halves.
  */
 export function afterRateLimit(
 	state: PaceState,
@@ -78,14 +83,15 @@ export function afterRateLimit(
 	sentAt: number,
 	delivered: number,
 ): PaceState {
-	if (sentAt < state.decreasedAt) return state;
+	// Holding, each 429 of the round that ended slow start comes off the window (Westwood).
+	if (sentAt < state.decreasedAt)
+		return state.phase === 'holding' ? { ...state, window: Math.max(1, state.window - 1) } : state;
 	if (state.phase === 'slowStart')
-		return { ...state, phase: 'holding', window: Math.max(1, state.window / 2), decreasedAt: now };
+		return { ...state, phase: 'holding', window: Math.max(1, state.window - 1), decreasedAt: now };
 	if (state.phase === 'holding' && delivered === 0)
 		return { ...state, window: Math.max(1, state.window / 2), decreasedAt: now };
 	// Leaving the hold, what got through while holding is the service's rate: pace by it.
-	const share = state.phase === 'holding' ? 1 : DECREASE;
-	const rate = Math.max(MIN_RATE, share * (delivered || state.rate));
+	const rate = Math.max(MIN_RATE, state.phase === 'holding' ? delivered : DECREASE * state.rate);
 	return { ...state, phase: 'paced', rate, base: rate, decreasedAt: now };
 }
 

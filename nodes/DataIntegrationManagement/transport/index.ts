@@ -14,10 +14,12 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
 import { describeFailure, toNodeApiError, type Failure } from './failures';
-import { plainPacer, rateLimitWaitMs, systemClock, type Clock, type Pacer } from './pacer';
+import { RATE_LIMIT_RETRIES, rateLimitWaitMs, systemClock, type Clock, type Pacer } from './pacer';
+import { paceOf } from './shared-pace';
 
-export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
+export { baseUrlOf, CREDENTIAL_TYPE } from './credential';
 
 /** What every answer of the service is wrapped in: its `code`, `message` and `data`. */
 export interface Envelope<T> {
@@ -34,13 +36,12 @@ export interface RequestOptions {
 	qs?: IDataObject;
 	/** Epoch ms: neither the request nor a wait for a 429 outlasts it. */
 	deadline?: number;
-	/** The run's pacer, from the router; without one, 429s are waited out plainly. */
+	/**
+	 * The run's pacer, from the router. Without one (the trigger, the pickers), the request takes
+	 * one slot of its credential's shared pace (./shared-pace.ts), as an item of a run would.
+	 */
 	pacer?: Pacer;
 }
-
-/** The credential's base URL, without spaces around it or a trailing slash. */
-export const baseUrlOf = (credentials: { baseUrl?: unknown }): string =>
-	String(credentials.baseUrl).trim().replace(/\/+$/, '');
 
 /** An envelope, and when the service answered it (its `Date` header), in epoch ms. */
 export interface Answer<T> {
@@ -70,10 +71,7 @@ export async function apiRequestAnswer<T>(
 	path: string,
 	options: RequestOptions = {},
 ): Promise<Answer<T>> {
-	const credentials = await this.getCredentials<{
-		baseUrl: string;
-		ignoreSSLIssues?: boolean;
-	}>(CREDENTIAL_TYPE);
+	const credentials = await this.getCredentials<ServiceCredentials>(CREDENTIAL_TYPE);
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${baseUrlOf(credentials)}${path}`,
@@ -90,6 +88,9 @@ export async function apiRequestAnswer<T>(
 		request.headers = { 'content-type': 'application/json' };
 	}
 
+	// One item's slot, waiting out as many 429s as outside Auto.
+	const slot = options.pacer ? undefined : paceOf(credentials).join(1, RATE_LIMIT_RETRIES);
+	await slot?.start();
 	// Only failures of the request itself are caught here: an answer that is not an envelope is
 	// reported as such by asEnvelope, not re-read as an HTTP failure.
 	const response = await sendWithRetries<{ body?: unknown; headers?: Record<string, unknown> }>(
@@ -97,14 +98,14 @@ export async function apiRequestAnswer<T>(
 			if (timeoutMs !== undefined) request.timeout = timeoutMs;
 			return await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
 		},
-		{ pacer: options.pacer ?? plainPacer, deadline: options.deadline },
+		{ pacer: options.pacer ?? slot!, deadline: options.deadline },
 		(failure, deadlineReached) => {
 			const apiError = toNodeApiError(this.getNode(), failure);
 			// The caller's deadline, not the service, ended the waiting: the caller may keep what it has.
 			if (deadlineReached) apiError.context.deadlineReached = true;
 			return apiError;
 		},
-	);
+	).finally(() => slot?.leave());
 	const date = Date.parse(String(response.headers?.date ?? ''));
 	return {
 		envelope: asEnvelope<T>(this.getNode(), `${method} ${path}`, response.body),

@@ -29,7 +29,7 @@ export interface Pacer {
 }
 
 /** How often a 429 answer with Retry-After is waited out before the error is reported. */
-const RATE_LIMIT_RETRIES = 3;
+export const RATE_LIMIT_RETRIES = 3;
 /**
  * Under Concurrency Auto a 429 with Retry-After means "slower", not "failed": a request waits out
  * this many (each one lowering the pace) before its error is reported.
@@ -38,7 +38,7 @@ export const AUTO_RATE_LIMIT_RETRIES = 10;
 /** The longest Retry-After we honour; a longer wait is reported as an error instead. */
 export const MAX_RETRY_AFTER_SECONDS = 60;
 
-/** Concurrency Fixed, and requests outside the router (pickers, the trigger): waits plainly. */
+/** Concurrency Fixed: each 429 waited out plainly, the pace left as it is. */
 export const plainPacer: Pacer = {
 	rateLimitRetries: RATE_LIMIT_RETRIES,
 	answered: () => {},

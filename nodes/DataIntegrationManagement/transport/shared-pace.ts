@@ -1,9 +1,10 @@
 /**
- * Concurrency Auto's pace (./aimd.ts), shared by every run of the action node in this n8n process
- * that uses the same credential against the same base URL: a run starts from what earlier runs
- * learned of the service's limit, and runs at once share one pace (starts are handed out first
- * come, first served) instead of each probing the limit alone. Each run keeps its own items, errors and
- * Concurrency cap. Across processes each paces alone, and AIMD brings them to shares of the limit.
+ * Concurrency Auto's pace (./aimd.ts), shared in this n8n process by every request that uses the
+ * same credential against the same base URL: the action node's runs under Auto, and each request
+ * of the trigger and the pickers (one slot, taken in ./index.ts). A run starts from what earlier
+ * runs learned of the service's limit, and runs at once share one pace (starts are handed out
+ * first come, first served) instead of each probing the limit alone. Each run keeps its own items,
+ * errors and Concurrency cap. Across processes each paces alone; AIMD brings them to shares.
  */
 import { createHash } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
@@ -18,11 +19,9 @@ import {
 	startInterval,
 	type PaceState,
 } from './aimd';
-import { baseUrlOf, CREDENTIAL_TYPE } from './index';
+import { baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
 import {
 	AUTO_RATE_LIMIT_RETRIES,
-	startGate,
-	STARTS_PER_TICK,
 	systemClock,
 	Waiters,
 	type Clock,
@@ -46,16 +45,17 @@ export class SharedPace {
 	private measuredFrom = -Infinity;
 	private answeredAt: number[] = [];
 	private readonly waiters = new Waiters();
-	private readonly gate: () => Promise<void>;
 
 	constructor(readonly clock: Clock = systemClock) {
-		this.gate = startGate(STARTS_PER_TICK, clock);
 		this.lastUsedAt = clock.now();
 	}
 
-	/** A run's concurrency and pacer: at most `max` of its items in flight. */
-	join(max: number): RunPace {
-		return new RunPace(this, max);
+	/**
+	 * A run's concurrency and pacer: at most `max` of its items in flight, each request waiting
+	 * out at most `rateLimitRetries` 429s with Retry-After.
+	 */
+	join(max: number, rateLimitRetries = AUTO_RATE_LIMIT_RETRIES): RunPace {
+		return new RunPace(this, max, rateLimitRetries);
 	}
 
 	async start(run: RunPace): Promise<void> {
@@ -74,7 +74,6 @@ export class SharedPace {
 		this.nextStartAt = at + interval;
 		// Under a millisecond is not worth a timer: timers do not come sooner.
 		if (at - now >= 1) await this.clock.sleep(at - now);
-		await this.gate();
 	}
 
 	finish(run: RunPace, count = 1): void {
@@ -87,7 +86,7 @@ export class SharedPace {
 
 	answered(): void {
 		const now = this.clock.now();
-		this.state = afterAnswer(this.state, now);
+		this.state = afterAnswer(this.state, now, this.nextStartAt > now);
 		this.answeredAt.push(now);
 		while (this.answeredAt[0] <= now - DELIVERY_WINDOW_MS) this.answeredAt.shift();
 		this.waiters.wakeAll();
@@ -108,12 +107,12 @@ export class SharedPace {
 
 /** One run's share of a pace: its own items in flight, up to its own Concurrency. */
 export class RunPace implements Concurrency, Pacer {
-	readonly rateLimitRetries = AUTO_RATE_LIMIT_RETRIES;
 	inFlight = 0;
 
 	constructor(
 		readonly shared: SharedPace,
 		readonly max: number,
+		readonly rateLimitRetries: number,
 	) {}
 
 	async start(): Promise<void> {
@@ -174,17 +173,20 @@ export function paceKey(baseUrl: string, apiKey: string): string {
 	return createHash('sha256').update(`${baseUrl}\n${apiKey}`).digest('hex');
 }
 
+/** This process's pace for the service and key of `credentials`. */
+export const paceOf = (credentials: ServiceCredentials): SharedPace =>
+	processPaces.pace(paceKey(baseUrlOf(credentials), String(credentials.apiKey)));
+
 /**
  * Concurrency Auto for one run of `context`, up to `max` items in flight, sharing the pace of
  * its credential. Without a readable credential it paces alone; its requests then fail as usual.
  */
 export async function autoConcurrency(context: IExecuteFunctions, max: number): Promise<RunPace> {
-	let credentials: { baseUrl?: unknown; apiKey?: unknown };
+	let credentials: ServiceCredentials;
 	try {
 		credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	} catch {
 		return new SharedPace().join(max);
 	}
-	const key = paceKey(baseUrlOf(credentials), String(credentials.apiKey));
-	return processPaces.pace(key).join(max);
+	return paceOf(credentials).join(max);
 }

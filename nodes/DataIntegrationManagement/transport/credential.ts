@@ -1,0 +1,14 @@
+/** The credential the nodes call the service with, as the transport and the shared pace read it. */
+
+export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
+
+/** The credential's fields the transport reads (n8n adds the key to each request itself). */
+export type ServiceCredentials = {
+	baseUrl?: unknown;
+	apiKey?: unknown;
+	ignoreSSLIssues?: unknown;
+};
+
+/** The credential's base URL, without spaces around it or a trailing slash. */
+export const baseUrlOf = (credentials: { baseUrl?: unknown }): string =>
+	String(credentials.baseUrl).trim().replace(/\/+$/, '');
