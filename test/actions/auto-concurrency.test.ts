@@ -106,6 +106,16 @@ describe('Concurrency Mode "Auto"', () => {
 		expect(proxy.maxInFlight).toBe(5);
 	});
 
+	it('without Concurrency, doubles what is in flight while the service keeps up: past 64, the highest Concurrency', async () => {
+		emulator().setLatency(30);
+
+		const result = await createAssets(named(300), AUTO);
+
+		expect(result.error).toBeUndefined();
+		expect(emulator().store.assets.size).toBe(2 + 300);
+		expect(proxy.maxInFlight).toBeGreaterThan(MAX_CONCURRENCY);
+	});
+
 	/** Four 429s in a row for the requests `where` says: one more than Fixed waits out. */
 	const fourTooMany = (where: Partial<FaultSpec>): FaultSpec => ({
 		kind: 'status',

@@ -370,7 +370,7 @@ describe('what the UI text states comes from the code', () => {
 			(option) => option.value === 'auto',
 		);
 		expect(auto?.description).toContain(`start with ${AUTO_START} items`);
-		expect(auto?.description).toContain(`(${MAX_CONCURRENCY} when it is not set)`);
+		expect(auto?.description).toContain('never more than Concurrency when it is set');
 	});
 });
 

@@ -122,7 +122,7 @@ class CredentialsStore extends ICredentialsHelper {
 		return undefined;
 	}
 
-	/** Resolves `authenticate.properties` expressions against the credential, as n8n's CLI does. */
+	/** Applies the credential's `authenticate` (a function, or expressions to resolve), as n8n's CLI does. */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		_typeName: string,
@@ -131,9 +131,8 @@ class CredentialsStore extends ICredentialsHelper {
 		node: INode,
 	): Promise<IHttpRequestOptions> {
 		const authenticate = credentialType.authenticate;
-		if (!authenticate || typeof authenticate === 'function') {
-			throw new Error('The credential is expected to declare generic authentication');
-		}
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (!authenticate) throw new Error('The credential declares no authentication');
 		const resolve = (value: string) =>
 			isExpression(value)
 				? String(

@@ -6,7 +6,6 @@
  * registry of paces) or each have their own (queue-mode workers).
  */
 import { runEachItem } from '../../nodes/DataIntegrationManagement/actions/router';
-import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/shared/descriptions';
 import { sendWithRetries } from '../../nodes/DataIntegrationManagement/transport';
 import { PaceRegistry } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { FakeClock, seededRandom } from './fake-clock';
@@ -131,7 +130,7 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 		await clock.sleep(spec.startAtMs ?? 0);
 		const process = spec.process ?? 0;
 		if (!registries.has(process)) registries.set(process, new PaceRegistry(clock));
-		const pace = registries.get(process)!.pace('one service, one key').join(MAX_CONCURRENCY);
+		const pace = registries.get(process)!.pace('one service, one key').join(Infinity);
 		const startedAt = clock.now();
 		let failed = 0;
 		const runItem = async () => {

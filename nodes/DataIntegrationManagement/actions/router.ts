@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { credentialAllowsChanges } from '../client/credential';
-import { concurrencyFields, MAX_CONCURRENCY } from '../shared/descriptions';
+import { concurrencyFields } from '../shared/descriptions';
 import { FixedConcurrency, plainPacer, type Concurrency, type Pacer } from '../transport/pacer';
 import { autoConcurrency, RunPace } from '../transport/shared-pace';
 import type { NodeMap, Resource } from './node.type';
@@ -153,7 +153,8 @@ function errorJson(error: unknown): IDataObject {
 
 /**
  * Options → Concurrency Mode and Concurrency, checked like every parameter (an expression or an
- * AI agent may give anything). Unset, Concurrency is 1 under Fixed and MAX_CONCURRENCY under Auto.
+ * AI agent may give anything). Unset, Concurrency is 1 under Fixed; under Auto nothing but the
+ * pace bounds what is in flight, as n8n's HTTP Request node sends every item at once.
  */
 async function concurrencyFor(context: IExecuteFunctions): Promise<Concurrency> {
 	const [concurrencyField, modeField] = concurrencyFields;
@@ -166,12 +167,9 @@ async function concurrencyFor(context: IExecuteFunctions): Promise<Concurrency> 
 		},
 		'options.concurrencyMode',
 	);
-	const limit = readParameter.call(
-		context,
-		0,
-		{ ...concurrencyField, default: mode === 'auto' ? MAX_CONCURRENCY : concurrencyField.default },
-		'options.concurrency',
-	) as number;
+	const unset = context.getNodeParameter('options.concurrency', 0, null) === null;
+	if (mode === 'auto' && unset) return await autoConcurrency(context, Infinity);
+	const limit = readParameter.call(context, 0, concurrencyField, 'options.concurrency') as number;
 	return mode === 'auto' ? await autoConcurrency(context, limit) : new FixedConcurrency(limit);
 }
 

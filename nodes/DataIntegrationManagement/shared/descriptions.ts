@@ -150,7 +150,7 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 export const HIDDEN_IN_TOOLS: IDisplayOptions = { hide: { '@tool': [true] } };
 
 /** The most items Options → Concurrency may keep in flight (its documented bounds are 1 to this). */
-export const MAX_CONCURRENCY = 256;
+export const MAX_CONCURRENCY = 64;
 
 /** How many items are sent at once when Concurrency is not set, under Concurrency Mode "Fixed". */
 const FIXED_CONCURRENCY = 1;
@@ -182,7 +182,7 @@ export const concurrencyFields: INodeProperties[] = [
 			{
 				name: 'Auto',
 				value: 'auto',
-				description: `Find the pace the service allows: start with ${AUTO_START} items at once (fewer if Concurrency is lower), send more while the service keeps up, fewer when it asks to slow down; never more than Concurrency (${MAX_CONCURRENCY} when it is not set)`,
+				description: `Find the pace the service allows: start with ${AUTO_START} items at once (fewer if Concurrency is lower), send more while the service keeps up, fewer when it asks to slow down; never more than Concurrency when it is set`,
 			},
 		],
 		// What adding the option picks; without it, the node runs Auto from version 1.1 and Fixed in
