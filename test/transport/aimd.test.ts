@@ -126,12 +126,6 @@ describe('a 429', () => {
 			holding(6, 110),
 		],
 		[
-			'holding, with answers since: paced at what got through, above the window too',
-			holding(2, 80),
-			{ now: 110, sentAt: 90, delivered: 400 },
-			{ ...paced(400, 400, 110), window: 2 },
-		],
-		[
 			'paced: DECREASE times the pace, whatever got through',
 			paced(90, 90, 0),
 			{ now: 2000, sentAt: 1980, delivered: 30 },
