@@ -167,7 +167,9 @@ async function concurrencyFor(context: IExecuteFunctions): Promise<Concurrency> 
 		},
 		'options.concurrencyMode',
 	);
-	const unset = context.getNodeParameter('options.concurrency', 0, null) === null;
+	// Whether the option was added (whatever its value, which is checked below), not what it says.
+	const { options } = context.getNode().parameters;
+	const unset = !(typeof options === 'object' && options !== null && 'concurrency' in options);
 	if (mode === 'auto' && unset) return await autoConcurrency(context, Infinity);
 	const limit = readParameter.call(context, 0, concurrencyField, 'options.concurrency') as number;
 	return mode === 'auto' ? await autoConcurrency(context, limit) : new FixedConcurrency(limit);
