@@ -64,7 +64,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 	];
 
 	// The key goes into its header as it is: a function, not an expression n8n would evaluate
-	// for every request (about a tenth of the CPU a request costs here; docs/performance.md).
+	// for every request.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,

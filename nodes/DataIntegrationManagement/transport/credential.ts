@@ -2,7 +2,7 @@
 
 export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 
-/** The credential's fields the transport reads (n8n adds the key to each request itself). */
+/** The credential's fields the transport reads; the key only for the shared pace's digest. */
 export type ServiceCredentials = {
 	baseUrl?: unknown;
 	apiKey?: unknown;
