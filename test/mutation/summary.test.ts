@@ -1,8 +1,12 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * Stryker's JSON report into docs/mutation.md's per-area part (test/mutation/summary.ts): counts,
  * score, and areas or reasons a run did not touch kept. Pure: no Stryker run.
  */
-import { countAreas, score, updateDocument, type MutationReport } from './summary';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { AREAS, countAreas, score, updateDocument, type MutationReport } from './summary';
 
 const ROOT = '/repo';
 const NODE = 'nodes/DataIntegrationManagement';
@@ -57,5 +61,12 @@ describe('the mutation summary', () => {
 		expect(again).toContain('| 8 min |');
 		expect(again.match(/### client\/auditLog\*\.ts/g)).toHaveLength(1);
 		expect(updateDocument(again, new Map(), FACTS)).toBe(again);
+	});
+
+	it('names only tests that exist for each area, so no area is measured with fewer by mistake', () => {
+		const missing = AREAS.flatMap(({ tests }) => tests).filter(
+			(path) => !existsSync(join(__dirname, '../..', path)),
+		);
+		expect(missing).toEqual([]);
 	});
 });
