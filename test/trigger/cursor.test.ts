@@ -152,6 +152,9 @@ describe('restoreState', () => {
 		['seen as an array', { ...good, seen: ['a'] }],
 		['seen with a non-number', { ...good, seen: { a: '2026-11-01T00:00:00Z' } }],
 		['seen as null', { ...good, seen: null }],
+		['seen as a number', { ...good, seen: 5 }],
+		['seen with one non-number among numbers', { ...good, seen: { a: T0, b: 'x' } }],
+		['null', null],
 	])('rejects %s', (_name, stored) => {
 		expect(restoreState(stored, ORIGIN)).toBeUndefined();
 	});
@@ -233,6 +236,31 @@ describe('CursorScan', () => {
 		expect(second.ids).toEqual([]);
 		// Only the ids inside the window are remembered.
 		expect(Object.keys(second.state.seen).sort()).toEqual(keysOf(log.slice(6)).sort());
+	});
+
+	it('keeps a state stored by version 0.1.0 for numeric ids too', () => {
+		const log = entries(4, T0 + SECOND, SECOND).map((item, index) => ({ ...item, id: index + 1 }));
+		const stored: CursorState = {
+			origin: ORIGIN,
+			floor: new Date(T0).toISOString(),
+			cursor: log[1].timestamp,
+			seen: { '1': Date.parse(log[0].timestamp), '2': Date.parse(log[1].timestamp) },
+		};
+		const next = poll(stored, log as unknown as AuditLogEntry[]);
+		expect(next.ids).toEqual([3, 4]);
+	});
+
+	it('takes nothing older than its horizon from a service that ignores the time bounds', () => {
+		const log = entries(6, T0 - 3 * SECOND, SECOND);
+		const scan = new CursorScan(initialState(ORIGIN, T0), settings());
+		scan.absorbAll(read(log), ANSWERED_AT);
+		expect(idsOf(scan.emitted)).toEqual(idsOf(log.slice(3)));
+	});
+
+	it('stores that the service shows the newest entries first, and only then', () => {
+		const scan = new CursorScan(initialState(ORIGIN, T0), settings());
+		expect(scan.nextState(ORIGIN, true).newestFirst).toBe(true);
+		expect(scan.nextState(ORIGIN, false)).not.toHaveProperty('newestFirst');
 	});
 
 	it('emits a late entry inside the window once, and not one older than the window', () => {
@@ -403,6 +431,11 @@ describe('auditEntryKey: what identifies an entry', () => {
 			{ ...entry, context: { ...entry.context, userAgent: 'x' } },
 		],
 		['no id', { ...entry, id: undefined }],
+		['the same id by another email', { ...entry, actor: { ...entry.actor, email: 'x@y.z' } }],
+		[
+			'the same id from another address',
+			{ ...entry, context: { ...entry.context, ipAddress: 'x' } },
+		],
 	])('tells apart %s', (_, variant) => {
 		expect(auditEntryKey(variant as unknown as AuditLogEntry)).not.toBe(
 			auditEntryKey(entry as AuditLogEntry),
@@ -411,5 +444,21 @@ describe('auditEntryKey: what identifies an entry', () => {
 
 	it('puts the id first, before a "#", so the keys version 0.1.0 stored (the id alone) stay apart', () => {
 		expect(auditEntryKey(entry as AuditLogEntry)).toMatch(new RegExp(`^${entry.id}#`));
+	});
+
+	it('stays the key cursors already hold: a changed hash would emit their entries again', () => {
+		expect(auditEntryKey(entry as AuditLogEntry)).toBe(`${entry.id}#121j2v8krcd`);
+	});
+
+	it('leaves an id that is neither a string nor a number out of the part before the "#"', () => {
+		expect(auditEntryKey({ ...entry, id: { value: 1 } } as unknown as AuditLogEntry)).toMatch(/^#/);
+	});
+
+	it('is the same for an unnamed object in an identifying field, whatever the order of its keys', () => {
+		const event = (value: unknown) => ({ ...entry, event: value }) as unknown as AuditLogEntry;
+		expect(auditEntryKey(event({ code: 7, name: 'paused' }))).toBe(
+			auditEntryKey(event({ name: 'paused', code: 7 })),
+		);
+		expect(auditEntryKey(event({ code: 7 }))).not.toBe(auditEntryKey(event({ code: 8 })));
 	});
 });

@@ -22,6 +22,7 @@ describe('PollLease', () => {
 		expect(PollLease.take(store, KEY, DURATION, clock.now)).toBeUndefined();
 		first.release();
 		expect(store.has(KEY)).toBe(false);
+		expect(first.held).toBe(false);
 		expect(PollLease.take(store, KEY, DURATION, clock.now)).toBeDefined();
 	});
 

@@ -8,7 +8,7 @@ import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client
 import { auditEntryKey } from '../../nodes/DataIntegrationManagement/client/auditLog';
 import { OFFSET_IGNORED, SEED, type NewAuditEntry } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
-import { activeTrigger, pollTrigger, type PollResult } from '../helpers/n8n';
+import { activeTrigger, pollTrigger, TRIGGER_NODE_TYPE, type PollResult } from '../helpers/n8n';
 
 const { emulator, credentials } = useEmulator();
 
@@ -177,9 +177,24 @@ describe('startFrom: date', () => {
 		expect(cursorOf(now.staticData)!.origin).toBe('now');
 	});
 
+	it.each([
+		['Start From', { startFrom: 'later' }],
+		['Max Items per Poll', { startFrom: 'now', options: { maxItemsPerPoll: -5 } }],
+	])(
+		'refuses a %s it cannot read, naming the field, with the trigger as the failing node',
+		async (label, parameters) => {
+			const error = (await pollError(parameters)) as Error & { node?: { type?: string } };
+			expect(error.message).toContain(`The field "${label}"`);
+			expect(error.node?.type).toBe(TRIGGER_NODE_TYPE);
+		},
+	);
+
 	it('refuses a start date that names no instant', async () => {
 		const error = await pollError(dateParameters('not a date'));
 		expect(error.message).toBe('The field "Start Date" is not a valid date and time');
+		expect(error.description).toBe(
+			'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
+		);
 	});
 });
 
@@ -491,6 +506,8 @@ describe('manual mode (Fetch Test Event)', () => {
 		});
 		expect(emitted(any)).toEqual([newest[0]]);
 		expect(JSON.stringify(any.staticData)).toBe(before);
+		// Newest first: the newest entry is on the first page, whatever the log's length.
+		expect(auditRequests().at(-1)!.query.sortOrder).toBe('desc');
 
 		const filters = { eventContains: 'SYNC FAILED' };
 		const matching = await pollTrigger({
@@ -518,6 +535,7 @@ describe('manual mode (Fetch Test Event)', () => {
 		emulator().reset({ seed: false });
 		const error = await pollError({ startFrom: 'now' }, undefined, 'manual');
 		expect(error.message).toBe('The audit log has no entries yet');
+		expect(error.description).toBe('Try again once the service has logged an event.');
 	});
 });
 

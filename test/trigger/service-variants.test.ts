@@ -176,6 +176,22 @@ describe("n8n's poll budget", () => {
 		expect(events).toEqual(sequence(1500, 0, SECOND).map((entry) => entry.event));
 	});
 
+	it('against a service answering newest first, fails a poll that cannot read all that is new within the budget: nothing emitted, the cursor stays', async () => {
+		useVariant(SERVICE_VARIANTS['newest first always']);
+		const start = Date.now() - 2 * HOUR;
+		emulator().addAuditEntries(sequence(1500, start, SECOND));
+		const parameters = { startFrom: 'date', startDate: iso(start - SECOND) };
+		emulator().setLatency(60);
+
+		await expect(poll(parameters, undefined, 300)).rejects.toThrow(
+			'The new audit log entries could not be read within the poll time budget',
+		);
+		emulator().setLatency(0);
+		const next = await poll(parameters);
+		expect(eventsOf(emitted(next))).toHaveLength(1000);
+		expect(eventsOf(emitted(next))[0]).toBe('event 0');
+	});
+
 	it('does not wait out a 429 past the budget: the pages read before it are emitted', async () => {
 		emulator().reset({ seed: false });
 		emulator().addAuditEntries(sequence(150, Date.now() - HOUR, SECOND));

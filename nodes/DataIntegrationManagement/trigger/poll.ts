@@ -35,7 +35,8 @@ interface Filters {
 	actorType?: string;
 }
 
-function entryFilter(filters: Filters): (entry: AuditLogEntry) => boolean {
+/** Whether an entry passes the filters: event contains, actor email and type equal, any case. */
+export function entryFilter(filters: Filters): (entry: AuditLogEntry) => boolean {
 	const lower = (text: unknown) =>
 		String(text ?? '')
 			.trim()
@@ -84,7 +85,13 @@ function readStart(this: IPollFunctions): { origin: string; start?: number } {
  * scheduler abandons a poll after 45 s by default), or undefined (n8n 1.x gives none).
  */
 function pollBudgetMs(this: IPollFunctions): number | undefined {
-	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
+	return usableBudget(
+		typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined,
+	);
+}
+
+/** A budget n8n gave, if it is a positive, finite number of ms. */
+export function usableBudget(budget: unknown): number | undefined {
 	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : undefined;
 }
 
