@@ -446,8 +446,27 @@ describe('auditEntryKey: what identifies an entry', () => {
 		expect(auditEntryKey(entry as AuditLogEntry)).toMatch(new RegExp(`^${entry.id}#`));
 	});
 
-	it('stays the key cursors already hold: a changed hash would emit their entries again', () => {
-		expect(auditEntryKey(entry as AuditLogEntry)).toBe(`${entry.id}#121j2v8krcd`);
+	it.each([
+		['every identifying field', entry, '121j2v8krcd'],
+		['an object for an event', { ...entry, event: { code: 7, name: 'paused' } }, '2b6q39tzd69'],
+		[
+			'no actor and no context',
+			{ id: entry.id, timestamp: entry.timestamp, event: entry.event },
+			'1j7hwe369ib',
+		],
+	])(
+		'stays the key cursors already hold, with %s: a changed key would emit their entries again',
+		(_, variant, digest) => {
+			expect(auditEntryKey(variant as unknown as AuditLogEntry)).toBe(`${entry.id}#${digest}`);
+		},
+	);
+
+	it('puts a numeric id first too', () => {
+		expect(auditEntryKey({ ...entry, id: 7 } as unknown as AuditLogEntry)).toMatch(/^7#/);
+	});
+
+	it('takes null in an identifying field', () => {
+		expect(auditEntryKey({ ...entry, event: null } as unknown as AuditLogEntry)).toMatch(/#/);
 	});
 
 	it('leaves an id that is neither a string nor a number out of the part before the "#"', () => {

@@ -293,3 +293,35 @@ describe('a service answering newest first whose newest entries share one instan
 		expect(await eventsFrom(first)).toEqual(everyEvent);
 	});
 });
+
+describe('a service that refuses the audit-log query with a 400', () => {
+	beforeEach(() => useVariant({}));
+
+	async function refusal(message: string) {
+		emulator().addAuditEntries(sequence(3, Date.now() - HOUR));
+		emulator().injectFault({ kind: 'status', status: 400, message, path: '/audit-logs' });
+		return await poll({ startFrom: 'now' }).then(
+			() => undefined,
+			(thrown: Error & { description?: string }) => thrown,
+		);
+	}
+
+	const WHERE_NAMES_ARE_CHOSEN =
+		"To read the audit log, this package asks with the names limit, offset, sortBy, sortOrder, startTime, endTime, which the service's API description leaves open";
+
+	it('names the query parameter the service names', async () => {
+		const error = await refusal('unknown query parameter: sortOrder');
+		expect(error?.message).toBe(
+			'The service refused the audit-log query parameter "sortOrder": unknown query parameter: sortOrder [BAD_REQUEST]',
+		);
+		expect(error?.description).toContain(WHERE_NAMES_ARE_CHOSEN);
+	});
+
+	it('says the query was refused, and where our names are chosen, when it names none of them', async () => {
+		const error = await refusal('malformed request');
+		expect(error?.message).toBe(
+			'The service refused the audit-log query: malformed request [BAD_REQUEST]',
+		);
+		expect(error?.description).toContain(WHERE_NAMES_ARE_CHOSEN);
+	});
+});

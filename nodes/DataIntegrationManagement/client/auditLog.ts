@@ -136,9 +136,9 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 function namingRefusedParameter(error: unknown): unknown {
 	const apiError = error as NodeApiError;
 	if (!(error instanceof NodeApiError) || apiError.httpCode !== '400') return error;
-	const said = `${apiError.message} ${apiError.description ?? ''}`;
+	// The service's words are in the message; the description is the transport's own sentence.
 	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
-		new RegExp(`\\b${candidate}\\b`).test(said),
+		new RegExp(`\\b${candidate}\\b`).test(apiError.message),
 	);
 	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
 	return new NodeApiError(
