@@ -42,6 +42,32 @@ describe('auditLog getAll', () => {
 		);
 	});
 
+	it('returns each entry once when an entry logged during the read shifts the pages', async () => {
+		// Logged when the second page is asked for: newest first, that page starts with the last
+		// entry of the first page again.
+		const requests = emulator().requests;
+		const push = requests.push;
+		requests.push = (...items) => {
+			const length = push.apply(requests, items);
+			if (requests.length === 2) {
+				emulator().addAuditEntries([
+					{ timestamp: new Date().toISOString(), event: 'Logged meanwhile' },
+				]);
+			}
+			return length;
+		};
+		let result: Awaited<ReturnType<typeof run>>;
+		try {
+			result = await run({ returnAll: true });
+		} finally {
+			requests.push = push;
+		}
+
+		const ids = result.items.map((item) => item.json.id);
+		expect(ids).toHaveLength(SEED.audit.count);
+		expect(new Set(ids).size).toBe(SEED.audit.count);
+	});
+
 	it('sorts oldest first with Sort Direction asc', async () => {
 		const result = await run({ returnAll: false, limit: 5, options: { sortDirection: 'asc' } });
 
