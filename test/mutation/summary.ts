@@ -43,6 +43,7 @@ export const AREAS = [
 			'test/trigger',
 			'test/actions/auditLog.test.ts',
 			'test/actions/auditLog.variants.test.ts',
+			'test/actions/hostile.test.ts',
 		],
 	},
 	{
