@@ -107,12 +107,15 @@ describe('Concurrency Mode "Auto"', () => {
 	});
 
 	it('without Concurrency, doubles what is in flight while the service keeps up: past 64, the highest Concurrency', async () => {
-		emulator().setLatency(30);
+		// Answers slow enough that a loaded machine still sends a round's requests before they come.
+		emulator().setLatency(150);
 
 		const result = await createAssets(named(300), AUTO);
 
 		expect(result.error).toBeUndefined();
 		expect(emulator().store.assets.size).toBe(2 + 300);
+		const pace = processPaces.pace(paceKey(proxy.baseUrl, credentials().apiKey));
+		expect(pace.state.window).toBeGreaterThan(MAX_CONCURRENCY);
 		expect(proxy.maxInFlight).toBeGreaterThan(MAX_CONCURRENCY);
 	});
 
