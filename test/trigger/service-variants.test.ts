@@ -183,9 +183,12 @@ describe("n8n's poll budget", () => {
 		const parameters = { startFrom: 'date', startDate: iso(start - SECOND) };
 		emulator().setLatency(60);
 
-		await expect(poll(parameters, undefined, 300)).rejects.toThrow(
-			'The new audit log entries could not be read within the poll time budget',
-		);
+		await expect(poll(parameters, undefined, 300)).rejects.toMatchObject({
+			message: 'The new audit log entries could not be read within the poll time budget',
+			description: expect.stringContaining(
+				'Nothing was emitted and the cursor stays; raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
+			),
+		});
 		emulator().setLatency(0);
 		const next = await poll(parameters);
 		expect(eventsOf(emitted(next))).toHaveLength(1000);
@@ -323,5 +326,6 @@ describe('a service that refuses the audit-log query with a 400', () => {
 			'The service refused the audit-log query: malformed request [BAD_REQUEST]',
 		);
 		expect(error?.description).toContain(WHERE_NAMES_ARE_CHOSEN);
+		expect(error).toMatchObject({ httpCode: '400' });
 	});
 });
