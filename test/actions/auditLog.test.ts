@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../emulator';
-import { useEmulator } from '../helpers/emulator';
+import { onRequestArrival, useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
 import { sent } from './support';
 
@@ -45,22 +45,18 @@ describe('auditLog getAll', () => {
 	it('returns each entry once when an entry logged during the read shifts the pages', async () => {
 		// Logged when the second page is asked for: newest first, that page starts with the last
 		// entry of the first page again.
-		const requests = emulator().requests;
-		const push = requests.push;
-		requests.push = (...items) => {
-			const length = push.apply(requests, items);
-			if (requests.length === 2) {
+		const unhook = onRequestArrival(emulator(), (_, arrived) => {
+			if (arrived === 2) {
 				emulator().addAuditEntries([
 					{ timestamp: new Date().toISOString(), event: 'Logged meanwhile' },
 				]);
 			}
-			return length;
-		};
+		});
 		let result: Awaited<ReturnType<typeof run>>;
 		try {
 			result = await run({ returnAll: true });
 		} finally {
-			requests.push = push;
+			unhook();
 		}
 
 		const ids = result.items.map((item) => item.json.id);

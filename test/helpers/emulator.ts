@@ -1,4 +1,4 @@
-import { startEmulator, type Emulator } from '../emulator';
+import { startEmulator, type Emulator, type RecordedRequest } from '../emulator';
 import type { ApiCredentials } from './n8n';
 
 /**
@@ -16,4 +16,22 @@ export function useEmulator(): { emulator: () => Emulator; credentials: () => Ap
 		emulator: () => emulator!,
 		credentials: () => ({ apiKey: emulator!.apiKey, baseUrl: emulator!.baseUrl }),
 	};
+}
+
+/**
+ * Calls `listener` with each request as it arrives, before it is answered (the emulator appends
+ * it to its request log then); returns what unhooks it.
+ */
+export function onRequestArrival(
+	emulator: Emulator,
+	listener: (request: RecordedRequest, arrived: number) => void,
+): () => void {
+	const requests = emulator.requests;
+	const push = requests.push;
+	requests.push = (...items: RecordedRequest[]) => {
+		const length = push.apply(requests, items);
+		for (const item of items) listener(item, requests.length);
+		return length;
+	};
+	return () => (requests.push = push);
 }

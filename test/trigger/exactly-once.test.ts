@@ -41,7 +41,7 @@ import {
 	type RecordedRequest,
 	type ServiceVariant,
 } from '../emulator';
-import { useEmulator } from '../helpers/emulator';
+import { onRequestArrival, useEmulator } from '../helpers/emulator';
 import { activeTrigger, type PollResult } from '../helpers/n8n';
 import { seededRandom } from '../helpers/random';
 
@@ -582,14 +582,7 @@ async function runSchedules(
 
 describe('exactly once, over random schedules', () => {
 	beforeAll(() => {
-		// Hook the emulator's request log: it is appended to when a request arrives, before it is answered.
-		const requests = emulator().requests;
-		const push = requests.push.bind(requests);
-		requests.push = (...items: RecordedRequest[]) => {
-			const length = push(...items);
-			for (const item of items) onArrival?.(item);
-			return length;
-		};
+		onRequestArrival(emulator(), (request) => onArrival?.(request));
 	});
 
 	const variants = Object.entries(SERVICE_VARIANTS);

@@ -8,7 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import { SERVICE_VARIANTS, type NewAuditEntry, type ServiceVariant } from '../emulator';
-import { useEmulator } from '../helpers/emulator';
+import { onRequestArrival, useEmulator } from '../helpers/emulator';
 import { pollTrigger, runActionNode, type PollResult } from '../helpers/n8n';
 
 const { emulator, credentials } = useEmulator();
@@ -269,19 +269,15 @@ describe('a service answering newest first whose newest entries share one instan
 	it('loses none of the older entries when an entry logged during the first read shifts its pages', async () => {
 		// Logged when the second page is asked for, before it is answered: that page then starts
 		// with position 30 again.
-		const requests = emulator().requests;
-		const push = requests.push;
-		requests.push = (...items) => {
-			const length = push.apply(requests, items);
-			if (requests.filter((request) => request.path === '/audit-logs').length === 2)
+		const unhook = onRequestArrival(emulator(), () => {
+			if (auditRequests().length === 2)
 				emulator().addAuditEntries([{ timestamp: iso(120 * SECOND), event: 'logged meanwhile' }]);
-			return length;
-		};
+		});
 		let first: PollResult;
 		try {
 			first = await poll(parameters);
 		} finally {
-			requests.push = push;
+			unhook();
 		}
 
 		expect(await eventsFrom(first)).toEqual([...everyEvent, 'logged meanwhile']);
