@@ -11,7 +11,6 @@ import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement
 import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node.ts';
 import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/shared/descriptions';
 import { AUTO_START } from '../../nodes/DataIntegrationManagement/transport/pacer';
-import { describeFailure } from '../../nodes/DataIntegrationManagement/transport/failures';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { pollTrigger, runActionNode } from '../helpers/n8n';
@@ -401,40 +400,5 @@ describe('errors carry the service message and code', () => {
 			description: expect.stringMatching(/lacks permission for this request/),
 		});
 		expect(result.error?.description).not.toMatch(/refused/);
-	});
-
-	it('reads the n8n 1.x error shape: the body under context.data, the status as httpCode', () => {
-		// What n8n-workflow 1.x's NodeApiError holds after wrapping the HTTP client's error for a
-		// 404 (its `cause` is not kept; the response body is copied to context.data).
-		const n8nV1Error = Object.assign(
-			new Error('The resource you are requesting could not be found'),
-			{
-				name: 'NodeApiError',
-				httpCode: '404',
-				description: "Integration 'int_x' not found",
-				context: { data: { code: 'NotFound', message: "Integration 'int_x' not found" } },
-				cause: undefined,
-			},
-		);
-
-		expect(describeFailure(n8nV1Error)).toEqual({
-			status: 404,
-			retryAfterSeconds: undefined,
-			apiCode: 'NotFound',
-			apiMessage: "Integration 'int_x' not found",
-			networkCode: undefined,
-		});
-	});
-
-	it('reads n8n 1.x network failures: the code stands in httpCode', () => {
-		const n8nV1Error = Object.assign(new Error('The service refused the connection'), {
-			httpCode: 'ECONNREFUSED',
-			context: {},
-		});
-
-		expect(describeFailure(n8nV1Error)).toMatchObject({
-			status: undefined,
-			networkCode: 'ECONNREFUSED',
-		});
 	});
 });

@@ -4,17 +4,6 @@
  * against a simulated token bucket, for the targets `npm run bench` also measures in real time.
  * Each scenario runs over fixed seeds of latency jitter, so every run is the same every time.
  */
-import {
-	BACKOFF_CAP_MS,
-	BACKOFF_FIRST_MS,
-	BACKOFF_MAX_TOTAL_MS,
-	BACKOFF_RETRIES,
-	MAX_RETRY_AFTER_SECONDS,
-	plainPacer,
-	rateLimitWaitMs,
-} from '../../nodes/DataIntegrationManagement/transport/pacer';
-import { SharedPace } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
-import { FakeClock } from './fake-clock';
 import { simulate, type Outcome, type RunSpec, type Scenario } from './simulation';
 
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
@@ -152,35 +141,5 @@ describe('Concurrency Auto, one run alone, over 40 seeds of latency jitter', () 
 		expect(await simulate({ ...scenario, seed: 3 })).toEqual(
 			await simulate({ ...scenario, seed: 3 }),
 		);
-	});
-});
-
-describe('the wait before a request answered 429 is sent again', () => {
-	const highest = () => 1 - Number.EPSILON;
-
-	it('without Retry-After: a capped exponential backoff with full jitter, then the error', () => {
-		const longest = Array.from({ length: BACKOFF_RETRIES + 1 }, (_, retries) =>
-			rateLimitWaitMs(undefined, retries, plainPacer, highest),
-		);
-		expect(longest.map((ms) => ms && Math.round(ms))).toEqual([
-			BACKOFF_FIRST_MS,
-			2 * BACKOFF_FIRST_MS,
-			4 * BACKOFF_FIRST_MS,
-			BACKOFF_CAP_MS,
-			BACKOFF_CAP_MS,
-			undefined,
-		]);
-		expect(BACKOFF_MAX_TOTAL_MS).toBe(23_000);
-		expect(rateLimitWaitMs(undefined, 0, plainPacer, () => 0)).toBe(0);
-		expect(rateLimitWaitMs(undefined, 2, plainPacer, () => 0.5)).toBe(2 * BACKOFF_FIRST_MS);
-	});
-
-	it('with Retry-After: that long, as often as the pacer allows, and not above the longest we honour', () => {
-		const auto = new SharedPace(new FakeClock()).join(8);
-		expect(rateLimitWaitMs(2, 0, plainPacer)).toBe(2000);
-		expect(rateLimitWaitMs(0, plainPacer.rateLimitRetries - 1, plainPacer)).toBe(0);
-		expect(rateLimitWaitMs(0, plainPacer.rateLimitRetries, plainPacer)).toBeUndefined();
-		expect(rateLimitWaitMs(0, plainPacer.rateLimitRetries, auto)).toBe(0);
-		expect(rateLimitWaitMs(MAX_RETRY_AFTER_SECONDS + 1, 0, plainPacer)).toBeUndefined();
 	});
 });

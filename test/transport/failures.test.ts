@@ -1,0 +1,242 @@
+/**
+ * What a failed request means (transport/failures.ts), rule by rule: each row an error as n8n's
+ * HTTP helper throws it, and what is read from it; then the error a user reads for each failure.
+ * The end-to-end tests (test/actions/errors.test.ts, ssrf.test.ts, network.test.ts) throw these
+ * errors for real; these rows pin each rule alone, the n8n 1.x shapes among them.
+ */
+import type { INode } from 'n8n-workflow';
+
+import {
+	describeFailure,
+	toNodeApiError,
+	type Failure,
+} from '../../nodes/DataIntegrationManagement/transport/failures';
+
+/** n8n 2.x: the HTTP client's error is the `cause`, with the response under it. */
+const n8nV2 = (response: object, extra: object = {}) =>
+	Object.assign(new Error('Request failed'), { cause: { response }, ...extra });
+/** n8n 1.x: only the status (or network code) as httpCode, and the body as context.data. */
+const n8nV1 = (httpCode: string, data?: object) =>
+	Object.assign(new Error('Request failed'), { httpCode, context: data ? { data } : {} });
+const ssrf = (fields: object) => Object.assign(new Error('blocked'), fields);
+const chain = (depth: number, last: object): object =>
+	depth === 0 ? last : { name: 'Error', cause: chain(depth - 1, last) };
+const looping: { name: string; cause?: unknown } = { name: 'Error' };
+looping.cause = looping;
+
+const NOT_FOUND = { code: 'NotFound', message: "Integration 'int_x' not found" };
+
+describe('describeFailure: what the service or the network said', () => {
+	it.each<[string, unknown, Failure]>([
+		[
+			'n8n 2.x: status, body and Retry-After from the response',
+			n8nV2({ status: 429, headers: { 'retry-after': '3' }, data: NOT_FOUND }),
+			{ status: 429, retryAfterSeconds: 3, ...apiFields(NOT_FOUND), networkCode: undefined },
+		],
+		[
+			'n8n 2.x: the response status stands without an httpCode',
+			n8nV2({ status: 503 }),
+			{ status: 503, ...nothingElse() },
+		],
+		[
+			'n8n 1.x: the body under context.data, the status as httpCode',
+			n8nV1('404', NOT_FOUND),
+			{
+				status: 404,
+				retryAfterSeconds: undefined,
+				...apiFields(NOT_FOUND),
+				networkCode: undefined,
+			},
+		],
+		[
+			'n8n 1.x: a network code stands in httpCode',
+			n8nV1('ECONNREFUSED'),
+			{ status: undefined, ...nothingElse(), networkCode: 'ECONNREFUSED' },
+		],
+		['an httpCode of four digits is no status and no network code', n8nV1('4040'), nothingAtAll()],
+		['an httpCode of two digits is no status and no network code', n8nV1('12'), nothingAtAll()],
+		['an httpCode ending in a digit is a network code', n8nV1('E1'), networkOnly('E1')],
+		['an httpCode starting with a digit is a network code', n8nV1('1E'), networkOnly('1E')],
+		[
+			'the network code of the HTTP client, or of its cause',
+			Object.assign(new Error('socket'), { cause: { cause: { code: 'ECONNRESET' } } }),
+			networkOnly('ECONNRESET'),
+		],
+		['nothing said at all', new Error('no code, no cause'), nothingAtAll()],
+		[
+			'a code or message that is not text is not read',
+			n8nV2({ status: 400, data: { code: 42, message: ['x'] } }),
+			{ status: 400, ...nothingElse() },
+		],
+	])('%s', (_title, error, failure) => {
+		expect(describeFailure(error)).toEqual(failure);
+	});
+
+	// An HTTP date has whole seconds: NOW is 400 ms past one, so 30 s ahead is 29.6 s away.
+	const NOW = Date.parse('Thu, 26 Nov 2026 00:00:00 GMT') + 400;
+
+	it.each<[string, unknown, number | undefined]>([
+		['as a number of seconds', 7, 7],
+		['as text', '2.5', 2.5],
+		['below zero, as no wait', '-4', 0],
+		['as a date 29.6 s ahead, in whole seconds', 'Thu, 26 Nov 2026 00:00:30 GMT', 30],
+		['as a date gone by, as no wait', 'Wed, 25 Nov 2026 23:59:30 GMT', 0],
+		['not a number or a date', 'soon', undefined],
+		['as something else', { seconds: 3 }, undefined],
+	])('reads Retry-After %s', (_title, retryAfter, seconds) => {
+		jest.spyOn(Date, 'now').mockReturnValue(NOW);
+		const error = n8nV2({ status: 429, headers: { 'retry-after': retryAfter } });
+		expect(describeFailure(error).retryAfterSeconds).toBe(seconds);
+	});
+
+	it.each<[string, unknown, string | undefined]>([
+		['by host name', ssrf({ name: 'SsrfBlockedHostnameError', hostname: 'db.local' }), 'db.local'],
+		['by address', ssrf({ name: 'SsrfBlockedIpError', ip: '10.0.0.1' }), '10.0.0.1'],
+		['without saying which', ssrf({ name: 'SsrfBlockedIpError' }), 'the address'],
+		['four causes down', chain(4, { name: 'SsrfBlockedIpError', ip: '10.0.0.2' }), '10.0.0.2'],
+		['five causes down: not looked for', chain(5, { name: 'SsrfBlockedIpError' }), undefined],
+		['in a chain of causes that loops: not found, and the search ends', looping, undefined],
+	])("finds n8n's SSRF refusal %s", (_title, error, address) => {
+		expect(describeFailure(error).blockedAddress).toBe(address);
+	});
+});
+
+describe('toNodeApiError: the error a user reads', () => {
+	const node: INode = {
+		id: 'node',
+		name: 'Data Integration Management',
+		type: 'n8n-nodes-data-integration-management.dataIntegrationManagement',
+		typeVersion: 1.1,
+		position: [0, 0],
+		parameters: {},
+	};
+
+	// For a network code n8n knows (ECONNRESET, ...), n8n puts its own sentence in the message.
+	it.each<[string, Failure, { message: string; description: unknown; httpCode: string | null }]>([
+		[
+			"the service's message and code",
+			{ status: 404, apiCode: 'NotFound', apiMessage: 'no such thing' },
+			{
+				message: 'no such thing [NotFound]',
+				description: expect.stringMatching(/found nothing/),
+				httpCode: '404',
+			},
+		],
+		[
+			'a message without a code',
+			{ status: 400, apiMessage: 'bad name' },
+			{
+				message: 'bad name',
+				description: expect.stringMatching(/rejected the request as invalid/),
+				httpCode: '400',
+			},
+		],
+		[
+			'an error answer without a message',
+			{ status: 502 },
+			{
+				message: 'The service answered with an error but gave no message',
+				description: expect.stringMatching(/internal problem/),
+				httpCode: '502',
+			},
+		],
+		[
+			'a status no sentence names',
+			{ status: 418 },
+			{
+				message: expect.any(String),
+				description: expect.stringMatching(/refused the request/),
+				httpCode: '418',
+			},
+		],
+		[
+			'no answer, with the network code',
+			{ networkCode: 'EPIPE' },
+			{
+				message: 'The service did not answer (EPIPE)',
+				description: expect.stringMatching(/could not be reached/),
+				httpCode: null,
+			},
+		],
+		[
+			'no answer at all',
+			{},
+			{
+				message: 'The service did not answer',
+				description: expect.stringMatching(/could not be reached/),
+				httpCode: null,
+			},
+		],
+		[
+			'a certificate not trusted',
+			{ networkCode: 'SELF_SIGNED_CERT_IN_CHAIN' },
+			{
+				message: "The service's certificate could not be verified (SELF_SIGNED_CERT_IN_CHAIN)",
+				description: expect.stringMatching(/NODE_EXTRA_CA_CERTS.*Ignore SSL Issues/),
+				httpCode: null,
+			},
+		],
+		[
+			'an address SSRF protection blocked',
+			{ blockedAddress: '10.0.0.1' },
+			{
+				message:
+					'n8n blocked the request to 10.0.0.1: its SSRF protection does not allow this address',
+				description: expect.stringMatching(/add 10\.0\.0\.1 to N8N_SSRF_ALLOWED_HOSTNAMES/),
+				httpCode: null,
+			},
+		],
+	])('%s', (_title, failure, shown) => {
+		expect(toNodeApiError(node, failure)).toMatchObject(shown);
+	});
+
+	// The raw record n8n keeps beside the message: shown in the error's details and its messages.
+	it.each<[string, Failure, object]>([
+		[
+			'the service message and code',
+			{ status: 404, apiCode: 'NotFound', apiMessage: 'gone' },
+			{ message: 'gone', code: 'NotFound' },
+		],
+		['the status, without a message', { status: 502 }, { message: 'HTTP 502' }],
+		[
+			'no answer, with the network code',
+			{ networkCode: 'EPIPE' },
+			{ message: 'No response', networkCode: 'EPIPE' },
+		],
+		[
+			'a certificate',
+			{ networkCode: 'CERT_HAS_EXPIRED' },
+			{ message: 'Certificate not trusted', networkCode: 'CERT_HAS_EXPIRED' },
+		],
+		[
+			'SSRF protection',
+			{ blockedAddress: 'db.local' },
+			{ message: 'Blocked by SSRF protection', networkCode: 'SSRF_BLOCKED' },
+		],
+	])('keeps the raw record of %s', (_title, failure, record) => {
+		const error = toNodeApiError(node, failure);
+		expect(error.errorResponse).toEqual(record);
+		expect(error.messages).toEqual([(record as { message: string }).message]);
+	});
+});
+
+function apiFields(body: { code: string; message: string }) {
+	return { apiCode: body.code, apiMessage: body.message };
+}
+
+function nothingElse() {
+	return {
+		retryAfterSeconds: undefined,
+		apiCode: undefined,
+		apiMessage: undefined,
+		networkCode: undefined,
+	};
+}
+
+function nothingAtAll(): Failure {
+	return { status: undefined, ...nothingElse() };
+}
+
+function networkOnly(networkCode: string): Failure {
+	return { status: undefined, ...nothingElse(), networkCode };
+}
