@@ -64,6 +64,52 @@ describe('auditLog getAll', () => {
 		expect(new Set(ids).size).toBe(SEED.audit.count);
 	});
 
+	it('puts back in its place an entry that pages shifted under the read brought out of order', async () => {
+		// 250 entries a minute apart. While the second page is asked for, one entry is logged now and
+		// one back-dated half a minute after the 100th newest: the second page (newest first) then
+		// starts with the back-dated entry, newer than the first page's last.
+		emulator().reset({ seed: false });
+		const minute = (index: number) => new Date(Date.UTC(2026, 9, 1, 0, index)).toISOString();
+		emulator().addAuditEntries(Array.from({ length: 250 }, (_, i) => ({ timestamp: minute(i) })));
+		const backDated = new Date(Date.parse(minute(150)) + 30_000).toISOString();
+		const unhook = onRequestArrival(emulator(), (_, arrived) => {
+			if (arrived !== 2) return;
+			emulator().addAuditEntries([
+				{ timestamp: new Date().toISOString(), event: 'Logged now' },
+				{ timestamp: backDated, event: 'Logged back-dated' },
+			]);
+		});
+		let result: Awaited<ReturnType<typeof run>>;
+		try {
+			result = await run({ returnAll: true });
+		} finally {
+			unhook();
+		}
+
+		const times = result.items.map((item) => item.json.timestamp as string);
+		expect(times).toHaveLength(251);
+		expect(times.indexOf(backDated)).toBe(99);
+		expect(times).toEqual([...times].sort().reverse());
+	});
+
+	it.each([
+		['asc', ['first', 'second', 'third']],
+		['desc', ['third', 'second', 'first']],
+	])(
+		'keeps entries of one instant in the order the service gives them (Sort Direction %s)',
+		async (sortDirection, events) => {
+			emulator().reset({ seed: false });
+			const instant = new Date(Date.UTC(2026, 9, 1)).toISOString();
+			emulator().addAuditEntries(
+				['first', 'second', 'third'].map((event) => ({ timestamp: instant, event })),
+			);
+
+			const result = await run({ returnAll: true, options: { sortDirection } });
+
+			expect(result.items.map((item) => item.json.event)).toEqual(events);
+		},
+	);
+
 	it('sorts oldest first with Sort Direction asc', async () => {
 		const result = await run({ returnAll: false, limit: 5, options: { sortDirection: 'asc' } });
 

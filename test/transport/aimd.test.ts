@@ -132,6 +132,18 @@ describe('a 429', () => {
 			paced(DECREASE * 90, DECREASE * 90, 2000),
 		],
 		[
+			'paced, to a request sent in the very millisecond of the last decrease: down again',
+			paced(90, 90, 2000),
+			{ now: 2100, sentAt: 2000, delivered: 30 },
+			paced(DECREASE * 90, DECREASE * 90, 2100),
+		],
+		[
+			'paced, to a request sent before the last decrease: the pace stays',
+			paced(90, 90, 2000),
+			{ now: 2100, sentAt: 1999, delivered: 30 },
+			paced(90, 90, 2000),
+		],
+		[
 			'never below MIN_RATE',
 			paced(MIN_RATE, MIN_RATE, 0),
 			{ now: 9000, sentAt: 8000, delivered: 0 },

@@ -217,6 +217,27 @@ describe("n8n's poll budget", () => {
 			sequence(150, 0).map((entry) => entry.event),
 		);
 	});
+
+	it('against a service answering newest first, fails a poll whose later page meets a 429 past the budget: nothing emitted, the cursor stays', async () => {
+		useVariant(SERVICE_VARIANTS['newest first always']);
+		emulator().addAuditEntries(sequence(150, Date.now() - HOUR, SECOND));
+		emulator().injectFault({
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 5,
+			// Its first page, oldest first, shows the order; the second starts the newest-first read.
+			skip: 2,
+			path: '/audit-logs',
+		});
+		const parameters = { startFrom: 'date', startDate: iso(Date.now() - 2 * HOUR) };
+
+		await expect(poll(parameters, undefined, 2000)).rejects.toMatchObject({
+			message: 'The new audit log entries could not be read within the poll time budget',
+		});
+		expect(auditRequests()).toHaveLength(3);
+		const next = await poll(parameters);
+		expect(eventsOf(emitted(next))).toEqual(sequence(150, 0).map((entry) => entry.event));
+	});
 });
 
 describe('entries whose timestamps cannot be read', () => {
