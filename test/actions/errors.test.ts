@@ -244,6 +244,7 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			message: `The service's answer to GET /integrations/${ORDERS} is not the JSON object the API promises`,
 			httpCode: null,
 			description: DESCRIPTIONS.malformed,
+			errorResponse: { message: 'Response is not a JSON object' },
 			context: { itemIndex: 2 },
 		});
 		expect(emulator().requests).toHaveLength(3);

@@ -1124,6 +1124,17 @@ describe('latency', () => {
 	});
 });
 
+describe("the service's clock", () => {
+	test('setClockOffset moves the Date header of every /v1 answer; reset puts it back', async () => {
+		const dateSaid = async () =>
+			Date.parse(String((await call('GET', '/users')).headers.get('date')));
+		emulator.setClockOffset(-3600_000);
+		expect(Math.abs(Date.now() - 3600_000 - (await dateSaid()))).toBeLessThan(2000);
+		emulator.reset();
+		expect(Math.abs(Date.now() - (await dateSaid()))).toBeLessThan(2000);
+	});
+});
+
 describe('recorded requests', () => {
 	test('records method, relative path, query, lowercased headers and parsed body, rejected ones too', async () => {
 		await call('POST', '/tags', {

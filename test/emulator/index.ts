@@ -52,6 +52,8 @@ class RunningEmulator implements Emulator, ServerContext {
 	readonly rateLimit = new RateLimit();
 	readonly answers = new ChosenAnswers();
 	latencyMs: number;
+	/** How far the service's clock (its Date header) is from this machine's, in ms. */
+	clockOffsetMs = 0;
 	private readonly app: FastifyInstance;
 
 	constructor(private readonly options: StartOptions) {
@@ -76,7 +78,7 @@ class RunningEmulator implements Emulator, ServerContext {
 	/**
 	 * Back to the state the emulator started in: seeded unless told otherwise (default: as at
 	 * start), no recorded requests, no faults or chosen answers, and the latency and rate limit
-	 * given at start (none by default), with a full bucket and an empty traffic log.
+	 * given at start (none by default), the service's clock on this machine's, with a full bucket and an empty traffic log.
 	 */
 	reset(options: { seed?: boolean } = {}): void {
 		this.loadState(options.seed ?? this.options.seed ?? true);
@@ -85,6 +87,7 @@ class RunningEmulator implements Emulator, ServerContext {
 		this.answers.clear();
 		this.store.auditLogVariant = {};
 		this.latencyMs = this.options.latencyMs ?? 0;
+		this.clockOffsetMs = 0;
 		this.rateLimit.set(this.options.rateLimit);
 		this.rateLimit.clearTraffic();
 	}
@@ -111,6 +114,11 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	setLatency(ms: number): void {
 		this.latencyMs = ms;
+	}
+
+	/** Sets the service's clock `offsetMs` from this machine's: its Date header says so. */
+	setClockOffset(offsetMs: number): void {
+		this.clockOffsetMs = offsetMs;
 	}
 
 	async close(): Promise<void> {

@@ -42,6 +42,7 @@ export interface ServerContext {
 	readonly rateLimit: RateLimit;
 	readonly answers: ChosenAnswers;
 	readonly latencyMs: number;
+	readonly clockOffsetMs: number;
 	reset(options?: { seed?: boolean }): void;
 	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[];
 	injectFault(fault: FaultSpec): void;
@@ -114,6 +115,11 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 				context.requests.push(entry);
 			});
 			logTraffic(v1, context.rateLimit);
+			// The service's own clock, when set apart from this machine's.
+			v1.addHook('onSend', async (_request, reply) => {
+				if (context.clockOffsetMs !== 0)
+					reply.header('date', new Date(Date.now() + context.clockOffsetMs).toUTCString());
+			});
 
 			v1.addHook('preValidation', async (request, reply) => {
 				// Always present: onRequest runs first for every request of this plugin.

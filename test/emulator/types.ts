@@ -79,6 +79,8 @@ export interface Emulator {
 	answerWith(answer: ChosenAnswer): void;
 	/** Fixed delay before every /v1 response. */
 	setLatency(ms: number): void;
+	/** Sets the service's clock `offsetMs` from this machine's: its Date header says so; reset puts it back. */
+	setClockOffset(offsetMs: number): void;
 	/** The token-bucket rate limit (`set` it, read `refused`) and the log of /v1 traffic. */
 	readonly rateLimit: RateLimit;
 	close(): Promise<void>;

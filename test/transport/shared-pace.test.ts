@@ -1,9 +1,16 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The shared pace: one per service and key, by a digest of them, bounded and dropped when idle;
  * runs share what it learned but keep their own items in flight, given back however they end.
  */
 import { runEachItem } from '../../nodes/DataIntegrationManagement/actions/router';
-import { AUTO_START } from '../../nodes/DataIntegrationManagement/transport/aimd';
+import {
+	AUTO_START,
+	DELIVERY_WINDOW_MS,
+	GROWTH_PER_SECOND,
+	initialPace,
+	type PaceState,
+} from '../../nodes/DataIntegrationManagement/transport/aimd';
 import {
 	IDLE_MS,
 	MAX_PACES,
@@ -88,5 +95,133 @@ describe('runs sharing a pace', () => {
 		expect(shared.inFlight).toBe(0);
 		run.finish();
 		expect(shared.inFlight).toBe(0);
+	});
+});
+
+describe('the shared pace, one event at a time', () => {
+	const paced = (rate: number): PaceState => ({
+		...initialPace(),
+		phase: 'paced',
+		rate,
+		base: rate,
+		decreasedAt: 0,
+	});
+	const holding = (): PaceState => ({ ...initialPace(), phase: 'holding', window: 12 });
+	const settle = async () => await new Promise<void>((resolve) => setImmediate(resolve));
+	const at = async (clock: FakeClock, ms: number) => await clock.run(clock.sleep(ms - clock.now()));
+
+	/** When each of `count` starts asked at once goes, on a pace of `rate` starts a second. */
+	async function startTimes(shared: SharedPace, clock: FakeClock, count: number) {
+		const run = shared.join(count);
+		const times: number[] = [];
+		const starts = Array.from(
+			{ length: count },
+			async () => (await run.start(), times.push(clock.now())),
+		);
+		await clock.run(Promise.all(starts));
+		return times;
+	}
+
+	it.each([
+		[100, 3, [0, 0, 10]],
+		[1000, 3, [0, 0, 1]],
+		// Under a millisecond apart: no timer, they go at once.
+		[3000, 5, [0, 0, 0, 0, 1]],
+	])('paced at %i/s, %i starts asked at once go one interval apart', async (rate, count, times) => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		shared.state = paced(rate);
+		expect(await startTimes(shared, clock, count)).toEqual(times);
+	});
+
+	it.each([
+		[100, 1, [500]],
+		[3000, 3, [500, 500, 500]],
+	])('paced at %i/s, %i starts asked after a pause go at once', async (rate, count, times) => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		shared.state = paced(rate);
+		await startTimes(shared, clock, 3);
+		await at(clock, 500);
+		expect(await startTimes(shared, clock, count)).toEqual(times);
+	});
+
+	it.each([
+		['with starts booked ahead, the pace grows', 2, 100 + (GROWTH_PER_SECOND * 100) / 100],
+		['with none booked ahead, it stays', 1, 100],
+	])('paced, an answer: %s', async (_title, starts, rate) => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		shared.state = paced(100);
+		await startTimes(shared, clock, starts);
+		shared.answered();
+		expect(shared.state.rate).toBeCloseTo(rate, 9);
+	});
+
+	it('in slow start, an answer that widens the window lets a waiting start go', async () => {
+		const shared = new SharedPace(new FakeClock());
+		const run = shared.join(AUTO_START + 1);
+		for (let item = 0; item < AUTO_START; item++) await run.start();
+		let started = false;
+		void run.start().then(() => (started = true));
+		await settle();
+		expect(started).toBe(false);
+		shared.answered();
+		await settle();
+		expect(started).toBe(true);
+	});
+
+	/**
+	 * Holding: 10 answers from `from` + 10 ms to `from` + 100 ms, then a 429 at `from` + 200 ms to a
+	 * request sent 50 ms before. The pace is set to what got through: counted from the start of
+	 * the busy spell when the pace was idle longer than DELIVERY_WINDOW_MS, over the window if not.
+	 */
+	it.each([
+		['after a long idle spell: counted from its start', 5000, 50],
+		[
+			`after an idle spell of exactly ${DELIVERY_WINDOW_MS} ms: over the window`,
+			DELIVERY_WINDOW_MS,
+			10,
+		],
+	])('holding, a 429 %s', async (_title, from, rate) => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		shared.state = holding();
+		const run = shared.join(4);
+		await at(clock, from);
+		await clock.run(run.start());
+		for (let answer = 1; answer <= 10; answer++) {
+			await at(clock, from + answer * 10);
+			shared.answered();
+		}
+		await at(clock, from + 200);
+		void shared.rateLimited(run, 0, 50);
+		expect(shared.state).toMatchObject({ phase: 'paced', rate });
+	});
+
+	it('the 429 that ends slow start counts what got through from then on, not the 429s of its round', async () => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		const run = shared.join(4);
+		const answersEvery10ms = async (from: number, to: number) => {
+			for (let time = from; time <= to; time += 10) {
+				await at(clock, time);
+				shared.answered();
+			}
+		};
+		await clock.run(run.start());
+		await answersEvery10ms(10, 100);
+		void shared.rateLimited(run, 0, 10);
+		expect(shared.state.phase).toBe('holding');
+		await clock.run(run.start());
+		await answersEvery10ms(110, 150);
+		// Another 429 of the round that ended slow start: one off the window, nothing else.
+		void shared.rateLimited(run, 0, 60);
+		await clock.run(run.start());
+		await answersEvery10ms(160, 200);
+		await at(clock, 300);
+		void shared.rateLimited(run, 0, 50);
+		// 10 answers over the 200 ms since slow start ended.
+		expect(shared.state).toMatchObject({ phase: 'paced', rate: 50 });
 	});
 });

@@ -1,7 +1,8 @@
 /**
  * The trigger against services that answer `GET /audit-logs` differently from our choices
  * (test/emulator/variants.ts), and within n8n's poll budget: what it costs, what it says when
- * refused, where a start date from an expression stays, and how far a future-dated entry moves it.
+ * refused, where a start date from an expression stays, how far a future-dated entry moves it,
+ * and with a clock of its own.
  * The exactly-once test runs every variant over random schedules; these pin single behaviours.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -149,6 +150,26 @@ describe('an entry stamped far in the future', () => {
 	});
 });
 
+describe("a service whose clock is an hour behind n8n's", () => {
+	it("emits an entry it logs at its own present after one stamped at n8n's: the cursor goes no further than the service's present", async () => {
+		emulator().reset({ seed: false });
+		emulator().setClockOffset(-HOUR);
+		const servicePresent = () => Date.now() - HOUR;
+		const parameters = {
+			startFrom: 'date',
+			startDate: iso(Date.now() - 3 * HOUR),
+			options: { lookbackSeconds: 10 },
+		};
+		emulator().addAuditEntries([{ timestamp: iso(Date.now()), event: "stamped at n8n's present" }]);
+		const first = await poll(parameters);
+		emulator().addAuditEntries([{ timestamp: iso(servicePresent()), event: 'logged later' }]);
+		const second = await poll(parameters, first.staticData);
+
+		expect(eventsOf(emitted(first))).toEqual(["stamped at n8n's present"]);
+		expect(eventsOf(emitted(second))).toEqual(['logged later']);
+	});
+});
+
 describe("n8n's poll budget", () => {
 	it('stops reading before the budget runs out, emits what it read, and the next polls go on from there', async () => {
 		emulator().reset({ seed: false });
@@ -216,6 +237,23 @@ describe("n8n's poll budget", () => {
 		expect(eventsOf([...emitted(first), ...emitted(second)])).toEqual(
 			sequence(150, 0).map((entry) => entry.event),
 		);
+	});
+
+	it('cuts a request the service does not answer within the budget: the poll fails in time, the cursor stays', async () => {
+		emulator().reset({ seed: false });
+		emulator().addAuditEntries(sequence(3, Date.now() - HOUR));
+		const parameters = { startFrom: 'date', startDate: iso(Date.now() - 2 * HOUR) };
+		emulator().setLatency(3000);
+
+		const started = Date.now();
+		await expect(poll(parameters, undefined, 500)).rejects.toMatchObject({
+			name: 'NodeApiError',
+			httpCode: null,
+		});
+		expect(Date.now() - started).toBeLessThan(2000);
+		emulator().setLatency(0);
+		const next = await poll(parameters);
+		expect(eventsOf(emitted(next))).toEqual(['event 0', 'event 1', 'event 2']);
 	});
 
 	it('against a service answering newest first, fails a poll whose later page meets a 429 past the budget: nothing emitted, the cursor stays', async () => {

@@ -1,0 +1,120 @@
+/**
+ * The transport's one loop (sendWithRetries, transport/index.ts) on the fake clock: the time each
+ * attempt may take before the caller's deadline, which failures are waited out and which are
+ * thrown at once, and that no wait outlasts the deadline. Each row a service's answers in turn.
+ */
+import { sendWithRetries } from '../../nodes/DataIntegrationManagement/transport';
+import type { Failure } from '../../nodes/DataIntegrationManagement/transport/failures';
+import {
+	BACKOFF_RETRIES,
+	RATE_LIMIT_RETRIES,
+	type Pacer,
+} from '../../nodes/DataIntegrationManagement/transport/pacer';
+import { FakeClock } from './fake-clock';
+
+/** An answer the fake service gives after 20 ms: ok, or an HTTP status (with Retry-After). */
+type Reply = 'ok' | { status: number; retryAfter?: number };
+
+/** What n8n's HTTP helper throws for a status, as n8n 2.x does (./failures.test.ts). */
+const httpError = (status: number, retryAfter?: number) =>
+	Object.assign(new Error(`HTTP ${status}`), {
+		cause: {
+			response: {
+				status,
+				headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
+			},
+		},
+	});
+
+/** Sends through the loop to a service answering `replies` in turn; records what happened. */
+async function send(replies: Reply[], deadline?: number) {
+	const clock = new FakeClock();
+	const seen = {
+		timeouts: [] as Array<number | undefined>,
+		answered: [] as number[],
+		waited: [] as number[],
+	};
+	const pacer: Pacer = {
+		rateLimitRetries: RATE_LIMIT_RETRIES,
+		answered: (ms) => seen.answered.push(ms),
+		rateLimited: async (waitMs) => (seen.waited.push(waitMs), await clock.sleep(waitMs)),
+	};
+	let attempt = 0;
+	const sending = sendWithRetries(
+		async (timeoutMs) => {
+			seen.timeouts.push(timeoutMs);
+			await clock.sleep(20);
+			const reply = replies[Math.min(attempt++, replies.length - 1)];
+			if (reply === 'ok') return 'answer';
+			throw httpError(reply.status, reply.retryAfter);
+		},
+		{ pacer, deadline, clock, random: () => 0.5 },
+		(failure: Failure, deadlineReached: boolean) =>
+			Object.assign(new Error('failed'), { status: failure.status, deadlineReached }),
+	);
+	const outcome = await clock.run(
+		sending.then(
+			(answer) => ({ answer }),
+			(error: unknown) => ({ error }),
+		),
+	);
+	return { ...seen, ...outcome, endedAt: clock.now() };
+}
+
+const tooMany = (retryAfter?: number): Reply => ({ status: 429, retryAfter });
+
+describe('sendWithRetries', () => {
+	it('returns the answer and tells the pacer how long it took', async () => {
+		expect(await send(['ok'])).toEqual({
+			timeouts: [undefined],
+			answered: [20],
+			waited: [],
+			answer: 'answer',
+			endedAt: 20,
+		});
+	});
+
+	it.each([
+		['the time left before the deadline', 1000, 1000],
+		['at least 1 ms, the deadline gone by', -5, 1],
+	])('gives the attempt %s as its timeout', async (_title, deadline, timeout) => {
+		expect((await send(['ok'], deadline)).timeouts).toEqual([timeout]);
+	});
+
+	it('waits out a 429 as long as Retry-After says, then sends again', async () => {
+		const outcome = await send([tooMany(2), 'ok'], 5000);
+		expect(outcome).toMatchObject({ waited: [2000], answer: 'answer', endedAt: 2040 });
+		expect(outcome.timeouts).toEqual([5000, 5000 - 2020]);
+	});
+
+	it.each([
+		['ends past the deadline: thrown at once', 2019, true],
+		['ends exactly at the deadline: thrown at once', 2020, true],
+		['ends before the deadline: waited out', 2021, false],
+	])('a 429 whose wait %s', async (_title, deadline, thrown) => {
+		const outcome = await send([tooMany(2), 'ok'], deadline);
+		if (thrown) {
+			expect(outcome).toMatchObject({ error: { status: 429, deadlineReached: true }, waited: [] });
+			expect(outcome.endedAt).toBe(20);
+		} else {
+			expect(outcome).toMatchObject({ answer: 'answer', waited: [2000] });
+		}
+	});
+
+	it('throws any other failure at once, the deadline not reached', async () => {
+		const outcome = await send([{ status: 503 }, 'ok'], 10_000);
+		expect(outcome).toMatchObject({ error: { status: 503, deadlineReached: false }, waited: [] });
+	});
+
+	it('waits out as many 429s with Retry-After as the pacer allows, then throws the last', async () => {
+		const outcome = await send([tooMany(1)]);
+		expect(outcome.waited).toEqual(Array(RATE_LIMIT_RETRIES).fill(1000));
+		expect(outcome).toMatchObject({ error: { status: 429, deadlineReached: false } });
+	});
+
+	it('backs off from 429s without Retry-After, then throws the last', async () => {
+		const outcome = await send([tooMany()]);
+		expect(outcome.waited).toHaveLength(BACKOFF_RETRIES);
+		expect(outcome).toMatchObject({ error: { status: 429, deadlineReached: false } });
+	});
+});
