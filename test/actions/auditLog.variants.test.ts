@@ -119,6 +119,12 @@ describe('auditLog getAll against a service that ignores the offset (every page 
 			);
 			expect(result.error?.description).toContain('after the first 100');
 			expect(result.error?.description).toContain(`("${AUDIT_LOG_QUERY.skip}")`);
+			// The raw record n8n shows with the error's details.
+			expect(result.error).toMatchObject({
+				errorResponse: {
+					message: `GET /audit-logs repeated earlier entries at ${AUDIT_LOG_QUERY.skip}=100`,
+				},
+			});
 			expect(emulator().requests.filter((request) => request.path === '/audit-logs')).toHaveLength(
 				2,
 			);
