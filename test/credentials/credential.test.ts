@@ -3,6 +3,7 @@
  * n8n-core's RoutingNode as n8n's credential tester does), and the header it adds to requests.
  */
 import { DataIntegrationManagementApi } from '../../credentials/DataIntegrationManagementApi.credentials';
+import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode, testCredential } from '../helpers/n8n';
 
@@ -69,6 +70,22 @@ describe('credential in node requests', () => {
 			['/users', emulator().apiKey],
 			['/users', emulator().apiKey],
 		]);
+	});
+
+	it('asks for JSON, and sends a body as JSON', async () => {
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: { resource: 'tag', operation: 'create', name: 'Finance', owner: SEED.users.maya },
+		});
+		expect(result.error).toBeUndefined();
+
+		expect(
+			emulator().requests.map(({ method, headers }) => [
+				method,
+				headers.accept,
+				headers['content-type'],
+			]),
+		).toEqual([['POST', 'application/json', 'application/json']]);
 	});
 
 	it('declares the fields n8n shows: a password API key, a required base URL, and two toggles', () => {
