@@ -77,6 +77,25 @@ describe('Concurrency Mode "Auto"', () => {
 			expect(item.json.name).toBe(`asset-${(item.pairedItem as { item: number }).item}`);
 	});
 
+	it('with no credential selected, fails each item on the credential, as Fixed does', async () => {
+		const result = await runActionNode({
+			credentials: credentials(),
+			noCredentialSelected: true,
+			continueOnFail: true,
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+			items: [{}, {}],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual(
+			[0, 1].map((item) => ({
+				json: { error: 'Node does not have any credentials set' },
+				pairedItem: { item },
+			})),
+		);
+		expect(emulator().requests).toEqual([]);
+	});
+
 	it('shares one pace between executions at once with the same credential, learned from the limit', async () => {
 		emulator().setLatency(5);
 		emulator().rateLimit.set({ requestsPerSecond: 100, burst: 5 });

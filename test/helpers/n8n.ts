@@ -223,6 +223,8 @@ export interface RunActionOptions {
 	typeVersion?: number;
 	/** Runs the node's tool form (the `…Tool` type) instead of the node. */
 	asTool?: boolean;
+	/** Runs the node with no credential selected (`credentials` is then only the store's). */
+	noCredentialSelected?: boolean;
 }
 
 export interface RunActionResult {
@@ -237,6 +239,7 @@ export async function runActionNode(options: RunActionOptions): Promise<RunActio
 		node: makeNode(options.asTool ? TOOL_NODE_TYPE : ACTION_NODE_TYPE, options.parameters, {
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
 			...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
+			...(options.noCredentialSelected ? { credentials: undefined } : {}),
 		}),
 		nodeTypes,
 		items: options.items ?? [{}],
