@@ -433,6 +433,38 @@ describe('polls that overlap (n8n starts a poll on every tick, whether or not th
 		expect(idsOf(emitted(next))).toEqual(idsOf(later));
 	});
 
+	it('a poll that outlasts its lease (the service stalled past it) emits and stores nothing once another poll took the lease over', async () => {
+		const entries = add(sequence(3, T0));
+		emulator().setLatency(300);
+		const trigger = activeTrigger({
+			credentials: credentials(),
+			parameters,
+			pollBudgetMs: 100_000,
+		});
+		// This machine's clock, moved on past the lease (the budget) while the first poll waits.
+		const realNow = Date.now;
+		let movedOnMs = 0;
+		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + movedOnMs);
+
+		let results: PollResult[];
+		try {
+			const stalled = trigger.poll();
+			await waitFor(() => auditRequests().length >= 1);
+			movedOnMs = 200_000;
+			const overtaking = trigger.poll();
+			results = await Promise.all([stalled, overtaking]);
+			emulator().setLatency(0);
+			results.push(await trigger.poll());
+		} finally {
+			jest.restoreAllMocks();
+		}
+		const [stalledResult, overtakingResult, next] = results;
+
+		expect(stalledResult.items).toBeNull();
+		expect(idsOf(emitted(overtakingResult))).toEqual(idsOf(entries));
+		expect(next.items).toBeNull();
+	});
+
 	it('holds back only polls of the same trigger: another workflow polling at the same time emits too', async () => {
 		add(sequence(120, T0));
 		const one = activeTrigger({ credentials: credentials(), parameters });
