@@ -18,6 +18,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
 
+/**
+ * For what only measures spans (the shared pace): ms that only go forward, so a wall clock set
+ * back (NTP, a resumed machine) cannot book starts far ahead.
+ */
+export const monotonicClock: Clock = { now: () => performance.now(), sleep: systemClock.sleep };
+
 /** What paces the requests of one run: told how long each answer took, waits out 429s. */
 export interface Pacer {
 	/** How many 429s with Retry-After one request may wait out before its error is reported. */

@@ -22,7 +22,7 @@ import {
 import { baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
 import {
 	AUTO_RATE_LIMIT_RETRIES,
-	systemClock,
+	monotonicClock,
 	Waiters,
 	type Clock,
 	type Concurrency,
@@ -46,7 +46,7 @@ export class SharedPace {
 	private answeredAt: number[] = [];
 	private readonly waiters = new Waiters();
 
-	constructor(readonly clock: Clock = systemClock) {
+	constructor(readonly clock: Clock = monotonicClock) {
 		this.lastUsedAt = clock.now();
 	}
 
@@ -140,7 +140,7 @@ export class RunPace implements Concurrency, Pacer {
 export class PaceRegistry {
 	private readonly paces = new Map<string, SharedPace>();
 
-	constructor(private readonly clock: Clock = systemClock) {}
+	constructor(private readonly clock: Clock = monotonicClock) {}
 
 	get size(): number {
 		return this.paces.size;
