@@ -95,6 +95,23 @@ describe('ids and names in the path', () => {
 	});
 });
 
+describe('audit-log entries whose timestamp is an object', () => {
+	it('are returned, their timestamp read as none: even one that names toISO', async () => {
+		const entries = [
+			{ id: 'a', event: 'x', timestamp: { toISO: '2026-11-01T00:00:00Z' } },
+			{ id: 'b', event: 'y', timestamp: {} },
+		];
+		emulator().answerWith({
+			body: { code: SUCCESS_CODE, data: { items: entries, totalItems: 2 } },
+		});
+
+		const result = await run({ resource: 'auditLog', operation: 'getAll', returnAll: true });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual(entries);
+	});
+});
+
 describe('answers without the data the operation reads', () => {
 	it.each([
 		[

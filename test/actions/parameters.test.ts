@@ -309,6 +309,13 @@ describe('the trigger checks its fields too', () => {
 		expect(emulator().requests).toEqual([]);
 	});
 
+	it('an object that only looks like a date as Start Date is refused as no date', async () => {
+		await expect(
+			poll({ startFrom: 'date', startDate: '={{ { toISO: "2026-11-01T00:00:00Z" } }}' }),
+		).rejects.toThrow('The field "Start Date" is not a valid date and time');
+		expect(emulator().requests).toEqual([]);
+	});
+
 	it('Max Items per Poll 0 is refused with its bound', async () => {
 		await expect(poll({ options: { maxItemsPerPoll: 0 } })).rejects.toThrow(
 			'The field "Max Items per Poll" must be a whole number of at least 1, not 0',

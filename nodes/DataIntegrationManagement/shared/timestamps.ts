@@ -39,10 +39,10 @@ function isRealCalendarTime(text: string): boolean {
  */
 export function parseInstant(value: unknown, timeZone = 'UTC'): number | undefined {
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
-	if (typeof value === 'object' && value !== null && 'toISO' in value) {
-		// A Luxon DateTime, as expressions like {{ $now }} produce.
-		return parseInstant((value as { toISO: () => string }).toISO());
-	}
+	const toISO = (value as { toISO?: unknown } | null | undefined)?.toISO;
+	// A Luxon DateTime, as expressions like {{ $now }} produce (not JSON that only names toISO).
+	if (typeof value === 'object' && typeof toISO === 'function')
+		return parseInstant(toISO.call(value));
 	if (typeof value !== 'string' || value.trim() === '') return undefined;
 	const text = value.trim();
 	if (!isRealCalendarTime(text)) return undefined;
