@@ -250,6 +250,22 @@ describe('CursorScan', () => {
 		expect(next.ids).toEqual([3, 4]);
 	});
 
+	it('never takes an entry without a text or numeric id for one a 0.1.0 state holds', () => {
+		const log = entries(3, T0 + SECOND, SECOND).map((item, index) => ({
+			...item,
+			id: [undefined, { nested: 1 }, null][index],
+		}));
+		// Keys 0.1.0 could have written for such ids, as String(id) gives them.
+		const stored: CursorState = {
+			origin: ORIGIN,
+			floor: new Date(T0).toISOString(),
+			cursor: new Date(T0).toISOString(),
+			seen: Object.fromEntries(['undefined', '[object Object]', 'null'].map((key) => [key, T0])),
+		};
+		const next = poll(stored, log as unknown as AuditLogEntry[]);
+		expect(next.ids).toHaveLength(3);
+	});
+
 	it('takes nothing older than its horizon from a service that ignores the time bounds', () => {
 		const log = entries(6, T0 - 3 * SECOND, SECOND);
 		const scan = new CursorScan(initialState(ORIGIN, T0), settings());

@@ -73,6 +73,22 @@ describe('a long history and a few new entries', () => {
 	);
 });
 
+describe('a service answering newest first, once a poll saw it', () => {
+	it('is asked newest first straight away by the next polls', async () => {
+		useVariant(SERVICE_VARIANTS['newest first always']);
+		emulator().addAuditEntries(sequence(5, Date.now() - HOUR));
+		const parameters = { startFrom: 'date', startDate: iso(Date.now() - 2 * HOUR) };
+		const first = await poll(parameters);
+		emulator().addAuditEntries(sequence(2, Date.now() - 60 * SECOND, SECOND, 5));
+		emulator().clearRequests();
+
+		const second = await poll(parameters, first.staticData);
+
+		expect(eventsOf(emitted(second))).toEqual(['event 5', 'event 6']);
+		expect(auditRequests().map((request) => request.query.sortOrder)).toEqual(['desc']);
+	});
+});
+
 describe('a service that refuses one of our query names', () => {
 	beforeEach(() => useVariant({ unknownNames: { names: ['startTime'], handling: 'refuse' } }));
 
@@ -151,23 +167,36 @@ describe('an entry stamped far in the future', () => {
 });
 
 describe("a service whose clock is an hour behind n8n's", () => {
-	it("emits an entry it logs at its own present after one stamped at n8n's: the cursor goes no further than the service's present", async () => {
-		emulator().reset({ seed: false });
-		emulator().setClockOffset(-HOUR);
-		const servicePresent = () => Date.now() - HOUR;
-		const parameters = {
-			startFrom: 'date',
-			startDate: iso(Date.now() - 3 * HOUR),
-			options: { lookbackSeconds: 10 },
-		};
-		emulator().addAuditEntries([{ timestamp: iso(Date.now()), event: "stamped at n8n's present" }]);
-		const first = await poll(parameters);
-		emulator().addAuditEntries([{ timestamp: iso(servicePresent()), event: 'logged later' }]);
-		const second = await poll(parameters, first.staticData);
+	it.each([
+		['spec-following', SERVICE_VARIANTS['spec-following']],
+		['newest first always', SERVICE_VARIANTS['newest first always']],
+	])(
+		"%s: emits an entry it logs at its own present after one stamped at n8n's: the cursor goes no further than the service's present",
+		async (_, variant) => {
+			useVariant(variant);
+			emulator().setClockOffset(-HOUR);
+			const servicePresent = () => Date.now() - HOUR;
+			const parameters = {
+				startFrom: 'date',
+				startDate: iso(Date.now() - 3 * HOUR),
+				options: { lookbackSeconds: 10 },
+			};
+			// Two entries, so that the service shows its order.
+			emulator().addAuditEntries([
+				{ timestamp: iso(Date.now() - SECOND), event: "stamped before n8n's present" },
+				{ timestamp: iso(Date.now()), event: "stamped at n8n's present" },
+			]);
+			const first = await poll(parameters);
+			emulator().addAuditEntries([{ timestamp: iso(servicePresent()), event: 'logged later' }]);
+			const second = await poll(parameters, first.staticData);
 
-		expect(eventsOf(emitted(first))).toEqual(["stamped at n8n's present"]);
-		expect(eventsOf(emitted(second))).toEqual(['logged later']);
-	});
+			expect(eventsOf(emitted(first))).toEqual([
+				"stamped before n8n's present",
+				"stamped at n8n's present",
+			]);
+			expect(eventsOf(emitted(second))).toEqual(['logged later']);
+		},
+	);
 });
 
 describe("n8n's poll budget", () => {
