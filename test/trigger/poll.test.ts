@@ -466,6 +466,39 @@ describe('polls that overlap (n8n starts a poll on every tick, whether or not th
 		expect(next.items).toBeNull();
 	});
 
+	it('without a poll budget (n8n 1.x), a poll reading for longer than its lease keeps it: each page it reads renews it', async () => {
+		const entries = add(sequence(250, T0));
+		emulator().setLatency(200);
+		// A budget that is no number of ms reads as none, as n8n 1.x gives.
+		const trigger = activeTrigger({
+			credentials: credentials(),
+			parameters,
+			pollBudgetMs: Infinity,
+		});
+		const realNow = Date.now;
+		let movedOnMs = 0;
+		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + movedOnMs);
+
+		let results: PollResult[];
+		try {
+			const reading = trigger.poll();
+			// Four minutes pass with each of the first two pages: eight in all, past the five the
+			// lease lasts without a budget, but never five since the last page.
+			await waitFor(() => auditRequests().length >= 2);
+			movedOnMs = 4 * 60_000;
+			await waitFor(() => auditRequests().length >= 3);
+			movedOnMs = 8 * 60_000;
+			const tick = trigger.poll();
+			results = await Promise.all([reading, tick]);
+		} finally {
+			jest.restoreAllMocks();
+		}
+		const [readingResult, tickResult] = results;
+
+		expect(idsOf(emitted(readingResult))).toEqual(idsOf(entries));
+		expect(tickResult.items).toBeNull();
+	});
+
 	it('holds back only polls of the same trigger: another workflow polling at the same time emits too', async () => {
 		add(sequence(120, T0));
 		const one = activeTrigger({ credentials: credentials(), parameters });
