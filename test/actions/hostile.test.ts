@@ -112,6 +112,20 @@ describe('audit-log entries whose timestamp is an object', () => {
 	});
 });
 
+describe('answers that are no JSON object', () => {
+	it.each([null, [], 'text', 7])('%j: an error naming the request', async (body) => {
+		emulator().answerWith({ body });
+
+		const result = await run({ resource: 'user', operation: 'getAll', returnAll: true });
+
+		expect(result.items).toEqual([]);
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: "The service's answer to GET /users is not the JSON object the API promises",
+		});
+	});
+});
+
 describe('answers without the data the operation reads', () => {
 	it.each([
 		[

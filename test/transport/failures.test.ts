@@ -83,6 +83,7 @@ describe('describeFailure: what the service or the network said', () => {
 		['as a date gone by, as no wait', 'Wed, 25 Nov 2026 23:59:30 GMT', 0],
 		['not a number or a date', 'soon', undefined],
 		['as something else', { seconds: 3 }, undefined],
+		['as a list', ['3'], undefined],
 	])('reads Retry-After %s', (_title, retryAfter, seconds) => {
 		jest.spyOn(Date, 'now').mockReturnValue(NOW);
 		const error = n8nV2({ status: 429, headers: { 'retry-after': retryAfter } });
