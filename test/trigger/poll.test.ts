@@ -442,24 +442,15 @@ describe('polls that overlap (n8n starts a poll on every tick, whether or not th
 			pollBudgetMs: 100_000,
 		});
 		// This machine's clock, moved on past the lease (the budget) while the first poll waits.
-		const realNow = Date.now;
-		let movedOnMs = 0;
-		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + movedOnMs);
-
-		let results: PollResult[];
-		try {
+		const [stalledResult, overtakingResult] = await withClockMovedOn(async (moveOn) => {
 			const stalled = trigger.poll();
 			await waitFor(() => auditRequests().length >= 1);
-			movedOnMs = 200_000;
-			const overtaking = trigger.poll();
-			results = await Promise.all([stalled, overtaking]);
-		} finally {
-			jest.restoreAllMocks();
-		}
+			moveOn(200_000);
+			return await Promise.all([stalled, trigger.poll()]);
+		});
 		// The clock set back again: the next poll is not held up by what the others booked.
 		emulator().setLatency(0);
-		results.push(await trigger.poll());
-		const [stalledResult, overtakingResult, next] = results;
+		const next = await trigger.poll();
 
 		expect(stalledResult.items).toBeNull();
 		expect(idsOf(emitted(overtakingResult))).toEqual(idsOf(entries));
@@ -475,25 +466,16 @@ describe('polls that overlap (n8n starts a poll on every tick, whether or not th
 			parameters,
 			pollBudgetMs: Infinity,
 		});
-		const realNow = Date.now;
-		let movedOnMs = 0;
-		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + movedOnMs);
-
-		let results: PollResult[];
-		try {
+		const [readingResult, tickResult] = await withClockMovedOn(async (moveOn) => {
 			const reading = trigger.poll();
 			// Four minutes pass with each of the first two pages: eight in all, past the five the
 			// lease lasts without a budget, but never five since the last page.
 			await waitFor(() => auditRequests().length >= 2);
-			movedOnMs = 4 * 60_000;
+			moveOn(4 * 60_000);
 			await waitFor(() => auditRequests().length >= 3);
-			movedOnMs = 8 * 60_000;
-			const tick = trigger.poll();
-			results = await Promise.all([reading, tick]);
-		} finally {
-			jest.restoreAllMocks();
-		}
-		const [readingResult, tickResult] = results;
+			moveOn(8 * 60_000);
+			return await Promise.all([reading, trigger.poll()]);
+		});
 
 		expect(idsOf(emitted(readingResult))).toEqual(idsOf(entries));
 		expect(tickResult.items).toBeNull();
@@ -638,6 +620,18 @@ describe('the API key', () => {
 });
 
 /** Resolves once `check` holds, looking every few ms (the emulator answers on loopback). */
+/** Runs `work` with this machine's clock (Date.now) moved on by what it gives `moveOn`, then puts it back. */
+async function withClockMovedOn<T>(work: (moveOn: (ms: number) => void) => Promise<T>): Promise<T> {
+	const realNow = Date.now;
+	let movedOnMs = 0;
+	const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + movedOnMs);
+	try {
+		return await work((ms) => (movedOnMs = ms));
+	} finally {
+		clock.mockRestore();
+	}
+}
+
 async function waitFor(check: () => boolean): Promise<void> {
 	for (let tries = 0; !check(); tries++) {
 		if (tries > 2000) throw new Error('the condition never held');
