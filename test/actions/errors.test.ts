@@ -218,6 +218,8 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			errorResponse: { code: 'INTERNAL_ERROR' },
 			context: { itemIndex: 2 },
 		});
+		// No deadline ended the waiting: the error is not marked as one that did.
+		expect(result.error?.context).not.toHaveProperty('deadlineReached');
 		expect(emulator().requests).toHaveLength(3);
 		expectNoKey(result);
 	});

@@ -124,6 +124,15 @@ describe('toNodeApiError: the error a user reads', () => {
 			},
 		],
 		[
+			'a key without the permission',
+			{ status: 403, apiMessage: 'not allowed' },
+			{
+				message: 'not allowed',
+				description: expect.stringMatching(/lacks permission for this request/),
+				httpCode: '403',
+			},
+		],
+		[
 			'a message without a code',
 			{ status: 400, apiMessage: 'bad name' },
 			{

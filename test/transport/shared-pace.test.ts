@@ -49,6 +49,14 @@ describe('the registry of paces', () => {
 		expect(registry.pace('idle')).not.toBe(idle);
 	});
 
+	it('keeps a pace idle for exactly IDLE_MS', async () => {
+		const clock = new FakeClock();
+		const registry = new PaceRegistry(clock);
+		const pace = registry.pace('key');
+		await clock.run(clock.sleep(IDLE_MS));
+		expect(registry.pace('key')).toBe(pace);
+	});
+
 	it(`keeps at most ${MAX_PACES}, dropping the least recently used`, () => {
 		const registry = new PaceRegistry(new FakeClock());
 		const first = registry.pace('key 0');
@@ -197,6 +205,23 @@ describe('the shared pace, one event at a time', () => {
 		await at(clock, from + 200);
 		void shared.rateLimited(run, 0, 50);
 		expect(shared.state).toMatchObject({ phase: 'paced', rate });
+	});
+
+	it('holding, a 429 after 5 s without an answer while an item stayed in flight: no new spell, over the window', async () => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		shared.state = holding();
+		const run = shared.join(4);
+		await clock.run(run.start());
+		await at(clock, 5000);
+		await clock.run(run.start());
+		for (let answer = 1; answer <= 10; answer++) {
+			await at(clock, 5000 + answer * 10);
+			shared.answered();
+		}
+		await at(clock, 5200);
+		void shared.rateLimited(run, 0, 50);
+		expect(shared.state).toMatchObject({ phase: 'paced', rate: 10 });
 	});
 
 	it('the 429 that ends slow start counts what got through from then on, not the 429s of its round', async () => {
