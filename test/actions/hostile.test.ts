@@ -96,10 +96,10 @@ describe('ids and names in the path', () => {
 });
 
 describe('audit-log entries whose timestamp is an object', () => {
-	it('are returned, their timestamp read as none: even one that names toISO', async () => {
+	it('are returned, their timestamp read as none: even one that names toISO, or without an actor', async () => {
 		const entries = [
 			{ id: 'a', event: 'x', timestamp: { toISO: '2026-11-01T00:00:00Z' } },
-			{ id: 'b', event: 'y', timestamp: {} },
+			{ id: 'b', event: 'y', timestamp: {}, actor: null },
 		];
 		emulator().answerWith({
 			body: { code: SUCCESS_CODE, data: { items: entries, totalItems: 2 } },
