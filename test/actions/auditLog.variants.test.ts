@@ -131,3 +131,38 @@ describe('auditLog getAll against a service that ignores the offset (every page 
 		},
 	);
 });
+
+describe('auditLog getAll against a service that ignores the time bounds', () => {
+	it.each(['asc', 'desc'])(
+		'Sort Direction %s: stops at the first page that passes the bound it reads towards',
+		async (sortDirection) => {
+			emulator().reset({ seed: false });
+			emulator().addAuditEntries(
+				Array.from({ length: 300 }, (_unused, i) => ({
+					timestamp: new Date(T0 + i * MINUTE).toISOString(),
+				})),
+			);
+			emulator().store.auditLogVariant = SERVICE_VARIANTS['time bounds ignored'];
+			// Newest first the read goes towards Since, oldest first towards Until: each 50 entries in.
+			const filters = {
+				since: new Date(T0 + 250 * MINUTE).toISOString(),
+				until: new Date(T0 + 50 * MINUTE).toISOString(),
+			};
+			const bound = sortDirection === 'desc' ? { since: filters.since } : { until: filters.until };
+
+			const result = await runActionNode({
+				credentials: credentials(),
+				parameters: {
+					resource: 'auditLog',
+					operation: 'getAll',
+					returnAll: true,
+					filters: bound,
+					options: { sortDirection },
+				},
+			});
+
+			expect(result.items).toHaveLength(50);
+			expect(emulator().requests).toHaveLength(1);
+		},
+	);
+});

@@ -1133,6 +1133,13 @@ describe("the service's clock", () => {
 		emulator.reset();
 		expect(Math.abs(Date.now() - (await dateSaid()))).toBeLessThan(2000);
 	});
+
+	test('setDateHeader(false) leaves the Date header out; reset puts it back', async () => {
+		emulator.setDateHeader(false);
+		expect((await call('GET', '/users')).headers.get('date')).toBeNull();
+		emulator.reset();
+		expect((await call('GET', '/users')).headers.get('date')).not.toBeNull();
+	});
 });
 
 describe('recorded requests', () => {

@@ -54,6 +54,8 @@ class RunningEmulator implements Emulator, ServerContext {
 	latencyMs: number;
 	/** How far the service's clock (its Date header) is from this machine's, in ms. */
 	clockOffsetMs = 0;
+	/** Whether answers carry a Date header (a service behind some proxies sends none). */
+	sendsDateHeader = true;
 	private readonly app: FastifyInstance;
 
 	constructor(private readonly options: StartOptions) {
@@ -88,6 +90,7 @@ class RunningEmulator implements Emulator, ServerContext {
 		this.store.auditLogVariant = {};
 		this.latencyMs = this.options.latencyMs ?? 0;
 		this.clockOffsetMs = 0;
+		this.sendsDateHeader = true;
 		this.rateLimit.set(this.options.rateLimit);
 		this.rateLimit.clearTraffic();
 	}
@@ -119,6 +122,11 @@ class RunningEmulator implements Emulator, ServerContext {
 	/** Sets the service's clock `offsetMs` from this machine's: its Date header says so. */
 	setClockOffset(offsetMs: number): void {
 		this.clockOffsetMs = offsetMs;
+	}
+
+	/** Whether answers carry a Date header; reset puts it back. */
+	setDateHeader(sent: boolean): void {
+		this.sendsDateHeader = sent;
 	}
 
 	async close(): Promise<void> {

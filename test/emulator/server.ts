@@ -43,6 +43,7 @@ export interface ServerContext {
 	readonly answers: ChosenAnswers;
 	readonly latencyMs: number;
 	readonly clockOffsetMs: number;
+	readonly sendsDateHeader: boolean;
 	reset(options?: { seed?: boolean }): void;
 	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[];
 	injectFault(fault: FaultSpec): void;
@@ -115,9 +116,10 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 				context.requests.push(entry);
 			});
 			logTraffic(v1, context.rateLimit);
-			// The service's own clock, when set apart from this machine's.
+			// The service's own clock, when set apart from this machine's, or no Date header at all.
 			v1.addHook('onSend', async (_request, reply) => {
-				if (context.clockOffsetMs !== 0)
+				if (!context.sendsDateHeader) reply.raw.sendDate = false;
+				else if (context.clockOffsetMs !== 0)
 					reply.header('date', new Date(Date.now() + context.clockOffsetMs).toUTCString());
 			});
 

@@ -81,6 +81,8 @@ export interface Emulator {
 	setLatency(ms: number): void;
 	/** Sets the service's clock `offsetMs` from this machine's: its Date header says so; reset puts it back. */
 	setClockOffset(offsetMs: number): void;
+	/** Whether answers carry a Date header; reset puts it back. */
+	setDateHeader(sent: boolean): void;
 	/** The token-bucket rate limit (`set` it, read `refused`) and the log of /v1 traffic. */
 	readonly rateLimit: RateLimit;
 	close(): Promise<void>;

@@ -199,6 +199,21 @@ describe("a service whose clock is an hour behind n8n's", () => {
 	);
 });
 
+describe('a service that sends no Date header', () => {
+	it("is polled as usual, n8n's clock standing in for the service's", async () => {
+		emulator().reset({ seed: false });
+		emulator().setDateHeader(false);
+		const parameters = { startFrom: 'date', startDate: iso(Date.now() - 2 * HOUR) };
+		emulator().addAuditEntries(sequence(3, Date.now() - HOUR));
+		const first = await poll(parameters);
+		emulator().addAuditEntries(sequence(2, Date.now() - 60 * SECOND, SECOND, 3));
+		const second = await poll(parameters, first.staticData);
+
+		expect(eventsOf(emitted(first))).toEqual(['event 0', 'event 1', 'event 2']);
+		expect(eventsOf(emitted(second))).toEqual(['event 3', 'event 4']);
+	});
+});
+
 describe("n8n's poll budget", () => {
 	it('stops reading before the budget runs out, emits what it read, and the next polls go on from there', async () => {
 		emulator().reset({ seed: false });
