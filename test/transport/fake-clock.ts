@@ -12,7 +12,7 @@ interface Sleeper {
 }
 
 /** Lets every promise callback queued so far (and those they queue) run. */
-const settle = async () => await new Promise<void>((resolve) => setImmediate(resolve));
+export const settle = async () => await new Promise<void>((resolve) => setImmediate(resolve));
 
 export class FakeClock implements Clock {
 	private time = 0;

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The pacer's own rules (transport/pacer.ts), each alone: the wait before a request answered 429
  * is sent again, the start gate, and Concurrency Fixed's slots, on the fake clock.
@@ -17,10 +16,7 @@ import {
 	type Clock,
 } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { SharedPace } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
-import { FakeClock } from './fake-clock';
-
-/** Lets every promise callback queued so far run. */
-const settle = async () => await new Promise<void>((resolve) => setImmediate(resolve));
+import { FakeClock, settle } from './fake-clock';
 
 /** A clock whose timers fire only when the test says the tick is over. */
 class TickingClock implements Clock {

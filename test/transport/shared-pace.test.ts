@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The shared pace: one per service and key, by a digest of them, bounded and dropped when idle;
  * runs share what it learned but keep their own items in flight, given back however they end.
@@ -18,7 +17,7 @@ import {
 	paceKey,
 	SharedPace,
 } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
-import { FakeClock } from './fake-clock';
+import { FakeClock, settle } from './fake-clock';
 
 describe('the key of a pace', () => {
 	it('is a SHA-256 digest of base URL and key: the key never appears, each pair has its own', () => {
@@ -115,7 +114,6 @@ describe('the shared pace, one event at a time', () => {
 		decreasedAt: 0,
 	});
 	const holding = (): PaceState => ({ ...initialPace(), phase: 'holding', window: 12 });
-	const settle = async () => await new Promise<void>((resolve) => setImmediate(resolve));
 	const at = async (clock: FakeClock, ms: number) => await clock.run(clock.sleep(ms - clock.now()));
 
 	/** When each of `count` starts asked at once goes, on a pace of `rate` starts a second. */
