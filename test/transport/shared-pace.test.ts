@@ -205,6 +205,30 @@ describe('the shared pace, one event at a time', () => {
 		expect(shared.state).toMatchObject({ phase: 'paced', rate });
 	});
 
+	it('holding, a 429 after an idle spell shorter than the window: the same busy spell, counted from its start', async () => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		shared.state = holding();
+		const run = shared.join(4);
+		// A busy spell from 2000 ms: one answer, then nothing in flight from 2010 to 2500 ms.
+		await at(clock, 2000);
+		await clock.run(run.start());
+		await at(clock, 2010);
+		shared.answered();
+		run.finish();
+		await at(clock, 2500);
+		await clock.run(run.start());
+		for (let answer = 1; answer <= 10; answer++) {
+			await at(clock, 2500 + answer * 10);
+			shared.answered();
+		}
+		await at(clock, 2700);
+		void shared.rateLimited(run, 0, 50);
+		// 11 answers since the spell began at 2000 ms.
+		expect(shared.state.phase).toBe('paced');
+		expect(shared.state.rate).toBeCloseTo(11_000 / 700, 9);
+	});
+
 	it('holding, a 429 after 5 s without an answer while an item stayed in flight: no new spell, over the window', async () => {
 		const clock = new FakeClock();
 		const shared = new SharedPace(clock);

@@ -131,7 +131,7 @@ export async function sendWithRetries<R>(
 			const response = await send(
 				deadline === undefined ? undefined : Math.max(1, deadline - sentAt),
 			);
-			pacer.answered(clock.now() - sentAt);
+			pacer.answered();
 			return response;
 		} catch (error) {
 			const failure = describeFailure(error);

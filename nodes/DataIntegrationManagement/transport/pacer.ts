@@ -24,12 +24,12 @@ export const systemClock: Clock = { now: () => Date.now(), sleep: async (ms) => 
  */
 export const monotonicClock: Clock = { now: () => performance.now(), sleep: systemClock.sleep };
 
-/** What paces the requests of one run: told how long each answer took, waits out 429s. */
+/** What paces the requests of one run: told of each answer, waits out 429s. */
 export interface Pacer {
 	/** How many 429s with Retry-After one request may wait out before its error is reported. */
 	readonly rateLimitRetries: number;
-	/** A request was answered (not 429) after `ms`. */
-	answered(ms: number): void;
+	/** A request was answered (not 429). */
+	answered(): void;
 	/** Resolves when the request answered 429 after `ms` may be sent again, `waitMs` from now. */
 	rateLimited(waitMs: number, ms: number): Promise<void>;
 }
