@@ -1,9 +1,15 @@
 /**
  * The trigger's pure decisions (trigger/poll.ts), rule by rule: which entries pass the filters,
- * and which poll budget from n8n is used.
+ * which poll budget from n8n is used, and what a request the budget cut says.
  */
+import { NodeApiError, type INode } from 'n8n-workflow';
+
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
-import { entryFilter, usableBudget } from '../../nodes/DataIntegrationManagement/trigger/poll';
+import {
+	entryFilter,
+	explainBudgetCut,
+	usableBudget,
+} from '../../nodes/DataIntegrationManagement/trigger/poll';
 
 const entry = (fields: Record<string, unknown>) => fields as unknown as AuditLogEntry;
 const MAYA = entry({
@@ -51,5 +57,40 @@ describe('usableBudget', () => {
 		[undefined, undefined],
 	])('of %p is %p', (budget, used) => {
 		expect(usableBudget(budget)).toBe(used);
+	});
+});
+
+describe('explainBudgetCut', () => {
+	const node = { name: 'Audit Log Trigger' } as INode;
+	const apiError = (message: string, deadlineReached?: boolean) => {
+		const error = new NodeApiError(node, {}, { message });
+		if (deadlineReached !== undefined) error.context.deadlineReached = deadlineReached;
+		return error;
+	};
+
+	it('says that the poll time budget ran out, and what n8n said of the request', () => {
+		const cut = apiError('The connection was aborted, perhaps the server is offline', true);
+		expect(explainBudgetCut(cut)).toMatchObject({
+			message: 'The new audit log entries could not be read within the poll time budget',
+			description:
+				'The request was cut when the time n8n allows a poll ran out (The connection was aborted, perhaps the server is offline). Nothing was emitted and the cursor stays; the next poll reads again from there. Raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
+		});
+	});
+
+	it('drops the final full stop of what n8n said', () => {
+		const cut = explainBudgetCut(apiError('The service is limiting requests.', true));
+		expect((cut as NodeApiError).description).toContain('(The service is limiting requests)');
+	});
+
+	it.each([
+		['a failure the budget did not cut', apiError('Not found', false)],
+		['a failure without the mark', apiError('Not found')],
+		['an error of another kind', new Error('boom')],
+		['a thrown text', 'boom'],
+		['a thrown null', null],
+	])('leaves %s as it is', (_, error) => {
+		const message = (error as Error | null)?.message;
+		expect(explainBudgetCut(error)).toBe(error);
+		expect((error as Error | null)?.message).toBe(message);
 	});
 });

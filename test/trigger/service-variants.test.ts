@@ -293,6 +293,10 @@ describe("n8n's poll budget", () => {
 		await expect(poll(parameters, undefined, 500)).rejects.toMatchObject({
 			name: 'NodeApiError',
 			httpCode: null,
+			message: 'The new audit log entries could not be read within the poll time budget',
+			description: expect.stringMatching(
+				/^The request was cut when the time n8n allows a poll ran out \(.+\)\. Nothing was emitted and the cursor stays/,
+			),
 		});
 		expect(Date.now() - started).toBeLessThan(2000);
 		emulator().setLatency(0);

@@ -1,4 +1,9 @@
-import { NodeOperationError, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type INodeExecutionData,
+	type IPollFunctions,
+	type NodeApiError,
+} from 'n8n-workflow';
 
 import { scanAuditLog, type PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
@@ -143,9 +148,23 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		return read.emitted.length
 			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
+	} catch (error) {
+		throw explainBudgetCut(error);
 	} finally {
 		lease.release();
 	}
+}
+
+/**
+ * A request the poll budget cut (no answer in time, or a 429 to wait out past it) says so: n8n's
+ * own words for a cut request ("The connection was aborted…") name the wrong cause.
+ */
+export function explainBudgetCut(error: unknown): unknown {
+	const cut = error as NodeApiError;
+	if (cut?.context?.deadlineReached !== true) return error;
+	cut.description = `The request was cut when the time n8n allows a poll ran out (${cut.message.replace(/\.$/, '')}). Nothing was emitted and the cursor stays; the next poll reads again from there. Raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.`;
+	cut.message = 'The new audit log entries could not be read within the poll time budget';
+	return cut;
 }
 
 /** "Fetch Test Event": the newest matching entry, without touching the cursor. */
