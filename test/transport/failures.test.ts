@@ -8,6 +8,7 @@ import type { INode } from 'n8n-workflow';
 
 import {
 	describeFailure,
+	timedOut,
 	toNodeApiError,
 	type Failure,
 } from '../../nodes/DataIntegrationManagement/transport/failures';
@@ -99,6 +100,19 @@ describe('describeFailure: what the service or the network said', () => {
 		['in a chain of causes that loops: not found, and the search ends', looping, undefined],
 	])("finds n8n's SSRF refusal %s", (_title, error, address) => {
 		expect(describeFailure(error).blockedAddress).toBe(address);
+	});
+});
+
+describe("timedOut: whether the request's timeout ended it", () => {
+	it.each<[Failure, boolean]>([
+		[{ networkCode: 'ECONNABORTED' }, true],
+		[{ networkCode: 'ETIMEDOUT' }, true],
+		[{ networkCode: 'ECONNRESET' }, false],
+		[{ networkCode: 'ECONNREFUSED' }, false],
+		[{}, false],
+		[{ status: 504, networkCode: 'ECONNABORTED' }, false],
+	])('%j: %p', (failure, expected) => {
+		expect(timedOut(failure)).toBe(expected);
 	});
 });
 

@@ -12,8 +12,11 @@ import {
 } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { FakeClock } from './fake-clock';
 
-/** An answer the fake service gives after 20 ms: ok, or an HTTP status (with Retry-After). */
-type Reply = 'ok' | { status: number; retryAfter?: number };
+/**
+ * An answer the fake service gives after 20 ms: ok, or an HTTP status (with Retry-After); or no
+ * answer, the request ended by a network code (a timeout's, ECONNABORTED, at once).
+ */
+type Reply = 'ok' | { status: number; retryAfter?: number } | { networkCode: string };
 
 /** What n8n's HTTP helper throws for a status, as n8n 2.x does (./failures.test.ts). */
 const httpError = (status: number, retryAfter?: number) =>
@@ -46,6 +49,8 @@ async function send(replies: Reply[], deadline?: number) {
 			await clock.sleep(20);
 			const reply = replies[Math.min(attempt++, replies.length - 1)];
 			if (reply === 'ok') return 'answer';
+			if ('networkCode' in reply)
+				throw Object.assign(new Error('no answer'), { code: reply.networkCode });
 			throw httpError(reply.status, reply.retryAfter);
 		},
 		{ pacer, deadline, clock, random: () => 0.5 },
@@ -99,6 +104,15 @@ describe('sendWithRetries', () => {
 		} else {
 			expect(outcome).toMatchObject({ answer: 'answer', waited: [2000] });
 		}
+	});
+
+	it.each([
+		['its timeout, with a deadline: the deadline reached', 'ECONNABORTED', 1000, true],
+		['its timeout, without a deadline: not reached', 'ECONNABORTED', undefined, false],
+		['another network failure, with a deadline: not reached', 'ECONNRESET', 1000, false],
+	])('throws a request ended by %s', async (_title, networkCode, deadline, reached) => {
+		const outcome = await send([{ networkCode }, 'ok'], deadline);
+		expect(outcome).toMatchObject({ error: { deadlineReached: reached }, waited: [] });
 	});
 
 	it('throws any other failure at once, the deadline not reached', async () => {

@@ -72,6 +72,14 @@ export function describeFailure(error: unknown): Failure {
 	};
 }
 
+/** The codes n8n's HTTP client (axios) gives a request its timeout ended. */
+const TIMEOUT_CODES = ['ECONNABORTED', 'ETIMEDOUT'];
+
+/** Whether the request's timeout ended it, with no answer. */
+export function timedOut(failure: Failure): boolean {
+	return failure.status === undefined && TIMEOUT_CODES.includes(failure.networkCode ?? '');
+}
+
 function parseRetryAfter(value: unknown): number | undefined {
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
 	const seconds = Number(value);

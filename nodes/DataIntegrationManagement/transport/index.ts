@@ -15,7 +15,7 @@ import {
 } from 'n8n-workflow';
 
 import { baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
-import { describeFailure, toNodeApiError, type Failure } from './failures';
+import { describeFailure, timedOut, toNodeApiError, type Failure } from './failures';
 import { RATE_LIMIT_RETRIES, rateLimitWaitMs, systemClock, type Clock, type Pacer } from './pacer';
 import { paceOf } from './shared-pace';
 
@@ -101,7 +101,7 @@ export async function apiRequestAnswer<T>(
 		{ pacer: options.pacer ?? slot!, deadline: options.deadline },
 		(failure, deadlineReached) => {
 			const apiError = toNodeApiError(this.getNode(), failure);
-			// The caller's deadline, not the service, ended the waiting: the caller may keep what it has.
+			// The caller's deadline, not the service, ended the request: the caller may keep what it has.
 			if (deadlineReached) apiError.context.deadlineReached = true;
 			return apiError;
 		},
@@ -116,7 +116,8 @@ export async function apiRequestAnswer<T>(
 /**
  * The transport's one loop: sends a request (`send`, given the time left before the deadline),
  * reports each answer to the pacer and waits out 429s through it. A failure that is not waited
- * out is thrown as `toError` makes it (told whether the deadline ended the waiting). The clock
+ * out is thrown as `toError` makes it, told whether the deadline ended it (a 429 not waited out
+ * past it, or the attempt's timeout, which is the time left before it). The clock
  * and `random` (the backoff's jitter) are parameters so a simulation can run the loop as it is.
  */
 export async function sendWithRetries<R>(
@@ -141,7 +142,10 @@ export async function sendWithRetries<R>(
 					: undefined;
 			const pastDeadline =
 				waitMs !== undefined && deadline !== undefined && clock.now() + waitMs >= deadline;
-			if (waitMs === undefined || pastDeadline) throw toError(failure, pastDeadline);
+			// With a deadline, a request's timeout is the time left before it.
+			const cutAtDeadline = deadline !== undefined && timedOut(failure);
+			if (waitMs === undefined || pastDeadline)
+				throw toError(failure, pastDeadline || cutAtDeadline);
 			await pacer.rateLimited(waitMs, clock.now() - sentAt);
 		}
 	}
