@@ -77,9 +77,9 @@ describe('explainBudgetCut', () => {
 		});
 	});
 
-	it('drops the final full stop of what n8n said', () => {
-		const cut = explainBudgetCut(apiError('The service is limiting requests.', true));
-		expect((cut as NodeApiError).description).toContain('(The service is limiting requests)');
+	it('drops only the final full stop of what n8n said', () => {
+		const cut = explainBudgetCut(apiError('It said no. It is limiting requests.', true));
+		expect((cut as NodeApiError).description).toContain('(It said no. It is limiting requests)');
 	});
 
 	it.each([

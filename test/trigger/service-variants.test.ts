@@ -241,6 +241,18 @@ describe("n8n's poll budget", () => {
 		expect(events).toEqual(sequence(1500, 0, SECOND).map((entry) => entry.event));
 	});
 
+	it('asks for no page it cannot expect back within the budget: after one slow page, no request is sent to be cut', async () => {
+		emulator().reset({ seed: false });
+		emulator().addAuditEntries(sequence(250, Date.now() - 2 * HOUR, SECOND));
+		// Reading may last 400 ms of the 500: a second page of 250 ms would end past it.
+		emulator().setLatency(250);
+		const parameters = { startFrom: 'date', startDate: iso(Date.now() - 3 * HOUR) };
+
+		const result = await poll(parameters, undefined, 500);
+		expect(eventsOf(emitted(result))).toEqual(sequence(100, 0).map((entry) => entry.event));
+		expect(auditRequests()).toHaveLength(1);
+	});
+
 	it('against a service answering newest first, fails a poll that cannot read all that is new within the budget: nothing emitted, the cursor stays', async () => {
 		useVariant(SERVICE_VARIANTS['newest first always']);
 		const start = Date.now() - 2 * HOUR;
