@@ -196,15 +196,15 @@ describe('startFrom: date', () => {
 			'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
 		);
 	});
-});
 
-	it("moves the cursor up to an entry logged in the second the service answers in (its Date header counts whole seconds, so its present is before the next one)", async () => {
+	it('moves the cursor up to an entry logged in the second the service answers in (its Date header counts whole seconds, so its present is before the next one)', async () => {
 		emulator().reset({ seed: false });
 		const loggedNow = add([{ timestamp: iso(Date.now()), event: 'logged just now' }]);
 		const result = await poll(dateParameters(iso(Date.now() - 60 * SECOND)));
 		expect(emitted(result)).toEqual(loggedNow);
 		expect(cursorOf(result.staticData)!.cursor).toBe(loggedNow[0].timestamp);
 	});
+});
 
 describe('filters', () => {
 	beforeEach(() => emulator().reset({ seed: false }));
