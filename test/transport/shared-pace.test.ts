@@ -16,6 +16,7 @@ import {
 	PaceRegistry,
 	paceKey,
 	SharedPace,
+	type RunPace,
 } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { FakeClock, settle } from './fake-clock';
 
@@ -116,6 +117,16 @@ describe('the shared pace, one event at a time', () => {
 	const holding = (): PaceState => ({ ...initialPace(), phase: 'holding', window: 12 });
 	const at = async (clock: FakeClock, ms: number) => await clock.run(clock.sleep(ms - clock.now()));
 
+	/** 10 answers from `from` + 10 ms to `from` + 100 ms, then at `from` + 200 ms a 429 to a request sent 50 ms before. */
+	async function tenAnswersThen429(clock: FakeClock, run: RunPace, from: number) {
+		for (let answer = 1; answer <= 10; answer++) {
+			await at(clock, from + answer * 10);
+			run.shared.answered();
+		}
+		await at(clock, from + 200);
+		void run.shared.rateLimited(run, 0, 50);
+	}
+
 	/** When each of `count` starts asked at once goes, on a pace of `rate` starts a second. */
 	async function startTimes(shared: SharedPace, clock: FakeClock, count: number) {
 		const run = shared.join(count);
@@ -196,12 +207,7 @@ describe('the shared pace, one event at a time', () => {
 		const run = shared.join(4);
 		await at(clock, from);
 		await clock.run(run.start());
-		for (let answer = 1; answer <= 10; answer++) {
-			await at(clock, from + answer * 10);
-			shared.answered();
-		}
-		await at(clock, from + 200);
-		void shared.rateLimited(run, 0, 50);
+		await tenAnswersThen429(clock, run, from);
 		expect(shared.state).toMatchObject({ phase: 'paced', rate });
 	});
 
@@ -218,12 +224,7 @@ describe('the shared pace, one event at a time', () => {
 		run.finish();
 		await at(clock, 2500);
 		await clock.run(run.start());
-		for (let answer = 1; answer <= 10; answer++) {
-			await at(clock, 2500 + answer * 10);
-			shared.answered();
-		}
-		await at(clock, 2700);
-		void shared.rateLimited(run, 0, 50);
+		await tenAnswersThen429(clock, run, 2500);
 		// 11 answers since the spell began at 2000 ms.
 		expect(shared.state.phase).toBe('paced');
 		expect(shared.state.rate).toBeCloseTo(11_000 / 700, 9);
@@ -237,12 +238,7 @@ describe('the shared pace, one event at a time', () => {
 		await clock.run(run.start());
 		await at(clock, 5000);
 		await clock.run(run.start());
-		for (let answer = 1; answer <= 10; answer++) {
-			await at(clock, 5000 + answer * 10);
-			shared.answered();
-		}
-		await at(clock, 5200);
-		void shared.rateLimited(run, 0, 50);
+		await tenAnswersThen429(clock, run, 5000);
 		expect(shared.state).toMatchObject({ phase: 'paced', rate: 10 });
 	});
 
