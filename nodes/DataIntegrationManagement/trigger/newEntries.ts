@@ -21,6 +21,10 @@ import {
 	type ReadDone,
 } from './steps';
 
+/** What a poll that ran out of n8n's poll budget before it read all that is new says. */
+export const BUDGET_RAN_OUT =
+	'The new audit log entries could not be read within the poll time budget';
+
 /** What bounds a poll's reads: n8n's budget, and the lease renewed with each answer. */
 export type Reading = Pick<AuditLogScan, 'deadline' | 'onAnswer'>;
 
@@ -111,14 +115,10 @@ async function absorbNewestFirst(
 		...reading,
 	});
 	if (!complete) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'The new audit log entries could not be read within the poll time budget',
-			{
-				description:
-					'The service answers newest first or ignores the time bounds, so a poll reads everything since the cursor before emitting any of it, and that took longer than n8n allows a poll. Nothing was emitted and the cursor stays; raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
-			},
-		);
+		throw new NodeOperationError(this.getNode(), BUDGET_RAN_OUT, {
+			description:
+				'The service answers newest first or ignores the time bounds, so a poll reads everything since the cursor before emitting any of it, and that took longer than n8n allows a poll. Nothing was emitted and the cursor stays; raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
+		});
 	}
 	scan.absorbAll(entries.reverse(), answeredAt ?? answeredBefore);
 }

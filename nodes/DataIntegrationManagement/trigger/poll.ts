@@ -12,7 +12,7 @@ import { asOption, checkCollection } from '../shared/checks';
 import { restoreState } from './cursor';
 import { filtersCollection, pollOptions, startFromField } from './fields';
 import { PollLease, type LeaseRecord } from './lease';
-import { readNewEntries } from './newEntries';
+import { BUDGET_RAN_OUT, readNewEntries } from './newEntries';
 import { afterSearchPage, NOTHING_FOUND, type Search } from './steps';
 
 /** The default of an Options field of the trigger, as its description declares it. */
@@ -163,7 +163,7 @@ export function explainBudgetCut(error: unknown): unknown {
 	const cut = error as NodeApiError;
 	if (cut?.context?.deadlineReached !== true) return error;
 	cut.description = `The request was cut when the time n8n allows a poll ran out (${cut.message.replace(/\.$/, '')}). Nothing was emitted and the cursor stays; the next poll reads again from there. Raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.`;
-	cut.message = 'The new audit log entries could not be read within the poll time budget';
+	cut.message = BUDGET_RAN_OUT;
 	return cut;
 }
 
