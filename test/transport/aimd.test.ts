@@ -11,6 +11,7 @@ import {
 	DELIVERY_WINDOW_MS,
 	GROWTH_PER_SECOND,
 	initialPace,
+	mayGrow,
 	mayStart,
 	MIN_RATE,
 	PROBE_AFTER_MS,
@@ -82,8 +83,29 @@ describe('an answer (not 429)', () => {
 			false,
 			{},
 		],
-	])('%s', (_name, state, now, inUse, expected) => {
-		expect(afterAnswer(state, now, inUse)).toEqual({ ...state, ...expected });
+	])('%s', (_name, state, now, grow, expected) => {
+		expect(afterAnswer(state, now, grow)).toEqual({ ...state, ...expected });
+	});
+});
+
+describe('whether answers may add to the pace', () => {
+	it.each<[string, boolean, number, boolean]>([
+		['a start waits for the pace, over a second of items yet to start', true, 101, true],
+		[
+			'a start waits, a second of items yet to start: a 429 would end the run later',
+			true,
+			100,
+			false,
+		],
+		['a start waits, fewer items yet to start', true, 3, false],
+		['no start waits for it (RFC 7661)', false, 1000, false],
+	])('paced at 100/s: %s', (_name, startWaits, queued, expected) => {
+		expect(mayGrow(paced(100, 100, 0), startWaits, queued)).toBe(expected);
+	});
+
+	it('counts a second at the pace: 400 items yet to start at 400/s do not let it grow, 401 do', () => {
+		expect(mayGrow(paced(400, 400, 0), true, 400)).toBe(false);
+		expect(mayGrow(paced(400, 400, 0), true, 401)).toBe(true);
 	});
 });
 

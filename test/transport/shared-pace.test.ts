@@ -99,10 +99,36 @@ describe('runs sharing a pace', () => {
 		await clock.run(clock.sleep(10));
 		// Item 1 failed, so no new item started; items 0, 2 and 3 hang (as in a cancelled run).
 		expect(shared.inFlight).toBe(3);
+		// Item 4 had its slot when the router stopped; items 5 to 9 were yet to start.
+		expect(shared.queued).toBe(5);
 		run.leave();
-		expect(shared.inFlight).toBe(0);
+		expect([shared.inFlight, shared.queued]).toEqual([0, 0]);
 		run.finish();
 		expect(shared.inFlight).toBe(0);
+	});
+
+	it('are told by each router how many of its items are yet to start, all runs together', async () => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		const [one, two] = [shared.join(Infinity), shared.join(Infinity)];
+		const seen: number[] = [];
+		const items = async (run: RunPace, count: number) =>
+			await runEachItem(count, run, async () => {
+				seen.push(shared.queued);
+				await clock.sleep(100);
+			});
+		const first = items(one, 6);
+		await clock.run(clock.sleep(50));
+		// Four went (AUTO_START); the fifth waits for a slot, and counts among those yet to start.
+		expect([seen, shared.queued]).toEqual([[5, 4, 3, 2], 2]);
+		const second = items(two, 2);
+		await clock.run(clock.sleep(10));
+		expect(shared.queued).toBe(2 + 2);
+		await clock.run(Promise.all([first, second]));
+		expect([seen.length, shared.queued]).toEqual([8, 0]);
+		// A 429 sends its item back to wait for the pace: the router's count stays.
+		void one.start();
+		expect(shared.queued).toBe(0);
 	});
 });
 
@@ -164,13 +190,21 @@ describe('the shared pace, one event at a time', () => {
 	});
 
 	it.each([
-		['with starts booked ahead, the pace grows', 2, 100 + (GROWTH_PER_SECOND * 100) / 100],
-		['with none booked ahead, it stays', 1, 100],
-	])('paced, an answer: %s', async (_title, starts, rate) => {
+		[
+			'starts booked ahead, over a second of items yet to start: the pace grows',
+			2,
+			101,
+			100 + GROWTH_PER_SECOND,
+		],
+		['starts booked ahead, a second of items yet to start: it stays', 2, 100, 100],
+		['none booked ahead: it stays', 1, 1000, 100],
+	])('paced at 100/s, an answer, %s', async (_title, starts, queued, rate) => {
 		const clock = new FakeClock();
 		const shared = new SharedPace(clock);
 		shared.state = paced(100);
-		await startTimes(shared, clock, starts);
+		const run = shared.join(Infinity);
+		for (let left = queued + starts; left > queued; left--) await clock.run(run.start(left));
+		expect(shared.queued).toBe(queued);
 		shared.answered();
 		expect(shared.state.rate).toBeCloseTo(rate, 9);
 	});

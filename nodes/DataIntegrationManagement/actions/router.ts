@@ -105,7 +105,7 @@ export async function runEachItem(
 	const sent: number[] = [];
 	const running: Array<Promise<void>> = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		await concurrency.start();
+		await concurrency.start(count - itemIndex);
 		if (failures.length) {
 			concurrency.finish();
 			break;

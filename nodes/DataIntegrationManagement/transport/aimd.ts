@@ -15,7 +15,9 @@
  * 4. Each answer adds to the pace while a start waits for it (RFC 7661: a pace nothing holds to
  *    says nothing of the limit): GROWTH_PER_SECOND of the pace the last decrease set, each second
  *    (additive increase); with no 429 for PROBE_AFTER_MS, one start a second per answer (doubling
- *    in about 0.7 s), so room left by runs that ended is taken within seconds.
+ *    in about 0.7 s), so room left by runs that ended is taken within seconds. It stops growing
+ *    when the items yet to start fit in a second at the pace: a 429 then (Retry-After counts whole
+ *    seconds) would end the run later than a faster pace could end it sooner.
  */
 
 /** Items in flight at first. */
@@ -51,6 +53,16 @@ export const initialPace = (): PaceState => ({
 	decreasedAt: -Infinity,
 });
 
+/** Retry-After counts whole seconds: a 429 holds its request at least this long. */
+export const RETRY_AFTER_UNIT_MS = 1000;
+
+/**
+ * Whether answers may add to the pace (4 above): a start waits for it, and more items are yet to
+ * start (`queued`) than the pace sends in RETRY_AFTER_UNIT_MS.
+ */
+export const mayGrow = (state: PaceState, startWaits: boolean, queued: number): boolean =>
+	startWaits && queued > (state.rate * RETRY_AFTER_UNIT_MS) / 1000;
+
 /** ms between two starts: none before the pace is set. */
 export const startInterval = (state: PaceState): number =>
 	state.phase === 'paced' ? 1000 / state.rate : 0;
@@ -60,13 +72,13 @@ export const mayStart = (state: PaceState, inFlight: number): boolean =>
 	state.phase === 'paced' || inFlight < Math.floor(state.window);
 
 /**
- * A request was answered (not 429) at `now`: the window or the pace grows, the pace only while
- * `inUse` (a start waits for it; RFC 7661): a pace nothing holds to says nothing of the limit.
+ * A request was answered (not 429) at `now`: the window or the pace grows, the pace only when
+ * `grow` (see `mayGrow`).
  */
-export function afterAnswer(state: PaceState, now: number, inUse: boolean): PaceState {
+export function afterAnswer(state: PaceState, now: number, grow: boolean): PaceState {
 	if (state.phase === 'slowStart') return { ...state, window: state.window + 1 };
 	if (state.phase === 'holding') return { ...state, window: state.window + 1 / state.window };
-	if (!inUse) return state;
+	if (!grow) return state;
 	if (now - state.decreasedAt >= PROBE_AFTER_MS) return { ...state, rate: state.rate + 1 };
 	// At `rate` answers a second, this adds GROWTH_PER_SECOND x base each second.
 	return { ...state, rate: state.rate + (GROWTH_PER_SECOND * state.base) / state.rate };

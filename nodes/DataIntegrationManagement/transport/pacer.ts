@@ -89,8 +89,11 @@ export function rateLimitWaitMs(
 
 /** How many items the router keeps in flight: it asks `start()` before each item, `finish()` after. */
 export interface Concurrency {
-	/** Resolves when one more item may start. */
-	start(): Promise<void>;
+	/**
+	 * Resolves when one more item may start. `left`: the run's items not started yet, this one
+	 * included.
+	 */
+	start(left?: number): Promise<void>;
 	/** An item that started is done. */
 	finish(): void;
 	/** The run is over (done, failed or cancelled): whatever it still holds is given back. */

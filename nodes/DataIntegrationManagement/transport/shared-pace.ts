@@ -15,6 +15,7 @@ import {
 	deliveredRate,
 	DELIVERY_WINDOW_MS,
 	initialPace,
+	mayGrow,
 	mayStart,
 	startInterval,
 	type PaceState,
@@ -39,6 +40,8 @@ export class SharedPace {
 	state: PaceState = initialPace();
 	/** Items in flight, all runs together. */
 	inFlight = 0;
+	/** Items not started yet, all runs together (as each run's router last said). */
+	queued = 0;
 	lastUsedAt: number;
 	private nextStartAt = -Infinity;
 	/** What got through is counted from here: the end of slow start, or of the last idle spell. */
@@ -58,9 +61,11 @@ export class SharedPace {
 		return new RunPace(this, max, rateLimitRetries);
 	}
 
-	async start(run: RunPace): Promise<void> {
+	async start(run: RunPace, left?: number): Promise<void> {
+		if (left !== undefined) this.queue(run, left);
 		while (run.inFlight >= run.max || !mayStart(this.state, this.inFlight))
 			await this.waiters.wait();
+		if (left !== undefined) this.queue(run, left - 1);
 		const now = this.clock.now();
 		// A new busy spell: what got through before it says nothing of the rate now.
 		if (this.inFlight === 0 && now - this.lastUsedAt > DELIVERY_WINDOW_MS) this.measuredFrom = now;
@@ -76,6 +81,12 @@ export class SharedPace {
 		if (at - now >= 1) await this.clock.sleep(at - now);
 	}
 
+	/** `run` has `count` items not started yet. */
+	private queue(run: RunPace, count: number): void {
+		this.queued += count - run.queued;
+		run.queued = count;
+	}
+
 	finish(run: RunPace, count = 1): void {
 		const given = Math.min(count, run.inFlight);
 		run.inFlight -= given;
@@ -84,9 +95,19 @@ export class SharedPace {
 		this.waiters.wakeAll();
 	}
 
+	/** `run` is over: whatever it held is given back. */
+	leave(run: RunPace): void {
+		this.queue(run, 0);
+		this.finish(run, run.inFlight);
+	}
+
 	answered(): void {
 		const now = this.clock.now();
-		this.state = afterAnswer(this.state, now, this.nextStartAt > now);
+		this.state = afterAnswer(
+			this.state,
+			now,
+			mayGrow(this.state, this.nextStartAt > now, this.queued),
+		);
 		this.answeredAt.push(now);
 		while (this.answeredAt[0] <= now - DELIVERY_WINDOW_MS) this.answeredAt.shift();
 		this.waiters.wakeAll();
@@ -108,6 +129,8 @@ export class SharedPace {
 /** One run's share of a pace: its own items in flight, up to its own Concurrency. */
 export class RunPace implements Concurrency, Pacer {
 	inFlight = 0;
+	/** Its items not started yet. */
+	queued = 0;
 
 	constructor(
 		readonly shared: SharedPace,
@@ -115,8 +138,8 @@ export class RunPace implements Concurrency, Pacer {
 		readonly rateLimitRetries: number,
 	) {}
 
-	async start(): Promise<void> {
-		await this.shared.start(this);
+	async start(left?: number): Promise<void> {
+		await this.shared.start(this, left);
 	}
 
 	finish(): void {
@@ -124,7 +147,7 @@ export class RunPace implements Concurrency, Pacer {
 	}
 
 	leave(): void {
-		this.shared.finish(this, this.inFlight);
+		this.shared.leave(this);
 	}
 
 	answered(): void {
