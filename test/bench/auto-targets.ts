@@ -2,7 +2,8 @@
 /**
  * The benchmark's Concurrency Auto targets, in real time against the emulator, with the node as
  * added now (version 1.1, no options: Auto), each measurement from a fresh pace (but one):
- * - one run alone at 50/s, 137/s (bursts of 3), 400/s and 1,000/s: share of the limit;
+ * - one run alone at 50/s, 137/s (bursts of 3), 400/s and 1,000/s: share of the limit; and as
+ *   many items as the last without a limit, the most this process sends a second on this machine;
  * - four executions of 200 creates against 100/s (bursts of 10) in this process, all at once and
  *   2 s apart (they share one pace), and in four processes (auto-worker.ts, each pacing alone);
  * - no limit: 500 creates against n8n's HTTP Request node, alternating, in the same run: Auto's
@@ -185,6 +186,22 @@ async function single(context: AutoContext, verdicts: Verdict[], out: string[]) 
 			result.share >= 0.9 && result.failed === 0,
 		]);
 	}
+	await ceiling(context, out, context.singleSeconds * limits[limits.length - 1].requestsPerSecond);
+}
+
+/** What this process creates a second without any limit: a share of the highest limit is bounded by it. */
+async function ceiling(context: AutoContext, out: string[], items: number) {
+	await context.emulator.reset();
+	await context.emulator.setRateLimit(undefined);
+	const rates: number[] = [];
+	for (let run = 1; run <= context.runs; run++) {
+		processPaces.clear();
+		const { startedAt, endedAt } = await createTags(context, items);
+		rates.push((items * 1000) / (endedAt - startedAt));
+	}
+	out.push(
+		`    no limit, ${items} items (what this process sends at most, through n8n-core): ${median(rates).toFixed(0)}/s (runs: ${rates.map((rate) => rate.toFixed(0)).join(' ')})`,
+	);
 }
 
 /** One execution of the HTTP Request node creating `items` tags at once: its time in ms. */
