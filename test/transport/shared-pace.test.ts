@@ -128,7 +128,7 @@ describe('runs sharing a pace', () => {
 		expect([seen.length, shared.queued]).toEqual([8, 0]);
 		// A 429 sends its item back to wait for the pace: the router's count stays.
 		void one.start();
-		expect(shared.queued).toBe(0);
+		expect([shared.queued, shared.openEnded]).toEqual([0, 0]);
 	});
 });
 
@@ -207,6 +207,24 @@ describe('the shared pace, one event at a time', () => {
 		expect(shared.queued).toBe(queued);
 		shared.answered();
 		expect(shared.state.rate).toBeCloseTo(rate, 9);
+	});
+
+	it('paced at 100/s, an answer while requests that say nothing of what is left are in flight (the trigger, a picker): the pace grows', async () => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		shared.state = paced(100);
+		const [page, picker] = [shared.join(1), shared.join(1)];
+		await clock.run(Promise.all([page.start(), picker.start()]));
+		expect([shared.openEnded, shared.queued]).toEqual([2, 0]);
+		shared.answered();
+		expect(shared.state.rate).toBeCloseTo(100 + GROWTH_PER_SECOND, 9);
+		page.leave();
+		expect(shared.openEnded).toBe(1);
+		picker.finish();
+		expect(shared.openEnded).toBe(0);
+		// Nothing in flight may be followed by more, and no run has items left: it stays.
+		shared.answered();
+		expect(shared.state.rate).toBeCloseTo(100 + GROWTH_PER_SECOND, 9);
 	});
 
 	it('in slow start, an answer that widens the window lets a waiting start go', async () => {

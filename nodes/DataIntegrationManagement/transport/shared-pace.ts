@@ -42,6 +42,11 @@ export class SharedPace {
 	inFlight = 0;
 	/** Items not started yet, all runs together (as each run's router last said). */
 	queued = 0;
+	/**
+	 * Items in flight of runs that say nothing of what is left (a request of the trigger or a
+	 * picker): any number may follow them.
+	 */
+	openEnded = 0;
 	lastUsedAt: number;
 	private nextStartAt = -Infinity;
 	/** What got through is counted from here: the end of slow start, or of the last idle spell. */
@@ -66,6 +71,7 @@ export class SharedPace {
 		while (run.inFlight >= run.max || !mayStart(this.state, this.inFlight))
 			await this.waiters.wait();
 		if (left !== undefined) this.queue(run, left - 1);
+		if (run.queued === undefined) this.openEnded++;
 		const now = this.clock.now();
 		// A new busy spell: what got through before it says nothing of the rate now.
 		if (this.inFlight === 0 && now - this.lastUsedAt > DELIVERY_WINDOW_MS) this.measuredFrom = now;
@@ -83,12 +89,13 @@ export class SharedPace {
 
 	/** `run` has `count` items not started yet. */
 	private queue(run: RunPace, count: number): void {
-		this.queued += count - run.queued;
+		this.queued += count - (run.queued ?? 0);
 		run.queued = count;
 	}
 
 	finish(run: RunPace, count = 1): void {
 		const given = Math.min(count, run.inFlight);
+		if (run.queued === undefined) this.openEnded -= given;
 		run.inFlight -= given;
 		this.inFlight -= given;
 		this.lastUsedAt = this.clock.now();
@@ -97,8 +104,8 @@ export class SharedPace {
 
 	/** `run` is over: whatever it held is given back. */
 	leave(run: RunPace): void {
-		this.queue(run, 0);
 		this.finish(run, run.inFlight);
+		this.queue(run, 0);
 	}
 
 	answered(): void {
@@ -106,7 +113,7 @@ export class SharedPace {
 		this.state = afterAnswer(
 			this.state,
 			now,
-			mayGrow(this.state, this.nextStartAt > now, this.queued),
+			mayGrow(this.state, this.nextStartAt > now, this.openEnded ? Infinity : this.queued),
 		);
 		this.answeredAt.push(now);
 		while (this.answeredAt[0] <= now - DELIVERY_WINDOW_MS) this.answeredAt.shift();
@@ -129,8 +136,8 @@ export class SharedPace {
 /** One run's share of a pace: its own items in flight, up to its own Concurrency. */
 export class RunPace implements Concurrency, Pacer {
 	inFlight = 0;
-	/** Its items not started yet. */
-	queued = 0;
+	/** Its items not started yet, as its router last said; undefined when it says nothing. */
+	queued: number | undefined;
 
 	constructor(
 		readonly shared: SharedPace,
