@@ -26,7 +26,7 @@ import {
 import type { ExecutionRun } from './n8n';
 import { waitFor } from './processes';
 import type { Check } from './steps';
-import { emittedCounts } from './trigger-runs';
+import { emittedCounts, unpublishAndSettle } from './trigger-runs';
 import { SAMPLE_CREDENTIAL } from './workflows';
 
 /** The credential Test, the action and the trigger over HTTPS with a self-signed certificate. */
@@ -127,9 +127,11 @@ export async function checkHttpsTriggerEmitted(
 			{ timeoutMs: 75_000, intervalMs: 2000, services: [main] },
 		);
 	} finally {
-		await api.unpublish(WORKFLOWS.trigger);
+		await unpublishAndSettle(api, WORKFLOWS.trigger, [main]);
 	}
-	check(`a scheduled poll over HTTPS emitted entry ${setup.triggerEntry} once; unpublished`);
+	check(
+		`a scheduled poll over HTTPS emitted entry ${setup.triggerEntry} once; unpublished, none of its executions still running`,
+	);
 }
 
 /** `n8n execute` through the proxy with NODE_EXTRA_CA_CERTS naming the run's certificate. */

@@ -15,6 +15,7 @@ import type { EmulatorControl } from './emulator';
 import { waitFor, type Service } from './processes';
 import type { PublicApi } from './rest';
 import type { Check } from './steps';
+import { unpublishAndSettle } from './trigger-runs';
 
 /** Writes the workflow's JSON into `folder` (for `n8n import:workflow --separate`). */
 export function writeSdkWorkflow(folder: string): void {
@@ -42,9 +43,11 @@ export async function checkSdkWorkflow({ api, emulator, main }: Context, check: 
 		},
 		{ timeoutMs: 150_000, services: [main] },
 	);
-	await api.unpublish(id);
+	await unpublishAndSettle(api, id, [main]);
 	assert.equal(execution.status, 'success', execution.data?.resultData.error?.message);
-	check(`execution ${execution.id} (mode ${execution.mode}): ${execution.status}; unpublished`);
+	check(
+		`execution ${execution.id} (mode ${execution.mode}): ${execution.status}; unpublished, and none of its executions still runs`,
+	);
 
 	const runData = execution.data!.resultData.runData;
 	const outputs = nodes.map((node) => outputOf(runData, node));

@@ -9,6 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 import type { NewAuditEntry } from '../../emulator/types';
 import type { EmulatorControl } from './emulator';
+import { waitFor, type Service } from './processes';
 import type { PublicApi } from './rest';
 import { SAMPLE_CREDENTIAL } from './workflows';
 
@@ -64,6 +65,30 @@ export async function emittedCounts(
 			counts.set(String(json.id), (counts.get(String(json.id)) ?? 0) + 1);
 	}
 	return counts;
+}
+
+/** Long enough for a poll that fired just before an unpublish to start its execution. */
+const POLL_IN_FLIGHT_MS = 2000;
+
+/**
+ * Unpublishes the workflow, then waits until none of its executions still runs: a poll that fired
+ * just before may have started one, whose requests would reach the emulator in a later step.
+ */
+export async function unpublishAndSettle(
+	api: PublicApi,
+	workflowId: string,
+	services: Service[],
+): Promise<void> {
+	await api.unpublish(workflowId);
+	await delay(POLL_IN_FLIGHT_MS);
+	await waitFor(
+		`every execution of ${workflowId} to end`,
+		async () =>
+			(await api.executions(workflowId)).some(({ status }) => ['new', 'running'].includes(status))
+				? undefined
+				: true,
+		{ timeoutMs: 120_000, services },
+	);
 }
 
 /** How many `GET /audit-logs` the emulator received since its last reset. */
