@@ -2,8 +2,9 @@
 /**
  * The benchmark's Concurrency Auto targets, in real time against the emulator, with the node as
  * added now (version 1.1, no options: Auto), each measurement from a fresh pace (but one):
- * - one run alone at 50/s, 137/s (bursts of 3), 400/s and 1,000/s: share of the limit; and as
- *   many items as the last without a limit, the most this process sends a second on this machine;
+ * - one run alone at 50/s, 137/s (bursts of 3), 400/s and 1,000/s: share of the limit, and how
+ *   late this process's event loop ran; and as many items as the last without a limit, the most
+ *   this process sends a second on this machine;
  * - four executions of 200 creates against 100/s (bursts of 10) in this process, all at once and
  *   2 s apart (they share one pace), and in four processes (auto-worker.ts, each pacing alone);
  * - no limit: 500 creates against n8n's HTTP Request node, alternating, in the same run: Auto's
@@ -11,6 +12,7 @@
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import type { INodeType } from 'n8n-workflow';
 
@@ -173,11 +175,16 @@ async function single(context: AutoContext, verdicts: Verdict[], out: string[]) 
 	for (const limit of limits) {
 		const items = context.singleSeconds * limit.requestsPerSecond;
 		const name = `${limit.requestsPerSecond}/s, burst ${limit.burst}`;
+		// A stall of the event loop longer than the bucket's slack sends more at once than it holds.
+		const loop = monitorEventLoopDelay({ resolution: 1 });
+		loop.enable();
 		const result = await medians(name, context, () =>
 			measureTogether(context, limit, async () => [await createTags(context, items)], items),
 		);
+		loop.disable();
+		const late = (nanoseconds: number) => `${(nanoseconds / 1e6).toFixed(0)} ms`;
 		out.push(
-			`    ${name}: ${percent(result.share)} of the limit (runs: ${result.shares.map(percent).join(' ')}), ${percent(result.refused)} of requests 429, ${result.failed} failed`,
+			`    ${name}: ${percent(result.share)} of the limit (runs: ${result.shares.map(percent).join(' ')}), ${percent(result.refused)} of requests 429, ${result.failed} failed; event loop late by ${late(loop.percentile(99.9))} (99.9th percentile), ${late(loop.max)} at most, against the bucket's ${((limit.burst / limit.requestsPerSecond) * 1000).toFixed(0)} ms of slack (burst / limit)`,
 		);
 		verdicts.push([
 			`(A) one run, ${name}: share of the limit`,
