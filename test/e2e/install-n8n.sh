@@ -157,8 +157,15 @@ cat >package.json <<JSON
 JSON
 log "installing n8n $N8N_VERSION and Node $NODE_VERSION into $CACHE_DIR"
 log "this happens once per machine: about 3 GB, usually 5 to 7 minutes"
-with_progress "installing n8n $N8N_VERSION" "5 to 7 minutes" \
-	npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+# The registry once answered with a package's version list from before a release another package
+# names exactly (ETARGET, context-async-hooks 2.12.1 for sdk-trace-node 2.12.1); minutes later it
+# had it. A second try, every version list fetched again, gets the registry as it is then.
+if ! with_progress "installing n8n $N8N_VERSION" "5 to 7 minutes" \
+	npm install --ignore-scripts --no-audit --no-fund --loglevel=error; then
+	log "npm install failed (above); trying once more, every version list fetched again"
+	with_progress "installing n8n $N8N_VERSION, second try" "5 to 7 minutes" \
+		npm install --prefer-online --ignore-scripts --no-audit --no-fund --loglevel=error
+fi
 build_sqlite
 if ! works; then
 	log "n8n $N8N_VERSION was installed but does not start, or sqlite3 cannot open a database under Node $NODE_VERSION"
