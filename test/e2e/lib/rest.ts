@@ -208,9 +208,13 @@ export class PublicApi {
 		return await this.request('GET', `/workflows/${workflowId}`);
 	}
 
-	/** The workflow's executions, newest first, with their run data. */
-	async executions(workflowId: string): Promise<Execution[]> {
+	/**
+	 * The workflow's executions, newest first, with their run data. n8n leaves out those still
+	 * running unless `status` is 'running'.
+	 */
+	async executions(workflowId: string, status?: 'running'): Promise<Execution[]> {
 		const query = new URLSearchParams({ workflowId, includeData: 'true', limit: '250' });
+		if (status) query.set('status', status);
 		return (await this.request<{ data: Execution[] }>('GET', `/executions?${query}`)).data;
 	}
 }

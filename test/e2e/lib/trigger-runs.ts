@@ -83,10 +83,7 @@ export async function unpublishAndSettle(
 	await delay(POLL_IN_FLIGHT_MS);
 	await waitFor(
 		`every execution of ${workflowId} to end`,
-		async () =>
-			(await api.executions(workflowId)).some(({ status }) => ['new', 'running'].includes(status))
-				? undefined
-				: true,
+		async () => ((await api.executions(workflowId, 'running')).length ? undefined : true),
 		{ timeoutMs: 120_000, services },
 	);
 }
