@@ -13,7 +13,7 @@ import type { EmulatorControl } from './emulator';
 import { waitFor, type Service } from './processes';
 import type { Execution, PublicApi } from './rest';
 import type { Check } from './steps';
-import { auditLogRequestCount } from './trigger-runs';
+import { auditLogRequestCount, unpublishAndSettle } from './trigger-runs';
 import type { SampleWorkflow } from './workflows';
 
 /** Long enough for the next every-minute poll, and the execution it starts. */
@@ -175,6 +175,8 @@ export async function checkAuditTrigger(context: Context, check: Check): Promise
 		`the emulator received the start (GET /audit-logs?sortOrder=desc) and ${scans.length} polls (…sortOrder=asc&startTime=<cursor − lookback>), nothing else`,
 	);
 
-	await api.unpublish(workflow.id);
-	check(`unpublished the trigger workflow (POST /api/v1${api.publishPath(workflow.id, false)})`);
+	await unpublishAndSettle(api, workflow.id, [context.main]);
+	check(
+		`unpublished the trigger workflow (POST /api/v1${api.publishPath(workflow.id, false)}); none of its executions still runs`,
+	);
 }
