@@ -22,7 +22,7 @@ import type { ApiCredentials } from '../helpers/n8n';
 import type { EmulatorProcess } from './emulator-process';
 import { runHttpRequestNode } from './http-request-node';
 import { createTagsOnce, type TagCreates } from './tag-creates';
-import { median, progress, seconds, times } from './tools';
+import { median, percent, progress, seconds, times, type Verdict } from './tools';
 
 export interface AutoContext {
 	emulator: EmulatorProcess;
@@ -36,9 +36,6 @@ export interface AutoContext {
 	unlimitedItems: number;
 }
 
-export type Verdict = [target: string, figure: string, limit: string, pass: boolean | undefined];
-
-const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
 const jain = (rates: number[]) =>
 	rates.reduce((a, b) => a + b, 0) ** 2 / (rates.length * rates.reduce((a, b) => a + b * b, 0));
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));

@@ -43,10 +43,11 @@ const CLI = path.join(REPO, 'test/emulator/cli.ts');
 /** Entries per control call: a 20,000-entry body would come close to fastify's 1 MiB body limit. */
 const AUDIT_CHUNK = 2000;
 
-export async function startEmulatorProcess(options: {
+/** The emulator in a child process of its own, and the base URL it listens on. */
+async function spawnEmulator(options: {
 	latencyMs: number;
 	apiKey: string;
-}): Promise<EmulatorProcess> {
+}): Promise<{ child: ChildProcess; baseUrl: string }> {
 	const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', CLI], {
 		cwd: REPO,
 		env: {
@@ -74,9 +75,13 @@ export async function startEmulatorProcess(options: {
 		);
 		child.once('error', reject);
 	});
-	const controlUrl = baseUrl.replace(/\/v1$/, '/__emulator');
+	return { child, baseUrl };
+}
 
-	const control = async (method: string, route: string, body?: unknown): Promise<unknown> => {
+/** A call to the emulator's control routes (/__emulator) beside `baseUrl`. */
+function controlOf(baseUrl: string) {
+	const controlUrl = baseUrl.replace(/\/v1$/, '/__emulator');
+	return async (method: string, route: string, body?: unknown): Promise<unknown> => {
 		const response = await fetch(`${controlUrl}${route}`, {
 			method,
 			headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -87,6 +92,14 @@ export async function startEmulatorProcess(options: {
 			throw new Error(`emulator control ${method} ${route}: HTTP ${response.status} ${text}`);
 		return text ? JSON.parse(text) : undefined;
 	};
+}
+
+export async function startEmulatorProcess(options: {
+	latencyMs: number;
+	apiKey: string;
+}): Promise<EmulatorProcess> {
+	const { child, baseUrl } = await spawnEmulator(options);
+	const control = controlOf(baseUrl);
 
 	return {
 		baseUrl,

@@ -1,13 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The benchmark's rate-limit section: N tag creates against the emulator under a token-bucket
  * limit (50/s and 400/s, bursts of 10) and without one, with our node at Concurrency Auto and
  * fixed 1, 8 and 32 ("On Error: Continue", so every failed item is counted), and with n8n's HTTP
  * Request node using its own Retry On Fail as a user would switch it on. Per run: time, items
- * that succeeded and failed, 429 answers, requests sent. It also draws the chart of requests in
- * flight and items completed over time, Auto against fixed 32, under the 50/s limit.
+ * that succeeded and failed, 429 answers, requests sent. Its chart is drawn by
+ * ./rate-limit-chart.ts.
  */
-import { writeFileSync } from 'node:fs';
 import type { INodeParameters, INodeType } from 'n8n-workflow';
 
 import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
@@ -15,8 +13,7 @@ import type { RateLimitSpec, TrafficEntry } from '../emulator';
 import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 import type { EmulatorProcess } from './emulator-process';
 import { runHttpRequestNode } from './http-request-node';
-import { drawChart, type Color, type Series } from './chart';
-import { median, progress, seconds, table, timed } from './tools';
+import { median, percent, progress, seconds, table, timed } from './tools';
 
 export interface RateLimitBenchContext {
 	emulator: EmulatorProcess;
@@ -37,7 +34,7 @@ export const LIMITS: Array<RateLimitSpec | undefined> = [
 /** Retry On Fail as the node's settings offer it when switched on: 3 tries, 1 s apart. */
 const HTTP_NODE_RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 1000 };
 
-type Variant = 'auto' | 'c1' | 'c8' | 'c32' | 'http';
+export type Variant = 'auto' | 'c1' | 'c8' | 'c32' | 'http';
 
 const VARIANT_LABELS: Record<Variant, string> = {
 	auto: 'this node, Concurrency Auto',
@@ -171,8 +168,6 @@ export function shareOfLimit(cell: RateCell): number | undefined {
 		: undefined;
 }
 
-export const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
-
 export function rateLimitReport(cells: RateCell[], items: number, runs: number): string[] {
 	const out: string[] = [];
 	out.push(
@@ -208,98 +203,4 @@ export function rateLimitReport(cells: RateCell[], items: number, runs: number):
 		);
 	}
 	return out;
-}
-
-const AUTO_COLOR: Color = [30, 90, 200];
-const FIXED_COLOR: Color = [210, 60, 40];
-const LIMIT_COLOR: Color = [140, 140, 140];
-const SAMPLE_MS = 20;
-
-/** Requests in flight at the emulator, sampled every SAMPLE_MS from the first arrival. */
-function inFlight(traffic: TrafficEntry[]): Array<[number, number]> {
-	const start = Math.min(...traffic.map((entry) => entry.arrivedAt));
-	const end = Math.max(...traffic.map((entry) => entry.answeredAt));
-	const points: Array<[number, number]> = [];
-	for (let t = start; t <= end + SAMPLE_MS; t += SAMPLE_MS) {
-		const count = traffic.filter((entry) => entry.arrivedAt <= t && entry.answeredAt > t).length;
-		points.push([(t - start) / 1000, count]);
-	}
-	return points;
-}
-
-/** Items created so far, at each answer that created one. */
-function completed(traffic: TrafficEntry[]): Array<[number, number]> {
-	const start = Math.min(...traffic.map((entry) => entry.arrivedAt));
-	const answers = traffic
-		.filter((entry) => entry.status < 300)
-		.map((entry) => entry.answeredAt)
-		.sort((a, b) => a - b);
-	return [
-		[0, 0],
-		...answers.map((at, index): [number, number] => [(at - start) / 1000, index + 1]),
-	];
-}
-
-/** The chart of Auto against fixed 32 under the first limit, written as a PNG to `file`. */
-export function writeRateLimitChart(cells: RateCell[], items: number, file: string): void {
-	const limit = LIMITS[0]!;
-	const cell = (variant: Variant) =>
-		cells.find((candidate) => candidate.limit === limit && candidate.variant === variant)!;
-	const auto = cell('auto');
-	const fixed = cell('c32');
-	const xMax = Math.ceil(Math.max(auto.run.ms, fixed.run.ms) / 1000);
-	const yMax = Math.ceil(items / 100) * 100;
-	const series = (label: string, color: Color, points: Array<[number, number]>): Series => ({
-		label,
-		color,
-		points,
-	});
-	const canvas = drawChart({
-		title: `${items} x tag create, limit ${limit.requestsPerSecond}/s (burst ${limit.burst}), 20 ms latency: Auto against fixed 32`,
-		xMax,
-		xStep: xMax > 20 ? 5 : 1,
-		xLabel: 'seconds',
-		panels: [
-			{
-				title: 'requests in flight (429s included)',
-				yMax: 40,
-				yStep: 10,
-				series: [
-					series(`auto`, AUTO_COLOR, inFlight(auto.run.traffic)),
-					series(`fixed 32`, FIXED_COLOR, inFlight(fixed.run.traffic)),
-				],
-			},
-			{
-				title: 'items created',
-				yMax,
-				yStep: Math.max(10, Math.ceil(items / 600) * 100),
-				series: [
-					{
-						label: `limit: ${limit.burst} + ${limit.requestsPerSecond}/s`,
-						color: LIMIT_COLOR,
-						thin: true,
-						// Drawn up to where it leaves the panel.
-						points: [
-							[0, limit.burst],
-							[
-								Math.min(xMax, (yMax - limit.burst) / limit.requestsPerSecond),
-								Math.min(yMax, limit.burst + limit.requestsPerSecond * xMax),
-							],
-						],
-					},
-					series(
-						`auto (${auto.run.failed} failed, ${auto.run.refused} x 429)`,
-						AUTO_COLOR,
-						completed(auto.run.traffic),
-					),
-					series(
-						`fixed 32 (${fixed.run.failed} failed, ${fixed.run.refused} x 429)`,
-						FIXED_COLOR,
-						completed(fixed.run.traffic),
-					),
-				],
-			},
-		],
-	});
-	writeFileSync(file, canvas.png());
 }

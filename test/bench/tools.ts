@@ -37,9 +37,17 @@ export function progress(message: string) {
 	process.stderr.write(`[${seconds(performance.now() - benchStart).padStart(8)}] ${message}\n`);
 }
 
+/** One line of the report's Targets table: `pass` undefined when it could not be measured. */
+export type Verdict = [target: string, figure: string, limit: string, pass: boolean | undefined];
+
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** Each run's time in seconds, as the report lists them. */
+export const runsInSeconds = (values: number[]) =>
+	values.map((ms) => (ms / 1000).toFixed(2)).join(' ');
+export const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
 export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 export const times = (ratio: number) => `${ratio.toFixed(2)}x`;
+export const number = (value: number) => value.toLocaleString('en');
 
 export function table(rows: string[][], indent = '  '): string {
 	const widths = rows[0].map((_, column) =>
