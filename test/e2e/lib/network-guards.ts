@@ -102,3 +102,9 @@ export async function checkSsrf(context: NetworkContext, check: Check): Promise<
 	assert.equal(allowed.id, SEED.integrations.ordersToSnowflake, JSON.stringify(allowed));
 	check('… with N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.1/32 → the integration');
 }
+
+/** n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) is checked from n8n 2.41 on; earlier 2.x are not assumed to have it. */
+export function hasSsrfProtection(version: string): boolean {
+	const [major, minor] = version.split('.').map(Number);
+	return major > 2 || (major === 2 && minor >= 41);
+}

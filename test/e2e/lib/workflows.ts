@@ -120,3 +120,17 @@ export function writeCredentialFile(
 	);
 	writeFileSync(file, JSON.stringify(credentials, null, 2));
 }
+
+/** The example workflows, and which of them are actions and which starts from the trigger. */
+export function examples() {
+	const samples = loadSampleWorkflows();
+	return {
+		samples,
+		actionSamples: samples.filter((sample) => !sample.triggerNode && sample.operations.length > 0),
+		triggerSample: samples.find(
+			(sample): sample is SampleWorkflow & { triggerNode: string } => !!sample.triggerNode,
+		),
+	};
+}
+
+export type Examples = ReturnType<typeof examples>;
