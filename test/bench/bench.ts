@@ -4,21 +4,23 @@
  * what the wire allows. Not a test: it prints a table of medians, targets and PASS/MISS.
  *
  * 1. 500 × tag create with our node at concurrency 1, against a plain keep-alive client sending
- *    the same requests one by one (the sequential floor).
+ *    the same requests one by one (the sequential floor) (writes.ts).
  * 2. The same at concurrency 8 and 32, and n8n's HTTP Request node (every item at once).
  * 3. Trigger catch-up of a 20,000-entry backlog in one poll: requests, time against the plain
- *    client reading the same pages, and heap growth with a cap of 20,000 vs 2,000.
- * 4. Concurrency 32 against an API answering 429 + Retry-After: 1 for a while: slower, not failed.
+ *    client reading the same pages, and heap growth with a cap of 20,000 vs 2,000
+ *    (trigger-backlog.ts, trigger-report.ts).
+ * 4. Concurrency 32 against an API answering 429 + Retry-After: 1 for a while: slower, not failed
+ *    (writes.ts).
  * 5. 600 × tag create under rate limits of 50/s and 400/s and without one: Concurrency Auto
  *    against fixed 1, 8 and 32 and n8n's HTTP Request node (rate-limit.ts), and the chart of
- *    Auto against fixed 32 in docs/.
+ *    Auto against fixed 32 in docs/ (rate-limit-chart.ts).
  * 6. Trigger catch-up against every service variant the spec allows (audit-variants.ts).
  * A. Concurrency Auto's targets (auto-targets.ts): one run alone at 50/s, 137/s, 400/s and
  *    1,000/s; four runs against one limit, in this process and in four; no limit, against n8n's
  *    HTTP Request node.
  *
  * The emulator runs in a child process. Our nodes run through n8n-core (test/helpers/n8n.ts).
- * Environment: BENCH_RUNS (3), BENCH_LATENCY_MS (20). Run with --expose-gc for the memory rows.
+ * Environment (read in settings.ts): BENCH_RUNS (3), BENCH_LATENCY_MS (20). Run with --expose-gc for the memory rows.
  * `--smoke`: one run of every section with a few items, in seconds, to prove the benchmark
  * still works (CI); its figures mean nothing and its chart goes to the temp folder.
  * `--only=rate-limit`: section 5 alone; `--only=auto`: section A alone.
