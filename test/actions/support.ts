@@ -41,6 +41,21 @@ export interface CountingProxy {
 	close(): Promise<void>;
 }
 
+async function readBody(incoming: IncomingMessage): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of incoming) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks);
+}
+
+/** The body as JSON, or undefined when it is empty or not JSON. */
+function parsedOrUndefined(body: Buffer): unknown {
+	try {
+		return body.length ? JSON.parse(body.toString('utf8')) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /**
  * Forwards every request to the emulator unchanged. `holdMs` may hold a request back before it
  * is forwarded (while it counts as in flight), so tests can make some items slower than others.
@@ -65,23 +80,12 @@ export async function startCountingProxy(
 			await once(server, 'close');
 		},
 	};
-	const readBody = async (incoming: IncomingMessage) => {
-		const chunks: Buffer[] = [];
-		for await (const chunk of incoming) chunks.push(chunk as Buffer);
-		return Buffer.concat(chunks);
-	};
 	const server = createServer(async (incoming, outgoing) => {
 		inFlight++;
 		proxy.maxInFlight = Math.max(proxy.maxInFlight, inFlight);
 		const body = await readBody(incoming);
 		const path = (incoming.url ?? '').replace(/^\/v1/, '').split('?')[0];
-		let parsed: unknown;
-		try {
-			parsed = body.length ? JSON.parse(body.toString('utf8')) : undefined;
-		} catch {
-			parsed = undefined;
-		}
-		const hold = holdMs({ method: incoming.method ?? 'GET', path, body: parsed });
+		const hold = holdMs({ method: incoming.method ?? 'GET', path, body: parsedOrUndefined(body) });
 		if (hold > 0) await delay(hold);
 		const forwarded = httpRequest(
 			{

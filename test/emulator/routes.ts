@@ -12,8 +12,8 @@ import {
 	parseSchemasPatch,
 	parseTagChanges,
 	parseTagRelation,
-	type QueryParams,
 } from './validation';
+import type { QueryParams } from './query';
 
 export interface OperationInput {
 	/** Path parameters, already URL-decoded. */

@@ -31,7 +31,8 @@ import { OPERATIONS, type Operation } from './routes';
 import type { Store } from './store';
 import type { ServiceVariant } from './variants';
 import type { FaultSpec, NewAuditEntry, RecordedRequest } from './types';
-import { isPlainObject, rejectQuery, type QueryParams } from './validation';
+import { rejectQuery, type QueryParams } from './query';
+import { isPlainObject } from './validation';
 
 /** What the server needs from the running emulator. */
 export interface ServerContext {
@@ -165,68 +166,78 @@ function registerOperation(v1: FastifyInstance, store: Store, operation: Operati
 }
 
 /** Control endpoints for tests and demos in other processes: no API key, not recorded. */
-function registerControl(app: FastifyInstance, context: ServerContext) {
-	const bodyObject = (request: FastifyRequest): Record<string, unknown> => {
-		const body = usableBody(request.body) ?? {};
-		if (!isPlainObject(body)) throw badRequest('request body must be a JSON object');
-		return body;
-	};
+/** A control request's JSON object body, or a 400. */
+function bodyObject(request: FastifyRequest): Record<string, unknown> {
+	const body = usableBody(request.body) ?? {};
+	if (!isPlainObject(body)) throw badRequest('request body must be a JSON object');
+	return body;
+}
 
+function registerControl(app: FastifyInstance, context: ServerContext) {
 	app.register(
 		async (control) => {
-			control.post('/reset', async (request) => {
-				const { seed } = bodyObject(request);
-				if (seed !== undefined && typeof seed !== 'boolean')
-					throw badRequest('seed must be a boolean');
-				context.reset({ seed });
-				return { reset: true };
-			});
-			control.post('/audit-logs', async (request) => {
-				const { entries } = bodyObject(request);
-				const valid =
-					Array.isArray(entries) &&
-					entries.every((entry) => isPlainObject(entry) && typeof entry.timestamp === 'string');
-				if (!valid)
-					throw badRequest('entries must be an array of objects, each with a timestamp string');
-				return { entries: context.addAuditEntries(entries as NewAuditEntry[]) };
-			});
-			control.get('/requests', async () => ({ requests: context.requests.map(redactApiKey) }));
-			control.delete('/requests', async (_request, reply) => {
-				context.clearRequests();
-				return reply.code(204).send();
-			});
-			control.post('/faults', async (request, reply) => {
-				context.injectFault(bodyObject(request) as unknown as FaultSpec);
-				return reply.code(201).send({ fault: request.body });
-			});
-			control.delete('/faults', async (_request, reply) => {
-				context.clearFaults();
-				return reply.code(204).send();
-			});
-			control.post('/answers', async (request, reply) => {
-				context.answerWith(bodyObject(request) as unknown as ChosenAnswer);
-				return reply.code(201).send({ answer: request.body });
-			});
-			control.delete('/answers', async (_request, reply) => {
-				context.answers.clear();
-				return reply.code(204).send();
-			});
-			control.put('/audit-log-variant', async (request) => {
-				context.store.auditLogVariant = bodyObject(request) as ServiceVariant;
-				return { variant: context.store.auditLogVariant };
-			});
-			control.put('/latency', async (request) => {
-				const { ms } = bodyObject(request);
-				if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0) {
-					throw badRequest('ms must be an integer of 0 or more');
-				}
-				context.setLatency(ms);
-				return { ms };
-			});
+			registerDataControl(control, context);
+			registerBehaviourControl(control, context);
 			registerRateLimitControl(control, context.rateLimit);
 		},
 		{ prefix: '/__emulator' },
 	);
+}
+
+/** What the service holds: reset (seeded or empty), audit entries added, the request log. */
+function registerDataControl(control: FastifyInstance, context: ServerContext) {
+	control.post('/reset', async (request) => {
+		const { seed } = bodyObject(request);
+		if (seed !== undefined && typeof seed !== 'boolean') throw badRequest('seed must be a boolean');
+		context.reset({ seed });
+		return { reset: true };
+	});
+	control.post('/audit-logs', async (request) => {
+		const { entries } = bodyObject(request);
+		const valid =
+			Array.isArray(entries) &&
+			entries.every((entry) => isPlainObject(entry) && typeof entry.timestamp === 'string');
+		if (!valid)
+			throw badRequest('entries must be an array of objects, each with a timestamp string');
+		return { entries: context.addAuditEntries(entries as NewAuditEntry[]) };
+	});
+	control.get('/requests', async () => ({ requests: context.requests.map(redactApiKey) }));
+	control.delete('/requests', async (_request, reply) => {
+		context.clearRequests();
+		return reply.code(204).send();
+	});
+}
+
+/** How the service answers: faults, chosen answers, the audit log's variant, latency. */
+function registerBehaviourControl(control: FastifyInstance, context: ServerContext) {
+	control.post('/faults', async (request, reply) => {
+		context.injectFault(bodyObject(request) as unknown as FaultSpec);
+		return reply.code(201).send({ fault: request.body });
+	});
+	control.delete('/faults', async (_request, reply) => {
+		context.clearFaults();
+		return reply.code(204).send();
+	});
+	control.post('/answers', async (request, reply) => {
+		context.answerWith(bodyObject(request) as unknown as ChosenAnswer);
+		return reply.code(201).send({ answer: request.body });
+	});
+	control.delete('/answers', async (_request, reply) => {
+		context.answers.clear();
+		return reply.code(204).send();
+	});
+	control.put('/audit-log-variant', async (request) => {
+		context.store.auditLogVariant = bodyObject(request) as ServiceVariant;
+		return { variant: context.store.auditLogVariant };
+	});
+	control.put('/latency', async (request) => {
+		const { ms } = bodyObject(request);
+		if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0) {
+			throw badRequest('ms must be an integer of 0 or more');
+		}
+		context.setLatency(ms);
+		return { ms };
+	});
 }
 
 /** The recorded key stays in memory for in-process tests but is not sent over HTTP. */

@@ -21,14 +21,8 @@ import { badRequest, notFound } from './errors';
 import { parseInstant } from './timestamps';
 import type { NewAuditEntry } from './types';
 import type { ServiceVariant } from './variants';
-import type {
-	AssetChanges,
-	AuditLogQuery,
-	NewAsset,
-	NewConnector,
-	NewTag,
-	TagChanges,
-} from './validation';
+import type { AssetChanges, NewAsset, NewConnector, NewTag, TagChanges } from './validation';
+import type { AuditLogQuery } from './query';
 
 /** Fields a test's audit entry gets when it leaves them out. */
 const AUDIT_ENTRY_DEFAULTS: Omit<AuditLogEntry, 'id' | 'timestamp'> = {

@@ -1,32 +1,23 @@
 /**
- * Turns request bodies and query strings into typed inputs, or a 400 naming the offending field.
+ * Turns request bodies into typed inputs (query strings: ./query.ts), or a 400 naming the offending field.
  * Only shapes and types are checked here; rules that need state (does the owner exist, does the
  * schema exist) live in the store.
  *
  * Unknown body fields and query parameters are rejected rather than ignored: the emulator exists
  * to catch a client that sends a field under the wrong name.
  */
-import {
-	AUDIT_LOG_MAX_PAGE_SIZE,
-	AUDIT_LOG_QUERY,
-	AUDIT_LOG_SORT_FIELD,
-} from '../../nodes/DataIntegrationManagement/client/choices';
 import type {
 	Asset,
 	ColumnPatch,
 	Connector,
 	SchemaPatch,
 	SchemasPatch,
-	SortOrder,
 	TablePatch,
 	TagRelation,
 } from '../../nodes/DataIntegrationManagement/client/types';
-import { AUDIT_LOG_DEFAULT_PAGE_SIZE, SORT_ORDERS } from './choices';
 import { badRequest } from './errors';
-import { parseInstant } from './timestamps';
 
 type Fields = Record<string, unknown>;
-export type QueryParams = Record<string, string | string[]>;
 
 export interface NewTag {
 	name: string;
@@ -39,16 +30,6 @@ export type NewAsset = Omit<Asset, 'id'>;
 export type AssetChanges = Partial<Omit<NewAsset, 'type'>>;
 
 export type NewConnector = Omit<Connector, 'id'>;
-
-export interface AuditLogQuery {
-	limit: number;
-	offset: number;
-	sortOrder: SortOrder;
-	/** Inclusive lower bound, nanoseconds since the epoch. */
-	startTime?: bigint;
-	/** Exclusive upper bound, nanoseconds since the epoch. */
-	endTime?: bigint;
-}
 
 export function isPlainObject(value: unknown): value is Fields {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -64,7 +45,7 @@ function readBody(body: unknown, allowed: readonly string[]): Fields {
 	return body;
 }
 
-function rejectUnknownKeys(
+export function rejectUnknownKeys(
 	fields: Fields,
 	allowed: readonly string[],
 	describe: (key: string) => string,
@@ -260,77 +241,4 @@ export function parseSchemasPatch(body: unknown): SchemasPatch {
 		throw badRequest('schemas is required and must be an object keyed by schema name');
 	}
 	return readNamedMap(fields.schemas, 'schemas', parseSchemaPatch);
-}
-
-// ----- Query strings -----
-
-/** Operations the spec gives no query parameters must not receive any. */
-export function rejectQuery(query: QueryParams) {
-	rejectUnknownKeys(query, [], (key) => `unknown query parameter '${key}'`);
-}
-
-function singleValue(query: QueryParams, name: string): string | undefined {
-	const value = query[name];
-	if (Array.isArray(value)) throw badRequest(`${name} must be given at most once`);
-	return value;
-}
-
-function integerParam(
-	query: QueryParams,
-	name: string,
-	min: number,
-	max: number,
-	fallback: number,
-) {
-	const text = singleValue(query, name);
-	if (text === undefined) return fallback;
-	const value = Number(text);
-	if (!/^\d+$/.test(text) || value < min || value > max) {
-		const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `between ${min} and ${max}`;
-		throw badRequest(`${name} must be an integer ${range}, got '${text}'`);
-	}
-	return value;
-}
-
-function timestampParam(query: QueryParams, name: string): bigint | undefined {
-	const text = singleValue(query, name);
-	if (text === undefined) return undefined;
-	const instant = parseInstant(text);
-	if (instant === undefined) {
-		throw badRequest(
-			`${name} must be an ISO 8601 date-time with a time zone, e.g. 2026-10-01T00:00:00Z, got '${text}'`,
-		);
-	}
-	return instant;
-}
-
-function enumParam<T extends string>(
-	query: QueryParams,
-	name: string,
-	allowed: readonly T[],
-): T | undefined {
-	const text = singleValue(query, name);
-	if (text !== undefined && !allowed.includes(text as T)) {
-		throw badRequest(`${name} must be one of ${allowed.join(', ')}, got '${text}'`);
-	}
-	return text as T | undefined;
-}
-
-export function parseAuditLogQuery(query: QueryParams): AuditLogQuery {
-	const names = AUDIT_LOG_QUERY;
-	rejectUnknownKeys(query, Object.values(names), (key) => `unknown query parameter '${key}'`);
-	enumParam(query, names.sortField, [AUDIT_LOG_SORT_FIELD]);
-	return {
-		limit: integerParam(
-			query,
-			names.pageSize,
-			1,
-			AUDIT_LOG_MAX_PAGE_SIZE,
-			AUDIT_LOG_DEFAULT_PAGE_SIZE,
-		),
-		offset: integerParam(query, names.skip, 0, Number.MAX_SAFE_INTEGER, 0),
-		sortOrder: enumParam(query, names.sortDirection, SORT_ORDERS) ?? 'desc',
-		startTime: timestampParam(query, names.since),
-		endTime: timestampParam(query, names.until),
-	};
 }

@@ -13,7 +13,7 @@ import type {
 } from '../../nodes/DataIntegrationManagement/client/types';
 import type { Store } from './store';
 import { badRequest } from './errors';
-import { parseAuditLogQuery, type QueryParams } from './validation';
+import { parseAuditLogQuery, type QueryParams } from './query';
 
 export interface ServiceVariant {
 	/** The most entries a page holds, whatever limit was asked (the spec allows any below 100). */

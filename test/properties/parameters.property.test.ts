@@ -258,13 +258,39 @@ function errorOf(outputs: INodeExecutionData[]): IDataObject | undefined {
 	return json && typeof json.error === 'string' ? json : undefined;
 }
 
+/** No request carries "[object Object]": an object turned into text on the way. */
+function rejectObjectText(described: string, requests: RecordedRequest[]): void {
+	for (const request of requests) {
+		const text = `${request.path} ${JSON.stringify(request.query)} ${JSON.stringify(request.body)}`;
+		if (text.includes('[object Object]'))
+			throw new Error(`${described}: a request carries "[object Object]": ${text.slice(0, 300)}`);
+	}
+}
+
+/**
+ * Items run one at a time, in order: a case's requests follow the previous case's. A new case
+ * starts with every request but the next pages of an audit-log read.
+ */
+function groupsByCase(requests: RecordedRequest[]): RecordedRequest[][] {
+	const groups: RecordedRequest[][] = [];
+	for (const request of requests) {
+		const nextPage = request.path === '/audit-logs' && request.query.offset !== '0';
+		if (nextPage && groups.length) groups[groups.length - 1].push(request);
+		else groups.push([request]);
+	}
+	return groups;
+}
+
+/** One execution per value when the target is read once per execution; else one for all. */
+const executionsOf = (target: Target, values: unknown[]) =>
+	target.perExecution
+		? values.map((value) => ({ values: [value], parameters: parametersFor(target, value) }))
+		: [{ values, parameters: parametersFor(target, '={{ $json.v }}') }];
+
 /** Runs `values` through the target, one item each, and checks every case. */
 async function check(target: Target, values: unknown[]): Promise<void> {
 	const label = target.property.displayName.toLowerCase();
-	const runs = target.perExecution
-		? values.map((value) => ({ values: [value], parameters: parametersFor(target, value) }))
-		: [{ values, parameters: parametersFor(target, '={{ $json.v }}') }];
-	for (const { values: batch, parameters } of runs) {
+	for (const { values: batch, parameters } of executionsOf(target, values)) {
 		emulator().reset();
 		countCases(batch.length);
 		const items = batch.map((v) => ({ v }) as IDataObject);
@@ -276,11 +302,7 @@ async function check(target: Target, values: unknown[]): Promise<void> {
 		});
 		const described = `${target.resource} ${target.operation} ${target.path}`;
 		const requests = emulator().requests;
-		for (const request of requests) {
-			const text = `${request.path} ${JSON.stringify(request.query)} ${JSON.stringify(request.body)}`;
-			if (text.includes('[object Object]'))
-				throw new Error(`${described}: a request carries "[object Object]": ${text.slice(0, 300)}`);
-		}
+		rejectObjectText(described, requests);
 		if (result.error) {
 			// Read once per execution: a refusal fails the execution, naming the field, before any request.
 			const message = result.error.message.toLowerCase();
@@ -293,14 +315,7 @@ async function check(target: Target, values: unknown[]): Promise<void> {
 		const outputs: INodeExecutionData[][] = batch.map(() => []);
 		for (const item of result.items) outputs[(item.pairedItem as { item: number }).item].push(item);
 
-		// Items run one at a time, in order: a case's requests follow the previous case's. A new case
-		// starts with every request but the next pages of an audit-log read.
-		const groups: RecordedRequest[][] = [];
-		for (const request of requests) {
-			const nextPage = request.path === '/audit-logs' && request.query.offset !== '0';
-			if (nextPage && groups.length) groups[groups.length - 1].push(request);
-			else groups.push([request]);
-		}
+		const groups = groupsByCase(requests);
 		let next = 0;
 		batch.forEach((value, index) => {
 			const fail = (what: string) => failCase({ items }, outputs, index, `${described}: ${what}`);

@@ -152,6 +152,11 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 	};
 
 	const runs = await clock.run(Promise.all(scenario.runs.map(run)));
+	return { ...summary(scenario, runs), ...counts, perSecond };
+}
+
+/** What the runs of `scenario` came to together. */
+function summary(scenario: Scenario, runs: RunOutcome[]) {
 	const start = Math.min(...runs.map((outcome) => outcome.startedAt));
 	const ms = Math.max(...runs.map((outcome) => outcome.endedAt));
 	const items = scenario.runs.reduce((sum, spec) => sum + spec.items, 0);
@@ -159,10 +164,8 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 	return {
 		runs,
 		failed,
-		...counts,
 		ms,
 		shareOfLimit: (items - failed) / allowedBetween(scenario.limits, start, ms),
 		fairness: jainIndex(runs.map((outcome) => outcome.rate)),
-		perSecond,
 	};
 }

@@ -307,17 +307,15 @@ class Schedule {
 		} else this.add(this.fresh(random.int(1, 5)), `${label} fresh`);
 	}
 
-	async poll(how: {
-		fault?: FaultSpec;
+	/**
+	 * Writes while a poll runs: a batch when the poll's `writeAtRequest`-th request arrives, and
+	 * `latencyWrites` batches on timers while every answer is slowed by 1 to 3 ms.
+	 */
+	private scheduleWrites(how: {
 		writeAtRequest?: number;
 		latencyWrites?: number;
-		crash?: boolean;
-		/** A second poll of the same trigger: started at once, or once the first one has asked. */
-		overlap?: 'together' | 'during';
-	}): Promise<'kept' | 'failed' | 'crashed'> {
-		totals.polls++;
+	}): Array<Promise<void>> {
 		const random = this.random;
-		if (how.fault) emulator().injectFault({ ...how.fault, path: '/audit-logs' });
 		let arrivals = 0;
 		if (how.writeAtRequest !== undefined) {
 			onArrival = (request) => {
@@ -341,6 +339,20 @@ class Schedule {
 				);
 			}
 		}
+		return writers;
+	}
+
+	async poll(how: {
+		fault?: FaultSpec;
+		writeAtRequest?: number;
+		latencyWrites?: number;
+		crash?: boolean;
+		/** A second poll of the same trigger: started at once, or once the first one has asked. */
+		overlap?: 'together' | 'during';
+	}): Promise<'kept' | 'failed' | 'crashed'> {
+		totals.polls++;
+		if (how.fault) emulator().injectFault({ ...how.fault, path: '/audit-logs' });
+		const writers = this.scheduleWrites(how);
 		const trigger = activeTrigger({
 			credentials: credentials(),
 			parameters: this.parameters,

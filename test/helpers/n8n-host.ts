@@ -1,0 +1,201 @@
+/**
+ * The n8n around this package's nodes in the tests (./n8n.ts runs them): their node types (and
+ * the tool form n8n derives), and a credential store holding one credential in memory that
+ * resolves the credential's `authenticate` the way n8n's CLI does.
+ */
+import { ExecutionLifecycleHooks } from 'n8n-core';
+import {
+	ICredentialsHelper,
+	isExpression,
+	NodeHelpers,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { DataIntegrationManagementApi } from '../../credentials/DataIntegrationManagementApi.credentials';
+// With the extension: each node has a codex twin (`<Name>.node.json`), which Node's resolution,
+// and so tsx's, tries before `.ts` when the extension is left out.
+import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
+import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node.ts';
+
+const PACKAGE = 'n8n-nodes-data-integration-management';
+export const ACTION_NODE_TYPE = `${PACKAGE}.dataIntegrationManagement`;
+export const TRIGGER_NODE_TYPE = `${PACKAGE}.dataIntegrationManagementTrigger`;
+export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
+
+export interface ApiCredentials {
+	apiKey: string;
+	baseUrl: string;
+	/** The Ignore SSL Issues (Insecure) toggle; unset in credentials saved before it existed. */
+	ignoreSSLIssues?: boolean;
+	/** The Allow Changes toggle; unset in credentials saved before it existed. */
+	allowChanges?: boolean;
+}
+
+export const actionNode: INodeType = new DataIntegrationManagement();
+
+/**
+ * The tool form n8n derives from a `usableAsTool` node for AI agents and the MCP Server Trigger:
+ * the same node under the type name `…Tool`, which is what its `'@tool'` display options and
+ * its run-time check of the node type see.
+ */
+export const TOOL_NODE_TYPE = `${ACTION_NODE_TYPE}Tool`;
+export const toolNode: INodeType = {
+	description: { ...actionNode.description, name: `${actionNode.description.name}Tool` },
+	methods: actionNode.methods,
+	execute: actionNode.execute,
+};
+
+const nodeClasses: Record<string, INodeType> = {
+	[ACTION_NODE_TYPE]: actionNode,
+	[TOOL_NODE_TYPE]: toolNode,
+	[TRIGGER_NODE_TYPE]: new DataIntegrationManagementTrigger(),
+};
+export const credentialType: ICredentialType = new DataIntegrationManagementApi();
+
+export const nodeTypes: INodeTypes = {
+	getByName: (type) => nodeClasses[type],
+	getByNameAndVersion: (type, version) =>
+		NodeHelpers.getVersionedNodeType(nodeClasses[type], version),
+	getKnownTypes: () => ({}),
+};
+
+/** n8n's credential store, reduced to one credential held in memory. */
+class CredentialsStore extends ICredentialsHelper {
+	constructor(private readonly credentials: ApiCredentials) {
+		super();
+	}
+
+	getParentTypes() {
+		return [];
+	}
+
+	isCredentialUsableByNode() {
+		return true;
+	}
+
+	async getDecrypted() {
+		return { ...this.credentials } as unknown as ICredentialDataDecryptedObject;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by these nodes');
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties() {
+		return credentialType.properties;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	/** Applies the credential's `authenticate` (a function, or expressions to resolve), as n8n's CLI does. */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		_typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const authenticate = credentialType.authenticate;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (!authenticate) throw new Error('The credential declares no authentication');
+		const resolve = (value: string) =>
+			isExpression(value)
+				? String(
+						workflow.expression.getSimpleParameterValue(
+							node,
+							value,
+							'internal',
+							{ $credentials: credentials },
+							undefined,
+							'',
+						) ?? '',
+					)
+				: value;
+		const target = requestOptions as unknown as Record<string, Record<string, string>>;
+		for (const [section, entries] of Object.entries(authenticate.properties)) {
+			target[section] = target[section] ?? {};
+			for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+				target[section][resolve(key)] = resolve(value);
+			}
+		}
+		return requestOptions;
+	}
+}
+
+/** What n8n-core needs of n8n around a run: the credential store, hooks, the URLs. */
+export function additionalDataFor(
+	credentials: ApiCredentials | undefined,
+	hooks?: ExecutionLifecycleHooks,
+	currentNodeParameters?: INodeParameters,
+): IWorkflowExecuteAdditionalData {
+	const notAvailable = async () => {
+		throw new Error('not available in the test harness');
+	};
+	return {
+		credentialsHelper: credentials ? new CredentialsStore(credentials) : undefined,
+		hooks,
+		executeWorkflow: notAvailable,
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		currentNodeParameters,
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		formBaseUrl: 'http://127.0.0.1/form',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1/form-test',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1/mcp-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: notAvailable,
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/**
+ * The newest version the node of `type` describes: what a node added in the editor gets. A type
+ * not of this package (the credential test's stand-in node) is at version 1.
+ */
+export function newestVersion(type: string): number {
+	const description = nodeClasses[type]?.description;
+	return description ? Math.max(...[description.version].flat()) : 1;
+}
+
+/** A node of `type` at its newest version, using the one credential. */
+export function makeNode(
+	type: string,
+	parameters: INodeParameters,
+	extra: Partial<INode> = {},
+): INode {
+	return {
+		id: `${type}-node`,
+		name: type === TRIGGER_NODE_TYPE ? 'Audit Log Trigger' : 'Data Integration Management',
+		type,
+		typeVersion: newestVersion(type),
+		position: [0, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Emulator' } },
+		...extra,
+	};
+}
