@@ -15,9 +15,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { DEFAULT_API_KEY } from '../emulator';
-import { startEmulatorProcess } from './lib/emulator';
+import { startEmulatorProcess, type RunningEmulator } from './lib/emulator';
 import { installN8n, N8n, N8N_VERSION } from './lib/n8n';
-import { buildAndPack, installIntoCommunityNodes } from './lib/package';
+import { buildAndPack, installIntoCommunityNodes, type PackedPackage } from './lib/package';
 import {
 	createRunFolder,
 	isPortInUse,
@@ -31,6 +31,7 @@ import {
 	SAMPLE_CREDENTIAL,
 	WORKFLOWS_DIR,
 	writeCredentialFile,
+	type SampleWorkflow,
 } from './lib/workflows';
 
 function portFromEnv(name: string, fallback: number): number {
@@ -47,6 +48,44 @@ async function requireFreePort(port: number, variable: string): Promise<void> {
 
 function progress(message: string): void {
 	console.log(`• ${message}`);
+}
+
+/** What is running, how to sign in, the examples, and how to give the trigger a new entry. */
+function printHowToUse(setup: {
+	n8n: N8n;
+	packed: PackedPackage;
+	editor: EditorSession;
+	emulator: RunningEmulator;
+	samples: SampleWorkflow[];
+	logDir: string;
+	runDir: string;
+}): void {
+	const { n8n, packed, editor, emulator, samples, logDir, runDir } = setup;
+	const control = emulator.control.url;
+	console.log(`
+n8n ${n8n.runtime.version} with ${packed.name} is running.
+
+  Editor:    ${editor.baseUrl}
+  Sign in:   ${DEV_OWNER.email} / ${DEV_OWNER.password}
+  Emulator:  ${emulator.baseUrl} (API key ${emulator.apiKey}),
+             already in the credential "${SAMPLE_CREDENTIAL.name}"
+
+Example workflows from examples/ (published):`);
+	for (const sample of samples) {
+		const entry = sample.webhookPath
+			? `webhook: POST ${editor.baseUrl}/webhook/${sample.webhookPath}`
+			: sample.triggerNode
+				? 'polls every minute'
+				: 'open it in the editor: a chat or an MCP client starts it';
+		console.log(`  ${sample.name}\n    ${editor.baseUrl}/workflow/${sample.id}  (${entry})`);
+	}
+	console.log(`
+Give the trigger a new audit entry (it starts an execution within a minute):
+  curl -X POST ${control}/audit-logs -H 'content-type: application/json' \\
+    -d "{\\"entries\\":[{\\"timestamp\\":\\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\\",\\"event\\":\\"Tag created\\"}]}"
+Put the emulator back to its seed:  curl -X POST ${control}/reset
+
+Logs: ${logDir}. Ctrl-C (or SIGTERM) stops n8n and the emulator and deletes ${runDir};\nif something fails instead, the folder is kept for its logs.`);
 }
 
 async function startDevEnvironment(): Promise<void> {
@@ -96,29 +135,7 @@ async function startDevEnvironment(): Promise<void> {
 	const samples = loadSampleWorkflows();
 	for (const sample of samples) await api.publish(sample.id);
 
-	const control = emulator.control.url;
-	console.log(`
-n8n ${n8n.runtime.version} with ${packed.name} is running.
-
-  Editor:    ${editor.baseUrl}
-  Sign in:   ${DEV_OWNER.email} / ${DEV_OWNER.password}
-  Emulator:  ${emulator.baseUrl} (API key ${emulator.apiKey}),
-             already in the credential "${SAMPLE_CREDENTIAL.name}"
-
-Example workflows from examples/ (published):`);
-	for (const sample of samples) {
-		const entry = sample.webhookPath
-			? `webhook: POST ${editor.baseUrl}/webhook/${sample.webhookPath}`
-			: 'polls every minute';
-		console.log(`  ${sample.name}\n    ${editor.baseUrl}/workflow/${sample.id}  (${entry})`);
-	}
-	console.log(`
-Give the trigger a new audit entry (it starts an execution within a minute):
-  curl -X POST ${control}/audit-logs -H 'content-type: application/json' \\
-    -d "{\\"entries\\":[{\\"timestamp\\":\\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\\",\\"event\\":\\"Tag created\\"}]}"
-Put the emulator back to its seed:  curl -X POST ${control}/reset
-
-Logs: ${logDir}. Ctrl-C (or SIGTERM) stops n8n and the emulator and deletes ${runDir};\nif something fails instead, the folder is kept for its logs.`);
+	printHowToUse({ n8n, packed, editor, emulator, samples, logDir, runDir });
 
 	await Promise.race([main.exited, emulator.service.exited]);
 	if (isStoppingAll()) return; // Ctrl-C: the signal handler stops the rest and exits

@@ -113,6 +113,45 @@ async function startMain(
 	};
 }
 
+/**
+ * The first poll only records where it starts. Under n8n's durable poll cursors the poll n8n
+ * runs on publishing is a dry run whose cursor n8n does not store (n8n-core's
+ * poll-trigger-executor commits none for a testing poll), so the first scheduled poll records
+ * the start, up to a minute later: wait for that one too.
+ */
+async function waitForStart({ emulator, env }: CrashContext, main: Service): Promise<void> {
+	const startPolls = env.N8N_POLLER_DURABLE_CURSORS_ENABLED === 'true' ? 2 : 1;
+	await waitFor(
+		startPolls === 1 ? 'the first poll' : 'the first scheduled poll',
+		async () => ((await auditLogRequestCount(emulator)) >= startPolls ? true : undefined),
+		{ timeoutMs: NEXT_POLL_MS, intervalMs: 500, services: [main] },
+	);
+}
+
+/** Every entry of `ids` emitted exactly once, and nothing else. */
+async function checkEachOnce(
+	api: PublicApi,
+	workflowId: string,
+	ids: string[],
+	main: Service,
+	check: Check,
+): Promise<void> {
+	const counts = await waitFor(
+		'every streamed entry to be emitted',
+		async () => {
+			const emitted = await emittedCounts(api, workflowId, TRIGGER_NODE);
+			return ids.every((id) => emitted.has(id)) ? emitted : undefined;
+		},
+		{ timeoutMs: 2 * NEXT_POLL_MS, intervalMs: 2000, services: [main] },
+	);
+	const duplicated = ids.filter((id) => (counts.get(id) ?? 0) > 1);
+	const foreign = [...counts.keys()].filter((id) => !ids.includes(id));
+	assert.deepEqual({ duplicated, foreign }, { duplicated: [], foreign: [] });
+	check(
+		`each of the ${ids.length} entries emitted exactly once (lost 0, duplicated 0), nothing else`,
+	);
+}
+
 export async function checkCrash(context: CrashContext, check: Check): Promise<void> {
 	const { emulator, label } = context;
 	const workflowId = crashWorkflowId(label);
@@ -126,16 +165,7 @@ export async function checkCrash(context: CrashContext, check: Check): Promise<v
 			`n8n started (${label}); published workflow ${workflowId}: the trigger polls every minute, from now`,
 		);
 
-		// The first poll only records where it starts. Under n8n's durable poll cursors the poll n8n
-		// runs on publishing is a dry run whose cursor n8n does not store (n8n-core's
-		// poll-trigger-executor commits none for a testing poll), so the first scheduled poll
-		// records the start, up to a minute later: wait for that one too.
-		const startPolls = context.env.N8N_POLLER_DURABLE_CURSORS_ENABLED === 'true' ? 2 : 1;
-		await waitFor(
-			startPolls === 1 ? 'the first poll' : 'the first scheduled poll',
-			async () => ((await auditLogRequestCount(emulator)) >= startPolls ? true : undefined),
-			{ timeoutMs: NEXT_POLL_MS, intervalMs: 500, services: [main] },
-		);
+		await waitForStart(context, main);
 		await delay(2000);
 		stream = startStream(emulator);
 		const pollsBefore = await auditLogRequestCount(emulator);
@@ -161,20 +191,7 @@ export async function checkCrash(context: CrashContext, check: Check): Promise<v
 		const ids = stream.ids;
 		check(`the stream stopped: ${ids.length} entries in all`);
 
-		const counts = await waitFor(
-			'every streamed entry to be emitted',
-			async () => {
-				const emitted = await emittedCounts(api, workflowId, TRIGGER_NODE);
-				return ids.every((id) => emitted.has(id)) ? emitted : undefined;
-			},
-			{ timeoutMs: 2 * NEXT_POLL_MS, intervalMs: 2000, services: [main] },
-		);
-		const duplicated = ids.filter((id) => (counts.get(id) ?? 0) > 1);
-		const foreign = [...counts.keys()].filter((id) => !ids.includes(id));
-		assert.deepEqual({ duplicated, foreign }, { duplicated: [], foreign: [] });
-		check(
-			`each of the ${ids.length} entries emitted exactly once (lost 0, duplicated 0), nothing else`,
-		);
+		await checkEachOnce(api, workflowId, ids, main, check);
 	} finally {
 		// Whatever happened, nothing of this test may poll during the steps after it.
 		await stream?.stop();

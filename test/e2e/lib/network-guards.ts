@@ -16,7 +16,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 /* eslint-enable import-x/no-unresolved */
 
 import { SEED } from '../../emulator/seed';
-import { mcpUrl, resultText, type ToolResult } from './ai-check';
+import { mcpUrl } from './ai-check';
+import { resultText, type ToolResult } from './ai-examples';
 import { assertNoKey, firstItem, MCP_PATH, WORKFLOWS, type NetworkContext } from './network-setup';
 import type { Check } from './steps';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { SEED } from '../../emulator/seed';
 import { makeCertificate, startHttpsFront, type HttpsFront } from '../../helpers/network';
-import { MCP_EXAMPLE, readExample } from './ai-check';
+import { MCP_EXAMPLE, readExample } from './ai-examples';
 import type { RunningEmulator } from './emulator';
 import type { N8n, RunData } from './n8n';
 import type { Service } from './processes';

@@ -163,6 +163,30 @@ interface Context {
 	main: Service;
 }
 
+/** What the trigger emitted of the `logged` entries, and how its executions ended. */
+async function outcomeOf(
+	api: PublicApi,
+	scenario: OverlapScenario,
+	logged: string[],
+	longestReadMs: number,
+): Promise<Outcome> {
+	const counts = await emittedCounts(api, scenario.id, TRIGGER_NODE);
+	const known = new Set(logged);
+	const executions = await api.executions(scenario.id);
+	return {
+		scenario,
+		logged: logged.length,
+		lost: logged.filter((id) => !counts.has(id)).length,
+		duplicated: logged.filter((id) => (counts.get(id) ?? 0) > 1).length,
+		foreign: [...counts.keys()].filter((id) => !known.has(id)).length,
+		executions: executions.length,
+		failures: executions
+			.filter(({ status }) => status !== 'success')
+			.map(({ status, data }) => data?.resultData.error?.message ?? status),
+		longestReadMs,
+	};
+}
+
 async function runScenario(
 	{ api, main }: Context,
 	scenario: OverlapScenario,
@@ -213,21 +237,7 @@ async function runScenario(
 		await speedUp();
 		await delay(SETTLE_MS);
 
-		const counts = await emittedCounts(api, scenario.id, TRIGGER_NODE);
-		const known = new Set(logged);
-		const executions = await api.executions(scenario.id);
-		return {
-			scenario,
-			logged: logged.length,
-			lost: logged.filter((id) => !counts.has(id)).length,
-			duplicated: logged.filter((id) => (counts.get(id) ?? 0) > 1).length,
-			foreign: [...counts.keys()].filter((id) => !known.has(id)).length,
-			executions: executions.length,
-			failures: executions
-				.filter(({ status }) => status !== 'success')
-				.map(({ status, data }) => data?.resultData.error?.message ?? status),
-			longestReadMs: reads.longestReadMs(),
-		};
+		return await outcomeOf(api, scenario, logged, reads.longestReadMs());
 	} finally {
 		await reads.stop();
 		await stream?.stop();

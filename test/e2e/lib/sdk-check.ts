@@ -68,12 +68,17 @@ export async function checkSdkWorkflow({ api, emulator, main }: Context, check: 
 		`each of the ${nodes.length} nodes gave one item: entry ${String(entry.id)} → tag ${String(tag.id)} → asset ${String(asset.id)} → connector ${String(connector.id)} → ${String(integration.id)} → user ${String(user.id)} → audit entry ${String(auditEntry.id)}`,
 	);
 
+	await checkRequests(emulator, String(entry.event), check);
+}
+
+/** The requests the workflow's nodes sent, the tag's description taken from the trigger's entry. */
+async function checkRequests(emulator: EmulatorControl, event: string, check: Check) {
 	const requests = await emulator.requests();
 	const tagRequest = requests.find(({ method, path }) => method === 'POST' && path === '/tags');
 	assert.deepEqual(tagRequest?.body, {
 		name: 'Reviewed',
 		owner: SEED.users.maya,
-		description: `After ${String(entry.event)}`,
+		description: `After ${event}`,
 	});
 	check("POST /tags sent the tag's description from the trigger's entry (an expression)");
 	const calls = requests.map(({ method, path }) => `${method} ${path}`);

@@ -11,7 +11,7 @@ import { basename, join } from 'node:path';
 
 import { DataIntegrationManagementApi } from '../../../credentials/DataIntegrationManagementApi.credentials';
 import { SEED } from '../../emulator/seed';
-import { AI_PLACEHOLDER_CREDENTIALS, writeAiCredentialFile } from './ai-check';
+import { AI_PLACEHOLDER_CREDENTIALS, writeAiCredentialFile } from './ai-examples';
 import { writeCrashWorkflows, CRASH_CONFIGURATIONS } from './crash-check';
 import { startEmulatorProcess } from './emulator';
 import { writeApprovedGovernanceCopy } from './governance-check';

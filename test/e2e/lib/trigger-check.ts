@@ -80,7 +80,8 @@ async function addEntries(emulator: EmulatorControl, events: string[]): Promise<
 	return (await emulator.addAuditEntries(entries)).map(({ id }) => id);
 }
 
-export async function checkAuditTrigger(context: Context, check: Check): Promise<void> {
+/** Publishes the trigger; n8n's first poll (from now) only stores where it starts. */
+async function publishFromNow(context: Context, check: Check): Promise<void> {
 	const { api, emulator, workflow } = context;
 	await emulator.reset();
 	const published = await api.publish(workflow.id);
@@ -102,24 +103,11 @@ export async function checkAuditTrigger(context: Context, check: Check): Promise
 	);
 	assert.deepEqual((await emittedEntries(context)).executions, []);
 	check('the first poll stored its cursor in the workflow static data and started no execution');
+}
 
-	const first = await addEntries(emulator, ['Tag created', 'Asset created', 'Integration paused']);
-	const afterFirst = await waitForEmitted(context, first, 'a poll to emit the first 3 entries');
-	check(
-		`3 entries added (2 sharing a timestamp) → execution ${afterFirst.find(({ id }) => id === first[0])?.executionId} emitted them`,
-	);
-
-	const second = await addEntries(emulator, ['Tag updated', 'Connector created']);
-	const afterSecond = await waitForEmitted(
-		context,
-		second,
-		'a later poll to emit the next 2 entries',
-	);
-	check(
-		`2 more entries added → execution ${afterSecond.find(({ id }) => id === second[0])?.executionId} emitted them`,
-	);
-
-	// One more poll, with nothing new: it must not start an execution.
+/** One more poll, with nothing new: it must not start an execution. Returns what was emitted. */
+async function pollWithNothingNew(context: Context, check: Check) {
+	const { emulator } = context;
 	const { executions } = await emittedEntries(context);
 	const polls = await auditLogRequestCount(emulator);
 	await waitFor(
@@ -142,21 +130,11 @@ export async function checkAuditTrigger(context: Context, check: Check): Promise
 		`a further poll with nothing new started no execution (${final.executions.length} executions in all)`,
 	);
 
-	const added = [...first, ...second];
-	const emittedIds = final.emitted.map(({ id }) => id);
-	assert.deepEqual(
-		[...emittedIds].sort(),
-		[...added].sort(),
-		'the trigger emitted entries other than exactly the added ones, once each',
-	);
-	assert.ok(
-		final.executions.every(({ mode, status }) => mode === 'trigger' && status === 'success'),
-	);
-	check(
-		`each of the ${added.length} new entries was emitted exactly once; none of the ${SEED.audit.count} seeded ones; all executions succeeded`,
-	);
+	return final;
+}
 
-	// As the README describes: the start asks for the newest entry, each later poll reads from its cursor.
+/** As the README describes: the start asks for the newest entry, each later poll reads from its cursor. */
+async function checkRequests(emulator: EmulatorControl, check: Check): Promise<void> {
 	const [start, ...scans] = (await emulator.requests()).map(
 		({ method, path, query }): Record<string, unknown> => ({ method, path, ...query }),
 	);
@@ -174,7 +152,43 @@ export async function checkAuditTrigger(context: Context, check: Check): Promise
 	check(
 		`the emulator received the start (GET /audit-logs?sortOrder=desc) and ${scans.length} polls (…sortOrder=asc&startTime=<cursor − lookback>), nothing else`,
 	);
+}
 
+export async function checkAuditTrigger(context: Context, check: Check): Promise<void> {
+	const { api, emulator, workflow } = context;
+	await publishFromNow(context, check);
+	const first = await addEntries(emulator, ['Tag created', 'Asset created', 'Integration paused']);
+	const afterFirst = await waitForEmitted(context, first, 'a poll to emit the first 3 entries');
+	check(
+		`3 entries added (2 sharing a timestamp) → execution ${afterFirst.find(({ id }) => id === first[0])?.executionId} emitted them`,
+	);
+
+	const second = await addEntries(emulator, ['Tag updated', 'Connector created']);
+	const afterSecond = await waitForEmitted(
+		context,
+		second,
+		'a later poll to emit the next 2 entries',
+	);
+	check(
+		`2 more entries added → execution ${afterSecond.find(({ id }) => id === second[0])?.executionId} emitted them`,
+	);
+
+	const final = await pollWithNothingNew(context, check);
+	const added = [...first, ...second];
+	const emittedIds = final.emitted.map(({ id }) => id);
+	assert.deepEqual(
+		[...emittedIds].sort(),
+		[...added].sort(),
+		'the trigger emitted entries other than exactly the added ones, once each',
+	);
+	assert.ok(
+		final.executions.every(({ mode, status }) => mode === 'trigger' && status === 'success'),
+	);
+	check(
+		`each of the ${added.length} new entries was emitted exactly once; none of the ${SEED.audit.count} seeded ones; all executions succeeded`,
+	);
+
+	await checkRequests(emulator, check);
 	await unpublishAndSettle(api, workflow.id, [context.main]);
 	check(
 		`unpublished the trigger workflow (POST /api/v1${api.publishPath(workflow.id, false)}); none of its executions still runs`,

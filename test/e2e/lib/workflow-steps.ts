@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ACTION_EXPECTATIONS, outputOf } from './action-checks';
-import { MCP_EXAMPLE } from './ai-check';
+import { MCP_EXAMPLE } from './ai-examples';
 import { freePort, waitFor, type Service } from './processes';
 import { startRedis } from './redis';
 import { PublicApi, type NodeTypeDescription } from './rest';
