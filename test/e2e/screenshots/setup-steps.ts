@@ -12,7 +12,8 @@ import { freePort, type Service } from '../lib/processes';
 import { DEV_OWNER, EditorSession } from '../lib/rest';
 import type { Check } from '../lib/steps';
 import { WORKFLOWS_DIR, writeCredentialFile } from '../lib/workflows';
-import { Editor, ensureChromium, openBrowser, VIEWPORT, type BlockedRequests } from './browser';
+import { ensureChromium, openBrowser, VIEWPORT, type BlockedRequests } from './browser';
+import { Editor } from './editor';
 
 export const PACKAGE_NAME = 'n8n-nodes-data-integration-management';
 export const ACTION_NODE = {
