@@ -20,11 +20,11 @@ import { installN8n, N8n, N8N_VERSION } from './lib/n8n';
 import { buildAndPack, installIntoCommunityNodes, type PackedPackage } from './lib/package';
 import {
 	createRunFolder,
-	isPortInUse,
 	isStoppingAll,
 	stopAllServices,
 	stopServicesOnExit,
 } from './lib/processes';
+import { isPortInUse } from './lib/ports';
 import { API_KEY_SCOPES, DEV_OWNER, EditorSession, PublicApi } from './lib/rest';
 import {
 	loadSampleWorkflows,

@@ -12,7 +12,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 import type { EmulatorControl } from './emulator';
 import { N8N_VERSION, type N8n } from './n8n';
-import { freePort, waitFor, type Service } from './processes';
+import { waitFor, type Service } from './processes';
+import { freePort } from './ports';
 import { PublicApi } from './rest';
 import type { Check } from './steps';
 import {

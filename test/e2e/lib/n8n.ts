@@ -9,14 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import {
-	freePort,
-	runCommand,
-	startService,
-	waitFor,
-	type CommandResult,
-	type Service,
-} from './processes';
+import { runCommand, startService, waitFor, type CommandResult, type Service } from './processes';
+import { freePort } from './ports';
 
 export const REPO_ROOT = resolve(__dirname, '../../..');
 
@@ -296,20 +290,4 @@ async function waitForReadiness(what: string, port: number, service: Service): P
 
 function lastLine(text: string): string {
 	return text.trim().split('\n').pop() ?? '';
-}
-
-/**
- * Lines of an n8n log that report a problem loading a community package, or this package's
- * nodes or credential.
- */
-export function packageLoadProblems(log: string, packageName: string): string[] {
-	const generic =
-		/Failed to load package|Skipping package|failed to load package metadata|is already loaded|Unknown credential name/i;
-	// Stack frames are left out: n8n's own files live under a cache folder named after the package.
-	return log
-		.split('\n')
-		.filter((line) => !/^\s+at /.test(line))
-		.filter(
-			(line) => generic.test(line) || (line.includes(packageName) && /error|fail|warn/i.test(line)),
-		);
 }

@@ -72,3 +72,19 @@ export async function installIntoCommunityNodes(
 		{ cwd: nodesFolder },
 	);
 }
+
+/**
+ * Lines of an n8n log that report a problem loading a community package, or this package's
+ * nodes or credential.
+ */
+export function packageLoadProblems(log: string, packageName: string): string[] {
+	const generic =
+		/Failed to load package|Skipping package|failed to load package metadata|is already loaded|Unknown credential name/i;
+	// Stack frames are left out: n8n's own files live under a cache folder named after the package.
+	return log
+		.split('\n')
+		.filter((line) => !/^\s+at /.test(line))
+		.filter(
+			(line) => generic.test(line) || (line.includes(packageName) && /error|fail|warn/i.test(line)),
+		);
+}

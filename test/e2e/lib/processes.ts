@@ -15,7 +15,6 @@ import {
 	readFileSync,
 	rmSync,
 } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -282,25 +281,4 @@ export async function waitFor<T>(
 			throw new Error(`Timed out after ${options.timeoutMs / 1000} s waiting for ${what}`);
 		await delay(options.intervalMs ?? 1000);
 	}
-}
-
-/** A TCP port on the loopback interface that nothing listens on right now. */
-export async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', resolve);
-	});
-	const { port } = server.address() as AddressInfo;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
-}
-
-/** Whether something accepts connections on 127.0.0.1:port. */
-export async function isPortInUse(port: number): Promise<boolean> {
-	const server = createServer();
-	return await new Promise((resolve) => {
-		server.once('error', () => resolve(true));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
-	});
 }

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 
 import type { RunningEmulator } from './emulator';
-import { packageLoadProblems, type N8n } from './n8n';
+import type { N8n } from './n8n';
+import { packageLoadProblems } from './package';
 import type { NetworkSetup } from './network-setup';
 import type { PackedPackage } from './package';
 import type { Service } from './processes';

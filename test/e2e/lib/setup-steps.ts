@@ -20,7 +20,7 @@ import { installN8n, N8n, N8N_VERSION, REPO_ROOT } from './n8n';
 import { prepareNetwork } from './network-setup';
 import { OVERLAP_SCENARIOS, overlapCredential, writeOverlapWorkflows } from './overlap-check';
 import { buildAndPack, installIntoCommunityNodes } from './package';
-import { freePort } from './processes';
+import { freePort } from './ports';
 import { ensureRedisInstalled } from './redis';
 import { API_KEY_SCOPES, EditorSession, PublicApi } from './rest';
 import {

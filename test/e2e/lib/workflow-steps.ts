@@ -9,7 +9,8 @@ import { join } from 'node:path';
 
 import { ACTION_EXPECTATIONS, outputOf } from './action-checks';
 import { MCP_EXAMPLE } from './ai-examples';
-import { freePort, waitFor, type Service } from './processes';
+import { waitFor, type Service } from './processes';
+import { freePort } from './ports';
 import { startRedis } from './redis';
 import { PublicApi, type NodeTypeDescription } from './rest';
 import { ACTION_NODE, assertNoLoadProblems, type RunState } from './run-state';

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 
 import { startEmulatorProcess, type RunningEmulator } from '../lib/emulator';
-import { installN8n, N8n, packageLoadProblems } from '../lib/n8n';
-import { buildAndPack, installIntoCommunityNodes } from '../lib/package';
-import { freePort, type Service } from '../lib/processes';
+import { installN8n, N8n } from '../lib/n8n';
+import { buildAndPack, installIntoCommunityNodes, packageLoadProblems } from '../lib/package';
+import { type Service } from '../lib/processes';
+import { freePort } from '../lib/ports';
 import { DEV_OWNER, EditorSession } from '../lib/rest';
 import type { Check } from '../lib/steps';
 import { WORKFLOWS_DIR, writeCredentialFile } from '../lib/workflows';
