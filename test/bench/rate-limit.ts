@@ -13,6 +13,7 @@ import type { RateLimitSpec, TrafficEntry } from '../emulator';
 import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 import type { EmulatorProcess } from './emulator-process';
 import { runHttpRequestNode } from './http-request-node';
+import { namedTags } from './tag-creates';
 import { median, percent, progress, seconds, table, timed } from './tools';
 
 export interface RateLimitBenchContext {
@@ -72,8 +73,7 @@ export interface RateCell {
 	times: number[];
 }
 
-const tagItems = (run: string, count: number) =>
-	Array.from({ length: count }, (_, index) => ({ name: `rate ${run} ${index}` }));
+const tagItems = (run: string, count: number) => namedTags(`rate ${run}`, count);
 
 async function runVariant(context: RateLimitBenchContext, variant: Variant, run: string) {
 	const items = tagItems(run, context.items);

@@ -5,6 +5,10 @@
  */
 import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 
+/** `count` items naming tags `<label> 0`, `<label> 1`, …: what the benchmark's tag creates read. */
+export const namedTags = (label: string, count: number) =>
+	Array.from({ length: count }, (_, index) => ({ name: `${label} ${index}` }));
+
 export interface TagCreates {
 	startedAt: number;
 	endedAt: number;
@@ -23,7 +27,7 @@ export async function createTagsOnce(
 		mode: 'trigger',
 		continueOnFail: true,
 		typeVersion: 1.1,
-		items: Array.from({ length: items }, (_, index) => ({ name: `${label} ${index}` })),
+		items: namedTags(label, items),
 		parameters: {
 			resource: 'tag',
 			operation: 'create',

@@ -7,6 +7,7 @@ import type { INodeType } from 'n8n-workflow';
 
 import { runActionNode } from '../helpers/n8n';
 import { HTTP_REQUEST_NODE_VERSION, runHttpRequestNode } from './http-request-node';
+import { namedTags } from './tag-creates';
 import { API_KEY, ITEMS, OWNER, RUNS, SMOKE, WARM_UP_ITEMS, type BenchContext } from './settings';
 import {
 	check,
@@ -28,9 +29,7 @@ const RATE_LIMITED = {
 };
 
 /** `count` items, each naming its own tag. */
-export function tagItems(run: string, count = ITEMS) {
-	return Array.from({ length: count }, (_, index) => ({ name: `bench ${run} ${index}` }));
-}
+const tagItems = (run: string, count = ITEMS) => namedTags(`bench ${run}`, count);
 
 async function nodeCreateTags(
 	context: BenchContext,
@@ -87,7 +86,7 @@ async function httpNodeCreateTags(
 	return result;
 }
 
-export async function countRequests(
+async function countRequests(
 	context: BenchContext,
 	method: string,
 	pathPrefix: string,

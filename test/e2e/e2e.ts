@@ -53,24 +53,24 @@ import { executeWithCli, runOnWorker, startQueueMode } from './lib/workflow-step
 
 /** Point 3: each action example in n8n's own engine, and n8n's HTTP Request node with the credential. */
 async function actionSteps(run: StepRunner, state: RunState, { actionSamples }: Examples) {
-	for (const sample of runs('actions') ? actionSamples : []) {
+	if (!runs('actions')) return;
+	for (const sample of actionSamples) {
 		await run.step(
 			`n8n execute: ${sample.name} (${sample.operations.join(', ')})`,
 			(check) => executeWithCli(state, sample, check),
 			{ independent: true },
 		);
 	}
-	if (runs('actions')) {
-		await run.step(
-			"n8n's HTTP Request node with this credential (Predefined Credential Type)",
-			(check) => checkHttpRequestWorkflow(state.n8n, state.emulator, check),
-			{ independent: true },
-		);
-	}
+	await run.step(
+		"n8n's HTTP Request node with this credential (Predefined Credential Type)",
+		(check) => checkHttpRequestWorkflow(state.n8n, state.emulator, check),
+		{ independent: true },
+	);
 }
 
 /** Point 5, and the governance example. */
 async function aiSteps(run: StepRunner, state: RunState) {
+	if (!runs('ai')) return;
 	const aiContext = () => ({
 		n8n: state.n8n,
 		api: state.api,
@@ -80,27 +80,26 @@ async function aiSteps(run: StepRunner, state: RunState) {
 		mcpToken: state.mcpToken,
 		openAi: state.openAi,
 	});
-	if (runs('ai')) {
-		await run.step(
-			'AI: the MCP server example, driven by the MCP SDK client over Streamable HTTP and SSE',
-			(check) => checkMcpServer(aiContext(), check),
-			{ independent: true },
-		);
-		await run.step(
-			"AI: the agent example, n8n's AI Agent with a scripted OpenAI-compatible model",
-			(check) => checkAgent(aiContext(), check),
-			{ independent: true },
-		);
-		await run.step(
-			'The governance example, its approval granted: personal-data columns hashed',
-			(check) => checkGovernance({ n8n: state.n8n, emulator: state.emulator.control }, check),
-			{ independent: true },
-		);
-	}
+	await run.step(
+		'AI: the MCP server example, driven by the MCP SDK client over Streamable HTTP and SSE',
+		(check) => checkMcpServer(aiContext(), check),
+		{ independent: true },
+	);
+	await run.step(
+		"AI: the agent example, n8n's AI Agent with a scripted OpenAI-compatible model",
+		(check) => checkAgent(aiContext(), check),
+		{ independent: true },
+	);
+	await run.step(
+		'The governance example, its approval granted: personal-data columns hashed',
+		(check) => checkGovernance({ n8n: state.n8n, emulator: state.emulator.control }, check),
+		{ independent: true },
+	);
 }
 
 /** Point 7. */
 async function networkSteps(run: StepRunner, state: RunState) {
+	if (!runs('network')) return;
 	const networkContext = (): NetworkContext => ({
 		n8n: state.n8n,
 		editor: state.editor,
@@ -109,34 +108,32 @@ async function networkSteps(run: StepRunner, state: RunState) {
 		emulator: state.emulator,
 		mcpToken: state.mcpToken,
 	});
-	if (runs('network')) {
+	await run.step(
+		'Network: HTTPS with a self-signed certificate: credential Test, action and trigger, Ignore SSL Issues off and on',
+		(check) => checkHttps(networkContext(), state.network, check),
+	);
+	await run.step(
+		'Network: a forward proxy named by HTTP_PROXY and HTTPS_PROXY',
+		(check) => checkProxy(networkContext(), state.network, check),
+		{ independent: true },
+	);
+	await run.step(
+		'Network: a read-only credential (Allow Changes off) under the MCP Server Trigger',
+		(check) => checkReadOnlyMcp(networkContext(), check),
+		{ independent: true },
+	);
+	if (hasSsrfProtection(state.n8n.runtime.version)) {
 		await run.step(
-			'Network: HTTPS with a self-signed certificate: credential Test, action and trigger, Ignore SSL Issues off and on',
-			(check) => checkHttps(networkContext(), state.network, check),
-		);
-		await run.step(
-			'Network: a forward proxy named by HTTP_PROXY and HTTPS_PROXY',
-			(check) => checkProxy(networkContext(), state.network, check),
-			{ independent: true },
-		);
-		await run.step(
-			'Network: a read-only credential (Allow Changes off) under the MCP Server Trigger',
-			(check) => checkReadOnlyMcp(networkContext(), check),
-			{ independent: true },
-		);
-		if (hasSsrfProtection(state.n8n.runtime.version)) {
-			await run.step(
-				"Network: n8n's SSRF protection, the service on a loopback address",
-				(check) => checkSsrf(networkContext(), check),
-				{ independent: true },
-			);
-		}
-		await run.step(
-			'Network: the trigger over HTTPS emits a new entry at its next poll',
-			(check) => checkHttpsTriggerEmitted(networkContext(), state.network, check),
+			"Network: n8n's SSRF protection, the service on a loopback address",
+			(check) => checkSsrf(networkContext(), check),
 			{ independent: true },
 		);
 	}
+	await run.step(
+		'Network: the trigger over HTTPS emits a new entry at its next poll',
+		(check) => checkHttpsTriggerEmitted(networkContext(), state.network, check),
+		{ independent: true },
+	);
 }
 
 /** Points 8 and 4 (the trigger published, then two polls at once). */

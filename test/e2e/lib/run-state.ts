@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 
 import type { RunningEmulator } from './emulator';
 import type { N8n } from './n8n';
-import { packageLoadProblems } from './package';
 import type { NetworkSetup } from './network-setup';
-import type { PackedPackage } from './package';
+import { packageLoadProblems, type PackedPackage } from './package';
 import type { Service } from './processes';
 import type { EditorSession, NodeTypeDescription, PublicApi } from './rest';
 import type { ScriptedOpenAi } from './scripted-openai';
