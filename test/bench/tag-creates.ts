@@ -1,8 +1,11 @@
 /**
  * One execution of the action node creating `items` tags at its defaults (version 1.1, so
- * Concurrency Auto): when it started and ended, and how many tags it made. The benchmark runs it
- * in its own process (auto-targets.ts) and in processes of their own (auto-worker.ts).
+ * Concurrency Auto) or with the `options` given: when it started and ended, and how many tags it
+ * made. The benchmark runs it in its own process (auto-targets.ts, fixed-reference.ts) and in
+ * processes of their own (auto-worker.ts).
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 
 /** `count` items naming tags `<label> 0`, `<label> 1`, …: what the benchmark's tag creates read. */
@@ -20,6 +23,7 @@ export async function createTagsOnce(
 	owner: string,
 	label: string,
 	items: number,
+	options?: INodeParameters,
 ): Promise<TagCreates> {
 	const startedAt = Date.now();
 	const result = await runActionNode({
@@ -33,6 +37,7 @@ export async function createTagsOnce(
 			operation: 'create',
 			name: '={{ $json.name }}',
 			owner: { __rl: true, mode: 'id', value: owner },
+			...(options && { options }),
 		},
 	});
 	const succeeded = result.items.filter((item) => typeof item.json.id === 'string').length;
