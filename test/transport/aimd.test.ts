@@ -177,9 +177,19 @@ describe('a 429', () => {
 });
 
 describe('once paced', () => {
-	it('starts are 1000 / rate ms apart, whatever is in flight', () => {
-		expect(startInterval(paced(50, 50, 0))).toBe(20);
+	it('starts are 1000 / rate ms apart, whatever is in flight or the round trip', () => {
+		expect(startInterval(paced(50, 50, 0), 999)).toBe(20);
 		expect(mayStart(paced(50, 50, 0), 1000)).toBe(true);
+	});
+});
+
+describe('how far apart starts go before the pace is set', () => {
+	it.each<[string, PaceState, number, number]>([
+		['holding: the window spread over the last round trip', holding(10, 0), 50, 5],
+		['holding, no answer yet (no round trip): at once', holding(10, 0), 0, 0],
+		['slow start: at once, whatever the round trip', slowStart(10), 50, 0],
+	])('%s', (_name, state, roundTripMs, interval) => {
+		expect(startInterval(state, roundTripMs)).toBe(interval);
 	});
 });
 

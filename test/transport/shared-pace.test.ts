@@ -147,7 +147,7 @@ describe('the shared pace, one event at a time', () => {
 	async function tenAnswersThen429(clock: FakeClock, run: RunPace, from: number) {
 		for (let answer = 1; answer <= 10; answer++) {
 			await at(clock, from + answer * 10);
-			run.shared.answered();
+			run.shared.answered(20);
 		}
 		await at(clock, from + 200);
 		void run.shared.rateLimited(run, 0, 50);
@@ -175,6 +175,17 @@ describe('the shared pace, one event at a time', () => {
 		const shared = new SharedPace(clock);
 		shared.state = paced(rate);
 		expect(await startTimes(shared, clock, count)).toEqual(times);
+	});
+
+	it.each<[string, number | undefined, number[]]>([
+		["the last answer's round trip 40 ms, a window of 4: one every 10 ms", 40, [0, 0, 10, 20]],
+		['before any answer: at once', undefined, [0, 0, 0, 0]],
+	])('holding, starts asked at once are spread over a round trip: %s', async (_t, ms, times) => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		if (ms !== undefined) shared.answered(ms);
+		shared.state = { ...initialPace(), phase: 'holding', window: 4 };
+		expect(await startTimes(shared, clock, 4)).toEqual(times);
 	});
 
 	it.each([
@@ -205,7 +216,7 @@ describe('the shared pace, one event at a time', () => {
 		const run = shared.join(Infinity);
 		for (let left = queued + starts; left > queued; left--) await clock.run(run.start(left));
 		expect(shared.queued).toBe(queued);
-		shared.answered();
+		shared.answered(20);
 		expect(shared.state.rate).toBeCloseTo(rate, 9);
 	});
 
@@ -216,14 +227,14 @@ describe('the shared pace, one event at a time', () => {
 		const [page, picker] = [shared.join(1), shared.join(1)];
 		await clock.run(Promise.all([page.start(), picker.start()]));
 		expect([shared.openEnded, shared.queued]).toEqual([2, 0]);
-		shared.answered();
+		shared.answered(20);
 		expect(shared.state.rate).toBeCloseTo(100 + GROWTH_PER_SECOND, 9);
 		page.leave();
 		expect(shared.openEnded).toBe(1);
 		picker.finish();
 		expect(shared.openEnded).toBe(0);
 		// Nothing in flight may be followed by more, and no run has items left: it stays.
-		shared.answered();
+		shared.answered(20);
 		expect(shared.state.rate).toBeCloseTo(100 + GROWTH_PER_SECOND, 9);
 	});
 
@@ -235,7 +246,7 @@ describe('the shared pace, one event at a time', () => {
 		void run.start().then(() => (started = true));
 		await settle();
 		expect(started).toBe(false);
-		shared.answered();
+		shared.answered(20);
 		await settle();
 		expect(started).toBe(true);
 	});
@@ -272,7 +283,7 @@ describe('the shared pace, one event at a time', () => {
 		await at(clock, 2000);
 		await clock.run(run.start());
 		await at(clock, 2010);
-		shared.answered();
+		shared.answered(20);
 		run.finish();
 		await at(clock, 2500);
 		await clock.run(run.start());
@@ -301,7 +312,7 @@ describe('the shared pace, one event at a time', () => {
 		const answersEvery10ms = async (from: number, to: number) => {
 			for (let time = from; time <= to; time += 10) {
 				await at(clock, time);
-				shared.answered();
+				shared.answered(20);
 			}
 		};
 		await clock.run(run.start());

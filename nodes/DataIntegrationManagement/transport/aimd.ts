@@ -9,7 +9,9 @@
  * 2. The first 429 ends it: each 429 of that round takes one off the window (what the service let
  *    through is what stays, as TCP Westwood sets its window from what got through), which then
  *    holds, one more a round trip, until a 429 to a request sent since: the answers in between
- *    came at the rate the service allows.
+ *    came at the rate the service allows. Its starts are spread over the last answer's round trip
+ *    (paced TCP: Aggarwal, Savage and Anderson, INFOCOM 2000; RFC 9002, 7.7), or answers a busy
+ *    event loop hands over together would start their items together, a bunch a bucket refuses.
  * 3. Paced at that rate. Each later 429 sets the pace to DECREASE times itself, once per round
  *    trip: a 429 to a request sent before the last decrease says nothing about the new pace.
  * 4. Each answer adds to the pace while a start waits for it (RFC 7661: a pace nothing holds to
@@ -63,9 +65,14 @@ export const RETRY_AFTER_UNIT_MS = 1000;
 export const mayGrow = (state: PaceState, startWaits: boolean, queued: number): boolean =>
 	startWaits && queued > (state.rate * RETRY_AFTER_UNIT_MS) / 1000;
 
-/** ms between two starts: none before the pace is set. */
-export const startInterval = (state: PaceState): number =>
-	state.phase === 'paced' ? 1000 / state.rate : 0;
+/**
+ * ms between two starts: by the pace once set; holding, the window over `roundTripMs` (the last
+ * answer's, 0 before any); none in slow start.
+ */
+export function startInterval(state: PaceState, roundTripMs = 0): number {
+	if (state.phase === 'paced') return 1000 / state.rate;
+	return state.phase === 'holding' ? roundTripMs / state.window : 0;
+}
 
 /** Whether one more item may start with `inFlight` items in flight. */
 export const mayStart = (state: PaceState, inFlight: number): boolean =>

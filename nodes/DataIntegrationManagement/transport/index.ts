@@ -132,7 +132,7 @@ export async function sendWithRetries<R>(
 			const response = await send(
 				deadline === undefined ? undefined : Math.max(1, deadline - sentAt),
 			);
-			pacer.answered();
+			pacer.answered(clock.now() - sentAt);
 			return response;
 		} catch (error) {
 			const failure = describeFailure(error);

@@ -28,8 +28,8 @@ export const monotonicClock: Clock = { now: () => performance.now(), sleep: syst
 export interface Pacer {
 	/** How many 429s with Retry-After one request may wait out before its error is reported. */
 	readonly rateLimitRetries: number;
-	/** A request was answered (not 429). */
-	answered(): void;
+	/** A request was answered (not 429) after `ms`. */
+	answered(ms: number): void;
 	/** Resolves when the request answered 429 after `ms` may be sent again, `waitMs` from now. */
 	rateLimited(waitMs: number, ms: number): Promise<void>;
 }

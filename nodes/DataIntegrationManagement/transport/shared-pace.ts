@@ -52,6 +52,8 @@ export class SharedPace {
 	/** What got through is counted from here: the end of slow start, or of the last idle spell. */
 	private measuredFrom = -Infinity;
 	private answeredAt: number[] = [];
+	/** The last answer's round trip, ms: what a holding window's starts are spread over. */
+	private roundTripMs = 0;
 	private readonly waiters = new Waiters();
 
 	constructor(readonly clock: Clock = monotonicClock) {
@@ -80,7 +82,7 @@ export class SharedPace {
 		this.lastUsedAt = now;
 		// Starts are booked in turn, one interval apart; one that came late (timers, a busy event
 		// loop) lets the next follow at once, so the pace holds on average without bunching.
-		const interval = startInterval(this.state);
+		const interval = startInterval(this.state, this.roundTripMs);
 		const at = Math.max(this.nextStartAt, now - interval);
 		this.nextStartAt = at + interval;
 		// Under a millisecond is not worth a timer: timers do not come sooner.
@@ -108,8 +110,9 @@ export class SharedPace {
 		this.queue(run, 0);
 	}
 
-	answered(): void {
+	answered(ms: number): void {
 		const now = this.clock.now();
+		this.roundTripMs = ms;
 		this.state = afterAnswer(
 			this.state,
 			now,
@@ -157,8 +160,8 @@ export class RunPace implements Concurrency, Pacer {
 		this.shared.leave(this);
 	}
 
-	answered(): void {
-		this.shared.answered();
+	answered(ms: number): void {
+		this.shared.answered(ms);
 	}
 
 	async rateLimited(waitMs: number, ms: number): Promise<void> {
