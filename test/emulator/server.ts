@@ -29,7 +29,7 @@ import {
 } from './rate-limit';
 import { OPERATIONS, type Operation } from './routes';
 import type { Store } from './store';
-import type { ServiceVariant } from './variants';
+import type { ServiceVariant } from './service-variant';
 import type { FaultSpec, NewAuditEntry, RecordedRequest } from './types';
 import { rejectQuery, type QueryParams } from './query';
 import { isPlainObject } from './validation';

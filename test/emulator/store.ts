@@ -19,12 +19,14 @@ import type {
 import { TAG_ORIGIN_API } from './choices';
 import { badRequest, notFound } from './errors';
 import { parseInstant } from './timestamps';
-import type { NewAuditEntry } from './types';
-import type { ServiceVariant } from './variants';
+import type { ServiceVariant } from './service-variant';
 import type { AssetChanges, NewAsset, NewConnector, NewTag, TagChanges } from './validation';
 import type { AuditLogQuery } from './query';
 
 /** Fields a test's audit entry gets when it leaves them out. */
+/** An audit-log entry to add: its timestamp, and whatever else it has (the rest is filled in). */
+export type NewAuditEntry = Partial<AuditLogEntry> & { timestamp: string };
+
 const AUDIT_ENTRY_DEFAULTS: Omit<AuditLogEntry, 'id' | 'timestamp'> = {
 	event: 'Test event',
 	actor: { type: 'system', email: 'system@northwind-data.example' },

@@ -4,7 +4,7 @@ import type {
 } from '../../nodes/DataIntegrationManagement/client/types';
 import type { ChosenAnswer } from './answers';
 import type { RateLimit, RateLimitSpec } from './rate-limit';
-import type { Store } from './store';
+import type { NewAuditEntry, Store } from './store';
 
 export interface StartOptions {
 	/** Port to listen on; 0 (the default) picks a free one. */
@@ -52,7 +52,7 @@ export interface FaultSpec {
 	path?: string;
 }
 
-export type NewAuditEntry = Partial<AuditLogEntry> & { timestamp: string };
+export type { NewAuditEntry };
 
 export interface Emulator {
 	/** e.g. http://127.0.0.1:41234/v1 */
