@@ -4,15 +4,23 @@
  * share is this process (n8n's CPU for each request, its event loop's stalls), not the pacer.
  */
 import type { RateLimitSpec } from '../emulator';
-import type { AutoContext } from './auto-targets';
+import type { ApiCredentials } from '../helpers/n8n';
+import type { EmulatorProcess } from './emulator-process';
 import { createTagsOnce } from './tag-creates';
 import { percent, progress } from './tools';
 
 /** The Concurrency Fixed settings tried, one run each. */
 export const FIXED_REFERENCE = [16, 32, 64];
 
+/** The service and whose tags to create: what the Auto targets measure against. */
+interface Target {
+	emulator: EmulatorProcess;
+	credentials: ApiCredentials;
+	owner: string;
+}
+
 export async function fixedReference(
-	context: AutoContext,
+	context: Target,
 	limit: RateLimitSpec,
 	items: number,
 	out: string[],
