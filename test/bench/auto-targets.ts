@@ -18,17 +18,12 @@ import type { INodeType } from 'n8n-workflow';
 
 import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import type { RateLimitSpec } from '../emulator';
-import type { ApiCredentials } from '../helpers/n8n';
-import type { EmulatorProcess } from './emulator-process';
-import { fixedReference } from './fixed-reference';
+import { fixedReference, type TagTarget } from './fixed-reference';
 import { runHttpRequestNode } from './http-request-node';
 import { createTagsOnce, type TagCreates } from './tag-creates';
 import { median, percent, progress, seconds, times, type Verdict } from './tools';
 
-export interface AutoContext {
-	emulator: EmulatorProcess;
-	credentials: ApiCredentials;
-	owner: string;
+export interface AutoContext extends TagTarget {
 	httpNode: INodeType | undefined;
 	runs: number;
 	/** Seconds of the limit's worth of items in a single run; items a shared run; no-limit items. */

@@ -13,14 +13,14 @@ import { percent, progress } from './tools';
 export const FIXED_REFERENCE = [16, 32, 64];
 
 /** The service and whose tags to create: what the Auto targets measure against. */
-interface Target {
+export interface TagTarget {
 	emulator: EmulatorProcess;
 	credentials: ApiCredentials;
 	owner: string;
 }
 
 export async function fixedReference(
-	context: Target,
+	context: TagTarget,
 	limit: RateLimitSpec,
 	items: number,
 	out: string[],
