@@ -21,6 +21,7 @@ import type {
 import type { Envelope } from '../../nodes/DataIntegrationManagement/transport';
 import { AUDIT_LOG_DEFAULT_PAGE_SIZE, ERROR_CODES, SUCCESS_CODE, TAG_ORIGIN_API } from './choices';
 import { DEFAULT_API_KEY, SEED, startEmulator, Store, type Emulator } from './index';
+import { onRequestArrival } from '../helpers/emulator';
 import { seedStore } from './seed';
 
 let emulator: Emulator;
@@ -1121,6 +1122,56 @@ describe('latency', () => {
 		expect(await timed()).toBeGreaterThanOrEqual(140);
 		emulator.reset();
 		expect(await timed()).toBeLessThan(100);
+	});
+});
+
+describe('holds in transit', () => {
+	test('a held request is acted on after a request sent later to the same record', async () => {
+		const path = `/tags/${SEED.tags.gdpr}`;
+		emulator.holdInTransit({ method: 'PUT', path, ms: 200 });
+		const firstArrived = new Promise<void>((resolve) => {
+			const unhook = onRequestArrival(emulator, () => {
+				unhook();
+				resolve();
+			});
+		});
+		const first = call('PUT', path, { body: { name: 'first' } });
+		// Sent once the first is on its way, acted on while it is held.
+		await firstArrived;
+		const second = await call('PUT', path, { body: { name: 'second' } });
+		expect(second.status).toBe(200);
+		expect(emulator.store.tags.get(SEED.tags.gdpr)?.name).toBe('second');
+		expect((await first).status).toBe(200);
+		expect(emulator.store.tags.get(SEED.tags.gdpr)?.name).toBe('first');
+	});
+
+	test('holds only the requests it matches, as many as its count', async () => {
+		emulator.holdInTransit({ method: 'GET', path: '/users', ms: 150, count: 1 });
+		const timed = async (path: string) => {
+			const start = performance.now();
+			await call('GET', path);
+			return performance.now() - start;
+		};
+		expect(await timed(`/integrations/${SEED.integrations.ordersToSnowflake}`)).toBeLessThan(100);
+		expect(await timed('/users')).toBeGreaterThanOrEqual(140);
+		expect(await timed('/users')).toBeLessThan(100);
+	});
+
+	test('POST /holds arms one over HTTP; reset forgets those not used', async () => {
+		expect((await control('POST', '/holds', { path: '/users', ms: 5000 })).status).toBe(201);
+		emulator.reset();
+		const start = performance.now();
+		await call('GET', '/users');
+		expect(performance.now() - start).toBeLessThan(1000);
+	});
+
+	test.each([
+		[{}, /ms must be an integer from 1 to 60000/],
+		[{ ms: 0 }, /ms must be/],
+		[{ ms: 100, path: 'tags' }, /path must be a string starting with/],
+		[{ ms: 100, until: 'later' }, /hold fields are ms, count, skip, method, path/],
+	])('an invalid hold %j is refused', (hold, message) => {
+		expect(() => emulator.holdInTransit(hold as never)).toThrow(message);
 	});
 });
 

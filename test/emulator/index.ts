@@ -15,11 +15,19 @@ import type {
 } from '../../nodes/DataIntegrationManagement/client/types';
 import { ChosenAnswers, type ChosenAnswer } from './answers';
 import { FaultQueue } from './faults';
+import { InTransit } from './in-transit';
 import { RateLimit } from './rate-limit';
 import { seedStore } from './seed';
 import { buildServer, type ServerContext } from './server';
 import { Store } from './store';
-import type { Emulator, FaultSpec, NewAuditEntry, RecordedRequest, StartOptions } from './types';
+import type {
+	Emulator,
+	FaultSpec,
+	HoldSpec,
+	NewAuditEntry,
+	RecordedRequest,
+	StartOptions,
+} from './types';
 
 export type { ChosenAnswer } from './answers';
 export { SEED } from './seed';
@@ -35,6 +43,7 @@ export type {
 	Emulator,
 	FaultKind,
 	FaultSpec,
+	HoldSpec,
 	NewAuditEntry,
 	RecordedRequest,
 	StartOptions,
@@ -49,6 +58,7 @@ class RunningEmulator implements Emulator, ServerContext {
 	readonly store = new Store();
 	readonly requests: RecordedRequest[] = [];
 	readonly faults = new FaultQueue();
+	readonly inTransit = new InTransit();
 	readonly rateLimit = new RateLimit();
 	readonly answers = new ChosenAnswers();
 	latencyMs: number;
@@ -86,6 +96,7 @@ class RunningEmulator implements Emulator, ServerContext {
 		this.loadState(options.seed ?? this.options.seed ?? true);
 		this.clearRequests();
 		this.clearFaults();
+		this.inTransit.clear();
 		this.answers.clear();
 		this.store.auditLogVariant = {};
 		this.latencyMs = this.options.latencyMs ?? 0;
@@ -109,6 +120,10 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	clearFaults(): void {
 		this.faults.clear();
+	}
+
+	holdInTransit(hold: HoldSpec): void {
+		this.inTransit.add(hold);
 	}
 
 	answerWith(answer: ChosenAnswer): void {

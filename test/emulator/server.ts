@@ -2,8 +2,8 @@
 /**
  * The fastify app: the API under /v1 and the emulator's control endpoints under /__emulator.
  *
- * Every /v1 request goes through the same gate, in this order: record it, take a token from the
- * rate limit if one is set, wait the configured latency, answer with an injected fault if one
+ * Every /v1 request goes through the same gate, in this order: record it, hold it in transit if a
+ * hold matches, take a token from the rate limit if one is set, wait the configured latency, answer with an injected fault if one
  * matches, then with 429 if the rate limit had no token, check the API key, reject a body that
  * is not JSON, answer with a chosen answer if one matches, and only then run the operation.
  * Bodies are parsed leniently (see parseBody) so that a bad body is recorded and reported after
@@ -21,6 +21,7 @@ import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client
 import { ApiError, badRequest, errorCodeFor, notFound } from './errors';
 import type { ChosenAnswer, ChosenAnswers } from './answers';
 import { answerWithFault, type FaultQueue } from './faults';
+import type { InTransit } from './in-transit';
 import {
 	answerRateLimited,
 	logTraffic,
@@ -30,7 +31,7 @@ import {
 import { OPERATIONS, type Operation } from './routes';
 import type { Store } from './store';
 import type { ServiceVariant } from './service-variant';
-import type { FaultSpec, NewAuditEntry, RecordedRequest } from './types';
+import type { FaultSpec, HoldSpec, NewAuditEntry, RecordedRequest } from './types';
 import { rejectQuery, type QueryParams } from './query';
 import { isPlainObject } from './validation';
 
@@ -40,6 +41,7 @@ export interface ServerContext {
 	readonly store: Store;
 	readonly requests: RecordedRequest[];
 	readonly faults: FaultQueue;
+	readonly inTransit: InTransit;
 	readonly rateLimit: RateLimit;
 	readonly answers: ChosenAnswers;
 	readonly latencyMs: number;
@@ -49,6 +51,7 @@ export interface ServerContext {
 	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[];
 	injectFault(fault: FaultSpec): void;
 	clearFaults(): void;
+	holdInTransit(hold: HoldSpec): void;
 	answerWith(answer: ChosenAnswer): void;
 	setLatency(ms: number): void;
 	clearRequests(): void;
@@ -128,6 +131,7 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 				// Always present: onRequest runs first for every request of this plugin.
 				const entry = recorded.get(request)!;
 				if (!(request.body instanceof UnusableBody)) entry.body = request.body;
+				await context.inTransit.pass(request.method, entry.path);
 				const refusal = context.rateLimit.admit();
 				if (context.latencyMs > 0) await delay(context.latencyMs);
 				const fault = context.faults.take(request.method, entry.path);
@@ -208,7 +212,7 @@ function registerDataControl(control: FastifyInstance, context: ServerContext) {
 	});
 }
 
-/** How the service answers: faults, chosen answers, the audit log's variant, latency. */
+/** How the service answers: faults, holds in transit, chosen answers, the audit log's variant, latency. */
 function registerBehaviourControl(control: FastifyInstance, context: ServerContext) {
 	control.post('/faults', async (request, reply) => {
 		context.injectFault(bodyObject(request) as unknown as FaultSpec);
@@ -217,6 +221,10 @@ function registerBehaviourControl(control: FastifyInstance, context: ServerConte
 	control.delete('/faults', async (_request, reply) => {
 		context.clearFaults();
 		return reply.code(204).send();
+	});
+	control.post('/holds', async (request, reply) => {
+		context.holdInTransit(bodyObject(request) as unknown as HoldSpec);
+		return reply.code(201).send({ hold: request.body });
 	});
 	control.post('/answers', async (request, reply) => {
 		context.answerWith(bodyObject(request) as unknown as ChosenAnswer);

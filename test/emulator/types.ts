@@ -3,6 +3,7 @@ import type {
 	TagRelation,
 } from '../../nodes/DataIntegrationManagement/client/types';
 import type { ChosenAnswer } from './answers';
+import type { RequestMatch } from './armed';
 import type { RateLimit, RateLimitSpec } from './rate-limit';
 import type { NewAuditEntry, Store } from './store';
 
@@ -34,7 +35,7 @@ export interface RecordedRequest {
 
 export type FaultKind = 'status' | 'drop' | 'malformed';
 
-export interface FaultSpec {
+export interface FaultSpec extends RequestMatch {
 	kind: FaultKind;
 	/** HTTP status (400-599) answered by a 'status' fault. */
 	status?: number;
@@ -42,14 +43,16 @@ export interface FaultSpec {
 	retryAfterSeconds?: number;
 	/** Error message of a 'status' fault. */
 	message?: string;
-	/** How many matching requests the fault answers; default 1. */
-	count?: number;
-	/** Matching requests to let through before the fault fires; default 0. */
-	skip?: number;
-	/** Only requests with this method (any case). */
-	method?: string;
-	/** Only requests whose /v1-relative path starts with this, e.g. '/audit-logs'. */
-	path?: string;
+}
+
+/**
+ * A request held in transit: it reaches the service `ms` after it was sent, so requests sent
+ * after it are acted on first (a slow hop, a busy load balancer). It is in `requests` from when
+ * it was sent.
+ */
+export interface HoldSpec extends RequestMatch {
+	/** The longest it is held, ms. */
+	ms: number;
 }
 
 export type { NewAuditEntry };
@@ -75,6 +78,8 @@ export interface Emulator {
 	addTagRelation(tagId: string, relation: TagRelation): void;
 	injectFault(fault: FaultSpec): void;
 	clearFaults(): void;
+	/** Holds matching /v1 requests in transit (see HoldSpec); reset forgets holds not used yet. */
+	holdInTransit(hold: HoldSpec): void;
 	/** Answers the next matching /v1 request(s) with a chosen status and body (see answers.ts). */
 	answerWith(answer: ChosenAnswer): void;
 	/** Fixed delay before every /v1 response. */

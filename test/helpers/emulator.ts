@@ -28,10 +28,15 @@ export function onRequestArrival(
 ): () => void {
 	const requests = emulator.requests;
 	const push = requests.push;
+	const hadOwnPush = Object.hasOwn(requests, 'push');
 	requests.push = (...items: RecordedRequest[]) => {
 		const length = push.apply(requests, items);
 		for (const item of items) listener(item, requests.length);
 		return length;
 	};
-	return () => (requests.push = push);
+	// Unhooked, the log is a plain array again (an own `push` would show in deep comparisons).
+	return () => {
+		if (hadOwnPush) requests.push = push;
+		else delete (requests as { push?: unknown }).push;
+	};
 }
