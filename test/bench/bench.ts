@@ -15,6 +15,8 @@
  *    against fixed 1, 8 and 32 and n8n's HTTP Request node (rate-limit.ts), and the chart of
  *    Auto against fixed 32 in docs/ (rate-limit-chart.ts).
  * 6. Trigger catch-up against every service variant the spec allows (audit-variants.ts).
+ * 7. Many items changing a few records (Tag → Update over four tags): Auto against one at a time
+ *    and n8n's HTTP Request node (few-records.ts).
  * A. Concurrency Auto's targets (auto-targets.ts): one run alone at 50/s, 137/s, 400/s and
  *    1,000/s; four runs against one limit, in this process and in four; no limit, against n8n's
  *    HTTP Request node.
@@ -31,6 +33,7 @@ import type { INodeType } from 'n8n-workflow';
 
 import { auditVariantsTable, measureAuditVariants, VARIANT_BACKLOG } from './audit-variants';
 import { measureAutoTargets } from './auto-targets';
+import { fewRecordsReport, measureFewRecords } from './few-records';
 import { startEmulatorProcess } from './emulator-process';
 import { loadHttpRequestNode } from './http-request-node';
 import { PlainClient } from './plain-client';
@@ -79,7 +82,7 @@ interface Section {
 	verdicts: Verdict[];
 }
 
-/** Sections 1 to 4 and 6. */
+/** Sections 1 to 4, 6 and 7. */
 async function measureWritesAndTrigger(
 	context: BenchContext,
 	httpNode: INodeType | undefined,
@@ -94,6 +97,8 @@ async function measureWritesAndTrigger(
 	const catchUp = triggerReport(trigger, memory);
 	progress('trigger catch-up against each service variant');
 	const variants = await measureAuditVariants(context.emulator, context.credentials);
+	progress('many items, few records');
+	const fewRecords = fewRecordsReport(await measureFewRecords(context, httpNode));
 	const specVariant = variants.find(({ name }) => name === 'spec-following');
 	const pages = Math.ceil(VARIANT_BACKLOG / PAGE_SIZE);
 	return {
@@ -104,6 +109,7 @@ async function measureWritesAndTrigger(
 			'',
 			`6. Trigger catch-up against each service the spec allows (test/emulator/variants.ts): ${number(VARIANT_BACKLOG)}-entry backlog, one poll`,
 			table(auditVariantsTable(variants)),
+			...fewRecords.out,
 		],
 		verdicts: [
 			...writes.verdicts,
@@ -121,6 +127,7 @@ async function measureWritesAndTrigger(
 				variants.every(({ emitted }) => emitted >= VARIANT_BACKLOG),
 			],
 			...limited.verdicts,
+			...fewRecords.verdicts,
 		],
 	};
 }

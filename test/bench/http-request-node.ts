@@ -54,11 +54,13 @@ export interface HttpRequestRun {
 }
 
 /**
- * POSTs one JSON body per input item with n8n's HTTP Request node (default options: every
- * item's request is started at once). `bodyParameters` may hold expressions over `$json`.
+ * Sends one JSON body per input item with n8n's HTTP Request node (default options: every item's
+ * request is started at once), POST unless `method` says otherwise. `url` and `bodyParameters`
+ * may hold expressions over `$json`.
  */
 export async function runHttpRequestNode(options: {
 	nodeType: INodeType;
+	method?: 'POST' | 'PUT';
 	url: string;
 	headers: Record<string, string>;
 	bodyParameters: Array<{ name: string; value: string }>;
@@ -81,7 +83,7 @@ export async function runHttpRequestNode(options: {
 		typeVersion: HTTP_REQUEST_NODE_VERSION,
 		position: [0, 0],
 		parameters: {
-			method: 'POST',
+			method: options.method ?? 'POST',
 			url: options.url,
 			authentication: 'none',
 			sendHeaders: true,
