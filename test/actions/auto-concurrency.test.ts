@@ -5,7 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { FaultSpec } from '../emulator';
-import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/shared/descriptions';
+import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/actions/concurrencyOptions';
 import { paceKey, processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';

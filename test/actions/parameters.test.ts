@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow
 
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
 import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node.ts';
-import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/shared/descriptions';
+import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/actions/concurrencyOptions';
 import { AUTO_START } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';

@@ -13,7 +13,9 @@ import {
 	type ICredentialType,
 	type IHttpRequestOptions,
 	type INode,
+	type IDisplayOptions,
 	type INodeParameters,
+	type INodeProperties,
 	type INodeType,
 	type INodeTypes,
 	type IWorkflowExecuteAdditionalData,
@@ -180,6 +182,18 @@ export function additionalDataFor(
 export function newestVersion(type: string): number {
 	const description = nodeClasses[type]?.description;
 	return description ? Math.max(...[description.version].flat()) : 1;
+}
+
+/**
+ * Whether n8n shows `property` in a node at `typeVersion`, as far as the version decides: its
+ * `@version` display options, as n8n evaluates them (the others are left to the caller).
+ */
+export function shownInVersion(property: INodeProperties, typeVersion: number): boolean {
+	const versionOnly = (options: IDisplayOptions['show']) =>
+		options?.['@version'] ? { '@version': options['@version'] } : undefined;
+	const { show, hide } = property.displayOptions ?? {};
+	const displayOptions = { show: versionOnly(show), hide: versionOnly(hide) };
+	return NodeHelpers.displayParameter({}, { ...property, displayOptions }, { typeVersion }, null);
 }
 
 /** A node of `type` at its newest version, using the one credential. */

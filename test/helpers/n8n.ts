@@ -40,6 +40,7 @@ import {
 export {
 	ACTION_NODE_TYPE,
 	newestVersion,
+	shownInVersion,
 	TOOL_NODE_TYPE,
 	toolNode,
 	TRIGGER_NODE_TYPE,

@@ -140,8 +140,19 @@ function mentions(message: string, label: string): boolean {
 }
 
 /**
- * Runs the batch in one execution and checks what holds for any input. Items run one at a time,
- * so the requests arrive in item order and each case's requests can be told apart.
+ * The parameters with Concurrency Mode Fixed unless they set it (Concurrency unset is 1): items
+ * run one at a time, so requests arrive in item order and each case's requests can be told apart
+ * (at higher concurrency, an item naming the record of an earlier one waits, and later items go
+ * first).
+ */
+export function oneAtATime(parameters: INodeParameters): INodeParameters {
+	const options = (parameters.options ?? {}) as IDataObject;
+	return { ...parameters, options: { concurrencyMode: 'fixed', ...options } };
+}
+
+/**
+ * Runs the batch in one execution, one item at a time (`oneAtATime`), and checks what holds for
+ * any input.
  */
 export async function runBatch(batch: Batch): Promise<BatchResult> {
 	const { emulator } = batch;
@@ -150,7 +161,7 @@ export async function runBatch(batch: Batch): Promise<BatchResult> {
 	countCases(batch.items.length);
 	const result = await runActionNode({
 		credentials: batch.credentials,
-		parameters: batch.parameters,
+		parameters: oneAtATime(batch.parameters),
 		items: batch.items,
 		continueOnFail: true,
 	});

@@ -23,10 +23,10 @@ import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement
 import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
 import { SEED, type RecordedRequest } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
-import { runActionNode } from '../helpers/n8n';
+import { ACTION_NODE_TYPE, newestVersion, runActionNode, shownInVersion } from '../helpers/n8n';
 import { WORKING_PARAMETERS } from '../actions/working-parameters';
 import { hostileName } from './arbitraries';
-import { countCases, failCase, propertyParameters, propertySuite } from './harness';
+import { countCases, failCase, oneAtATime, propertyParameters, propertySuite } from './harness';
 
 const { emulator, credentials } = useEmulator();
 propertySuite('parameters');
@@ -83,7 +83,8 @@ function targetsOf(resource: string, operation: string): Target[] {
 		(property) =>
 			property.displayOptions?.show?.resource?.includes(resource) &&
 			property.displayOptions?.show?.operation?.includes(operation) &&
-			property.name !== 'operation',
+			property.name !== 'operation' &&
+			shownInVersion(property, newestVersion(ACTION_NODE_TYPE)),
 	);
 	return shown.flatMap((property): Target[] => {
 		const base = { resource, operation };
@@ -296,7 +297,7 @@ async function check(target: Target, values: unknown[]): Promise<void> {
 		const items = batch.map((v) => ({ v }) as IDataObject);
 		const result = await runActionNode({
 			credentials: credentials(),
-			parameters,
+			parameters: oneAtATime(parameters),
 			items,
 			continueOnFail: true,
 		});

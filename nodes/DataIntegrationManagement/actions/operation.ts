@@ -6,7 +6,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { concurrencyFields, HIDDEN_IN_TOOLS, optionsCollection } from '../shared/descriptions';
+import { withConcurrencyOptions } from './concurrencyOptions';
 import type { Pacer } from '../transport/pacer';
 
 /** What an `<operation>.operation.ts` module exports: its fields and what it does for one item. */
@@ -18,6 +18,11 @@ export interface Operation {
 	 * under a credential whose Allow Changes toggle is off.
 	 */
 	changesData: boolean;
+	/**
+	 * The parameter naming the record it changes: an id, or the name a create gives. Items naming
+	 * the same record run in item order (./itemOrder.ts); reads have none and are never held.
+	 */
+	record?: string;
 	/**
 	 * Runs the operation for input item `itemIndex`, its requests paced by the run's `pacer`; each
 	 * returned object becomes one output item.
@@ -56,22 +61,9 @@ export function operationDescriptions<Key extends string>(
 	);
 }
 
-/**
- * Adds the Concurrency fields to the operation's Options collection, or adds one holding only
- * them. A tool runs one item per call, so they mean nothing there and are hidden (an Options
- * collection holding only them is hidden whole).
- */
+/** The operation's properties, its Options collection holding the Concurrency fields. */
 function withConcurrency(properties: INodeProperties[]): INodeProperties[] {
 	const options = properties.find((property) => property.name === 'options');
-	if (!options) {
-		return [
-			...properties,
-			{ ...optionsCollection(concurrencyFields), displayOptions: HIDDEN_IN_TOOLS },
-		];
-	}
-	return properties.map((property) =>
-		property === options
-			? { ...options, options: [...(options.options ?? []), ...concurrencyFields] }
-			: property,
-	);
+	const others = properties.filter((property) => property !== options);
+	return [...others, ...withConcurrencyOptions(options)];
 }

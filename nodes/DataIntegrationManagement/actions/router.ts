@@ -7,13 +7,12 @@ import {
 } from 'n8n-workflow';
 
 import { credentialAllowsChanges } from '../client/credential';
-import { concurrencyFields } from '../shared/descriptions';
-import { FixedConcurrency, plainPacer, type Concurrency, type Pacer } from '../transport/pacer';
-import { autoConcurrency, RunPace } from '../transport/shared-pace';
+import { plainPacer, Waiters, type Concurrency, type Pacer } from '../transport/pacer';
+import { RunPace } from '../transport/shared-pace';
+import { concurrencyFor } from './concurrencyOptions';
+import { ItemOrder, recordKey } from './itemOrder';
 import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
-import { readParameter } from './readers';
-import { hasChange } from './versions';
 import * as asset from './asset';
 import * as auditLog from './auditLog';
 import * as connector from './connector';
@@ -78,7 +77,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	let outcome: Awaited<ReturnType<typeof runEachItem>>;
 	try {
-		outcome = await runEachItem(items.length, concurrency, runItem);
+		outcome = await runEachItem(items.length, concurrency, runItem, (itemIndex) =>
+			recordOf(this, operation, itemIndex),
+		);
 	} finally {
 		// A shared pace gets back every slot this run held, however it ended.
 		concurrency.leave?.();
@@ -93,29 +94,71 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 /**
  * The router's loop, apart from n8n so a simulation can run it as it is. Items start in input
- * order, as many in flight as the concurrency allows; after a failure no new item starts. Items
- * already in flight finish; every failure is returned, with the items that were sent.
+ * order, as many in flight as the concurrency allows, except that an item waits while an earlier
+ * item changing the same record (`recordOf`, see ./itemOrder.ts) is in flight: later items on
+ * other records go past it. After a failure no new item starts; items already in flight finish.
+ * Every failure is returned, with the items that were sent (in input order).
  */
 export async function runEachItem(
 	count: number,
 	concurrency: Concurrency,
 	runItem: (itemIndex: number) => Promise<void>,
+	recordOf: (itemIndex: number) => string | undefined = () => undefined,
 ): Promise<{ failures: Array<{ itemIndex: number; error: unknown }>; sent: number[] }> {
 	const failures: Array<{ itemIndex: number; error: unknown }> = [];
 	const sent: number[] = [];
 	const running: Array<Promise<void>> = [];
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		await concurrency.start(count - itemIndex);
+	const order = new ItemOrder();
+	const ended = new Waiters();
+	let admitted = 0;
+	for (let started = 0; started < count; started++) {
+		while (!order.hasReady && admitted < count) order.admit(admitted, recordOf(admitted++));
+		// Every item not started waits for one in flight on its record.
+		while (!order.hasReady && !failures.length) await ended.wait();
+		if (failures.length) break;
+		// The items that could start now, this one included.
+		await concurrency.start(count - started - order.waiting);
 		if (failures.length) {
 			concurrency.finish();
 			break;
 		}
+		const itemIndex = order.next()!;
 		sent.push(itemIndex);
-		const item = runItem(itemIndex).finally(() => concurrency.finish());
-		running.push(item.catch((error) => void failures.push({ itemIndex, error })));
+		running.push(
+			(async () => {
+				try {
+					await runItem(itemIndex);
+				} catch (error) {
+					failures.push({ itemIndex, error });
+				} finally {
+					concurrency.finish();
+					order.done(itemIndex);
+					ended.wakeAll();
+				}
+			})(),
+		);
 	}
 	await Promise.all(running);
-	return { failures, sent };
+	return { failures, sent: sent.sort((a, b) => a - b) };
+}
+
+/**
+ * The record item `itemIndex` changes, as its operation's `record` parameter names it; none for
+ * reads. A value that cannot be read is none: the item fails on the same read, before any request.
+ */
+function recordOf(
+	context: IExecuteFunctions,
+	operation: Operation,
+	itemIndex: number,
+): string | undefined {
+	if (!operation.record) return undefined;
+	try {
+		return recordKey(
+			context.getNodeParameter(operation.record, itemIndex, '', { extractValue: true }),
+		);
+	} catch {
+		return undefined;
+	}
 }
 
 /** The refusal of a change under a read-only credential, naming the toggle and the item. */
@@ -149,30 +192,6 @@ function errorJson(error: unknown): IDataObject {
 	const description = (error as NodeApiError).description;
 	if (description) json.description = description;
 	return json;
-}
-
-/**
- * Options → Concurrency Mode and Concurrency, checked like every parameter (an expression or an
- * AI agent may give anything). Unset, Concurrency is 1 under Fixed; under Auto nothing but the
- * pace bounds what is in flight, as n8n's HTTP Request node sends every item at once.
- */
-async function concurrencyFor(context: IExecuteFunctions): Promise<Concurrency> {
-	const [concurrencyField, modeField] = concurrencyFields;
-	const mode = readParameter.call(
-		context,
-		0,
-		{
-			...modeField,
-			default: hasChange(context.getNode(), 'autoConcurrencyByDefault') ? 'auto' : 'fixed',
-		},
-		'options.concurrencyMode',
-	);
-	// Whether the option was added (whatever its value, which is checked below), not what it says.
-	const { options } = context.getNode().parameters;
-	const unset = !(typeof options === 'object' && options !== null && 'concurrency' in options);
-	if (mode === 'auto' && unset) return await autoConcurrency(context, Infinity);
-	const limit = readParameter.call(context, 0, concurrencyField, 'options.concurrency') as number;
-	return mode === 'auto' ? await autoConcurrency(context, limit) : new FixedConcurrency(limit);
 }
 
 /**

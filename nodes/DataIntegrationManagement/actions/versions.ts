@@ -1,4 +1,4 @@
-import type { INode } from 'n8n-workflow';
+import type { IDisplayOptions, INode } from 'n8n-workflow';
 
 /**
  * The action node's versions, and what each one changes: the one place a behaviour depends on
@@ -18,4 +18,13 @@ const CHANGED_IN = {
 /** Whether the node's version has `change`. */
 export function hasChange(node: INode, change: keyof typeof CHANGED_IN): boolean {
 	return node.typeVersion >= CHANGED_IN[change];
+}
+
+/**
+ * Display options that show a field only in the versions with `change` (`has`), or only in those
+ * without it: how a field whose default differs by version shows each version its own.
+ */
+export function shownIn(change: keyof typeof CHANGED_IN, has: boolean): IDisplayOptions['show'] {
+	const version = CHANGED_IN[change];
+	return { '@version': [has ? { _cnd: { gte: version } } : { _cnd: { lt: version } }] };
 }

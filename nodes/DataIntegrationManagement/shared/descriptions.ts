@@ -1,7 +1,5 @@
 import { ApplicationError, type IDisplayOptions, type INodeProperties } from 'n8n-workflow';
 
-import { AUTO_START } from '../transport/pacer';
-
 /** Descriptions that several operations, or both nodes, share: each field and collection defined once. */
 
 /** A tag's owner: a user picked from `GET /users`, or typed as an ID. */
@@ -148,48 +146,3 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
  * the MCP Server Trigger), where a model could make no use of it.
  */
 export const HIDDEN_IN_TOOLS: IDisplayOptions = { hide: { '@tool': [true] } };
-
-/** The most items Options → Concurrency may keep in flight (its documented bounds are 1 to this). */
-export const MAX_CONCURRENCY = 64;
-
-/** How many items are sent at once when Concurrency is not set, under Concurrency Mode "Fixed". */
-const FIXED_CONCURRENCY = 1;
-
-/**
- * Options → Concurrency and Concurrency Mode, of every operation. Operations do not list them:
- * operationDescriptions adds them (see actions/operation.ts).
- */
-export const concurrencyFields: INodeProperties[] = [
-	{
-		displayName: 'Concurrency',
-		name: 'concurrency',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-		default: FIXED_CONCURRENCY,
-		displayOptions: HIDDEN_IN_TOOLS,
-		description: `How many items to send at once, from 1 to ${MAX_CONCURRENCY}; under Concurrency Mode "Auto", the most. Output items keep the order and the input item they come from, and errors stay the same, as when sent one at a time.`,
-	},
-	{
-		displayName: 'Concurrency Mode',
-		name: 'concurrencyMode',
-		type: 'options',
-		options: [
-			{
-				name: 'Fixed',
-				value: 'fixed',
-				description: `Send as many items at once as Concurrency says (${FIXED_CONCURRENCY} when it is not set)`,
-			},
-			{
-				name: 'Auto',
-				value: 'auto',
-				description: `Find the pace the service allows: start with ${AUTO_START} items at once (fewer if Concurrency is lower), send more while the service keeps up, fewer when it asks to slow down; never more than Concurrency when it is set`,
-			},
-		],
-		// What adding the option picks; without it, the node runs Auto from version 1.1 and Fixed in
-		// version 1 (see actions/versions.ts).
-		default: 'auto',
-		displayOptions: HIDDEN_IN_TOOLS,
-		description:
-			'Whether to send a fixed number of items at once, or to find the rate the service allows. When not set: Auto (Fixed for a node saved in an older workflow).',
-	},
-];

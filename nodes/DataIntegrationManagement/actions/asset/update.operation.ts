@@ -21,6 +21,9 @@ const updateFields = fieldsCollection('updateFields', [
 /** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
 
+/** The parameter naming the record it changes: items that name the same one run in item order. */
+export const record = 'assetId';
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Asset ID',
@@ -42,9 +45,9 @@ export async function execute(
 	const assetId = readPathSegment.call(this, itemIndex, properties, 'assetId');
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
-	return (await namingFieldsIfNotFound(
+	return await namingFieldsIfNotFound(
 		properties,
 		{ assetId },
 		updateAsset.call(this, assetId, body, pacer),
-	));
+	);
 }

@@ -10,6 +10,9 @@ const additionalFields = fieldsCollection('additionalFields', [connectionField, 
 /** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
 
+/** The parameter naming the record it creates: creates of one name run in item order. */
+export const record = 'name';
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
@@ -63,5 +66,5 @@ export async function execute(
 		authMethod: readRequired.call(this, itemIndex, properties, 'authMethod'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return (await createConnector.call(this, body, pacer));
+	return await createConnector.call(this, body, pacer);
 }

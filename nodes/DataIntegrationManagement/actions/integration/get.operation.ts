@@ -17,9 +17,9 @@ export async function execute(
 	pacer: Pacer,
 ): Promise<IDataObject> {
 	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
-	return (await namingFieldsIfNotFound(
+	return await namingFieldsIfNotFound(
 		properties,
 		{ integrationId },
 		getIntegration.call(this, integrationId, pacer),
-	));
+	);
 }

@@ -156,6 +156,9 @@ const schemasField: INodeProperties = {
 /** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
 
+/** The parameter naming the record it changes: items that name the same one run in item order. */
+export const record = 'integrationId';
+
 export const properties: INodeProperties[] = [
 	integrationIdField,
 	updateModeField,

@@ -10,6 +10,9 @@ const additionalFields = fieldsCollection('additionalFields', [descriptionField]
 /** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
 
+/** The parameter naming the record it creates: creates of one name run in item order. */
+export const record = 'name';
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
@@ -34,5 +37,5 @@ export async function execute(
 		owner: readRequired.call(this, itemIndex, properties, 'owner'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return (await createTag.call(this, body, pacer));
+	return await createTag.call(this, body, pacer);
 }

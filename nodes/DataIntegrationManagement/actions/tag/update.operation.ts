@@ -21,6 +21,9 @@ const updateFields = fieldsCollection('updateFields', [
 /** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
 
+/** The parameter naming the record it changes: items that name the same one run in item order. */
+export const record = 'tagId';
+
 export const properties: INodeProperties[] = [tagIdField, updateFields];
 
 export async function execute(
@@ -31,9 +34,9 @@ export async function execute(
 	const tagId = readPathSegment.call(this, itemIndex, properties, 'tagId');
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
-	return (await namingFieldsIfNotFound(
+	return await namingFieldsIfNotFound(
 		properties,
 		{ tagId },
 		updateTag.call(this, tagId, body, pacer),
-	));
+	);
 }
