@@ -116,6 +116,8 @@ export interface Fault {
 	name: string;
 	/** The status the service answers with, which must stay in httpCode and out of the words. */
 	status?: number;
+	/** Why n8n must take it that the request failed: the failure the error declares. */
+	cause: string;
 	arm: () => void;
 	/** Whether every operation must fail under it (an answer without data fails only readers). */
 	failsAll: boolean;
@@ -123,12 +125,20 @@ export interface Fault {
 
 const STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 502, 503];
 
+/** The cause each status declares (docs/design.md, "Why a request failed"). */
+export function causeOfStatus(status: number): string {
+	if (status === 429) return 'rate-limited';
+	if (status >= 500) return 'temporarily-unavailable';
+	return status === 401 ? 'credential-invalid' : 'configuration-invalid';
+}
+
 /** Every way the service (or the network) can answer that ends in an error, armed on `emulator`. */
 export function faultsOf(emulator: () => Emulator): Fault[] {
 	return [
 		...STATUSES.map((status) => ({
 			name: `status ${status} with the API's message`,
 			status,
+			cause: causeOfStatus(status),
 			failsAll: true,
 			arm: () =>
 				emulator().injectFault({
@@ -142,26 +152,31 @@ export function faultsOf(emulator: () => Emulator): Fault[] {
 		...STATUSES.filter((status) => status !== 429).map((status) => ({
 			name: `status ${status} without a body`,
 			status,
+			cause: causeOfStatus(status),
 			failsAll: true,
 			arm: () => emulator().answerWith({ status, body: null, count: 10 }),
 		})),
 		{
 			name: 'a dropped connection',
+			cause: 'temporarily-unavailable',
 			failsAll: true,
 			arm: () => emulator().injectFault({ kind: 'drop', count: 10 }),
 		},
 		{
 			name: 'a cut-off body',
+			cause: 'configuration-invalid',
 			failsAll: true,
 			arm: () => emulator().injectFault({ kind: 'malformed', count: 10 }),
 		},
 		{
 			name: 'an answer that is not an envelope',
+			cause: 'configuration-invalid',
 			failsAll: true,
 			arm: () => emulator().answerWith({ body: ['not', 'an envelope'], count: 10 }),
 		},
 		{
 			name: 'a success without data',
+			cause: 'configuration-invalid',
 			failsAll: false,
 			arm: () => emulator().answerWith({ body: { code: 'SUCCESS' }, count: 10 }),
 		},

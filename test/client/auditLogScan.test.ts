@@ -138,19 +138,40 @@ describe('asking for another page before the deadline', () => {
 });
 
 describe('a failed request: the deadline ends the scan, or the failure is raised', () => {
-	test.each<[string, number | undefined, number, number, boolean, boolean]>([
-		// title, deadline, offset, now, the transport says the deadline cut it, ends the scan
-		['the first page failed: nothing to end with', at(10), 0, at(20), true, false],
-		['the transport says the deadline cut it', undefined, 100, at(0), true, true],
-		['no deadline, another failure', undefined, 100, at(1e6), false, false],
-		['failed at the deadline', at(10), 100, at(10), false, true],
-		['failed after the deadline', at(10), 100, at(11), false, true],
-		['failed 1 ms before the deadline', at(10), 100, at(10) - 1, false, false],
-		['cut before its deadline (a 429 not waited out)', at(10), 100, at(5), true, true],
-	])('%s', (_, deadline, offset, now, deadlineReached, expected) => {
-		expect(cutByDeadline({ ...ASC, deadline }, state({ offset }), now, deadlineReached)).toBe(
-			expected,
-		);
+	test.each<[string, number | undefined, number, number, boolean, boolean, boolean]>([
+		// title, deadline, offset, now, the deadline cut it, a 429 not waited, ends the scan
+		['the first page failed: nothing to end with', at(10), 0, at(20), true, false, false],
+		['the first page answered 429: raised, with its wait', at(10), 0, at(5), false, true, false],
+		['the transport says the deadline cut it', undefined, 100, at(0), true, false, true],
+		['no deadline, another failure', undefined, 100, at(1e6), false, false, false],
+		['failed at the deadline', at(10), 100, at(10), false, false, true],
+		['failed after the deadline', at(10), 100, at(11), false, false, true],
+		['failed 1 ms before the deadline', at(10), 100, at(10) - 1, false, false, false],
+		['cut before its deadline (a 429 not waited out)', at(10), 100, at(5), true, true, true],
+		// A 429 a poll does not wait for (a long Retry-After): each poll keeps what it read.
+		[
+			'a later page answered 429, not waited, with a deadline',
+			at(10),
+			100,
+			at(5),
+			false,
+			true,
+			true,
+		],
+		// Get Many has no deadline: a 429 it does not wait out fails it.
+		[
+			'a later page answered 429, not waited, no deadline',
+			undefined,
+			100,
+			at(5),
+			false,
+			true,
+			false,
+		],
+	])('%s', (_, deadline, offset, now, deadlineReached, rateLimited, expected) => {
+		expect(
+			cutByDeadline({ ...ASC, deadline }, state({ offset }), now, { deadlineReached, rateLimited }),
+		).toBe(expected);
 	});
 });
 

@@ -7,18 +7,18 @@
 import type { INode } from 'n8n-workflow';
 
 import {
-	describeFailure,
+	failureOfAnswer,
+	failureOfError,
 	timedOut,
 	toNodeApiError,
-	type Failure,
+	type RequestFailure,
 } from '../../nodes/DataIntegrationManagement/transport/failures';
 
-/** n8n 2.x: the HTTP client's error is the `cause`, with the response under it. */
-const n8nV2 = (response: object, extra: object = {}) =>
-	Object.assign(new Error('Request failed'), { cause: { response }, ...extra });
-/** n8n 1.x: only the status (or network code) as httpCode, and the body as context.data. */
-const n8nV1 = (httpCode: string, data?: object) =>
-	Object.assign(new Error('Request failed'), { httpCode, context: data ? { data } : {} });
+/** n8n 2.x: the HTTP client's error is the `cause` of n8n's, its code on it. */
+const n8nV2 = (code: string) =>
+	Object.assign(new Error('Request failed'), { cause: Object.assign(new Error('x'), { code }) });
+/** n8n 1.x: the network code as httpCode. */
+const n8nV1 = (httpCode: string) => Object.assign(new Error('Request failed'), { httpCode });
 const ssrf = (fields: object) => Object.assign(new Error('blocked'), fields);
 const chain = (depth: number, last: object): object =>
 	depth === 0 ? last : { name: 'Error', cause: chain(depth - 1, last) };
@@ -27,50 +27,32 @@ looping.cause = looping;
 
 const NOT_FOUND = { code: 'NotFound', message: "Integration 'int_x' not found" };
 
-describe('describeFailure: what the service or the network said', () => {
-	it.each<[string, unknown, Failure]>([
+describe('failureOfAnswer: what an answer n8n returned says', () => {
+	it.each<[string, Parameters<typeof failureOfAnswer>[0], RequestFailure | undefined]>([
+		['a success is no failure', { statusCode: 200, body: {} }, undefined],
+		['a redirect n8n did not follow is no failure', { statusCode: 304 }, undefined],
 		[
-			'n8n 2.x: status, body and Retry-After from the response',
-			n8nV2({ status: 429, headers: { 'retry-after': '3' }, data: NOT_FOUND }),
-			{ status: 429, retryAfterSeconds: 3, ...apiFields(NOT_FOUND), networkCode: undefined },
+			'status, body and Retry-After',
+			{ statusCode: 429, headers: { 'retry-after': '3' }, body: NOT_FOUND },
+			{ status: 429, retryAfterSeconds: 3, apiCode: 'NotFound', apiMessage: NOT_FOUND.message },
 		],
 		[
-			'n8n 2.x: the response status stands without an httpCode',
-			n8nV2({ status: 503 }),
-			{ status: 503, ...nothingElse() },
+			'a status without a body',
+			{ statusCode: 503 },
+			{ status: 503, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
 		],
 		[
-			'n8n 1.x: the body under context.data, the status as httpCode',
-			n8nV1('404', NOT_FOUND),
-			{
-				status: 404,
-				retryAfterSeconds: undefined,
-				...apiFields(NOT_FOUND),
-				networkCode: undefined,
-			},
+			'a body that is not JSON (an HTML page)',
+			{ statusCode: 502, body: '<html>Bad gateway</html>' },
+			{ status: 502, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
 		],
-		[
-			'n8n 1.x: a network code stands in httpCode',
-			n8nV1('ECONNREFUSED'),
-			{ status: undefined, ...nothingElse(), networkCode: 'ECONNREFUSED' },
-		],
-		['an httpCode of four digits is no status and no network code', n8nV1('4040'), nothingAtAll()],
-		['an httpCode of two digits is no status and no network code', n8nV1('12'), nothingAtAll()],
-		['an httpCode ending in a digit is a network code', n8nV1('E1'), networkOnly('E1')],
-		['an httpCode starting with a digit is a network code', n8nV1('1E'), networkOnly('1E')],
-		[
-			'the network code of the HTTP client, or of its cause',
-			Object.assign(new Error('socket'), { cause: { cause: { code: 'ECONNRESET' } } }),
-			networkOnly('ECONNRESET'),
-		],
-		['nothing said at all', new Error('no code, no cause'), nothingAtAll()],
 		[
 			'a code or message that is not text is not read',
-			n8nV2({ status: 400, data: { code: 42, message: ['x'] } }),
-			{ status: 400, ...nothingElse() },
+			{ statusCode: 400, body: { code: 42, message: ['x'] } },
+			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
 		],
-	])('%s', (_title, error, failure) => {
-		expect(describeFailure(error)).toEqual(failure);
+	])('%s', (_title, response, failure) => {
+		expect(failureOfAnswer(response)).toEqual(failure);
 	});
 
 	// An HTTP date has whole seconds: NOW is 400 ms past one, so 30 s ahead is 29.6 s away.
@@ -87,8 +69,42 @@ describe('describeFailure: what the service or the network said', () => {
 		['as a list', ['3'], undefined],
 	])('reads Retry-After %s', (_title, retryAfter, seconds) => {
 		jest.spyOn(Date, 'now').mockReturnValue(NOW);
-		const error = n8nV2({ status: 429, headers: { 'retry-after': retryAfter } });
-		expect(describeFailure(error).retryAfterSeconds).toBe(seconds);
+		const failure = failureOfAnswer({ statusCode: 429, headers: { 'retry-after': retryAfter } });
+		expect(failure?.retryAfterSeconds).toBe(seconds);
+	});
+});
+
+describe('failureOfError: why nothing was answered, from the error n8n threw', () => {
+	it.each<[string, unknown, RequestFailure]>([
+		[
+			"n8n 2.x: the code of the HTTP client's error, its cause",
+			n8nV2('ECONNREFUSED'),
+			{
+				networkCode: 'ECONNREFUSED',
+			},
+		],
+		[
+			'n8n 2.x: a code further down the causes',
+			Object.assign(new Error('socket'), { cause: { cause: { code: 'ECONNRESET' } } }),
+			{ networkCode: 'ECONNRESET' },
+		],
+		[
+			'the causes before the error itself',
+			Object.assign(new Error('n8n'), { code: 'OUTER', cause: { code: 'EPIPE' } }),
+			{ networkCode: 'EPIPE' },
+		],
+		[
+			'n8n 1.x: a network code stands in httpCode',
+			n8nV1('ECONNREFUSED'),
+			{ networkCode: 'ECONNREFUSED' },
+		],
+		['n8n 1.x: a status in httpCode is no network code', n8nV1('404'), {}],
+		['an httpCode ending in a digit is a network code', n8nV1('E1'), { networkCode: 'E1' }],
+		['an empty code is none', Object.assign(new Error('x'), { code: '' }), {}],
+		['nothing said at all', new Error('no code, no cause'), {}],
+		['a thrown text', 'boom', {}],
+	])('%s', (_title, error, failure) => {
+		expect(failureOfError(error)).toEqual(failure);
 	});
 
 	it.each<[string, unknown, string | undefined]>([
@@ -99,12 +115,12 @@ describe('describeFailure: what the service or the network said', () => {
 		['five causes down: not looked for', chain(5, { name: 'SsrfBlockedIpError' }), undefined],
 		['in a chain of causes that loops: not found, and the search ends', looping, undefined],
 	])("finds n8n's SSRF refusal %s", (_title, error, address) => {
-		expect(describeFailure(error).blockedAddress).toBe(address);
+		expect(failureOfError(error).blockedAddress).toBe(address);
 	});
 });
 
 describe("timedOut: whether the request's timeout ended it", () => {
-	it.each<[Failure, boolean]>([
+	it.each<[RequestFailure, boolean]>([
 		[{ networkCode: 'ECONNABORTED' }, true],
 		[{ networkCode: 'ETIMEDOUT' }, true],
 		[{ networkCode: 'ECONNRESET' }, false],
@@ -127,7 +143,9 @@ describe('toNodeApiError: the error a user reads', () => {
 	};
 
 	// For a network code n8n knows (ECONNRESET, ...), n8n puts its own sentence in the message.
-	it.each<[string, Failure, { message: string; description: unknown; httpCode: string | null }]>([
+	it.each<
+		[string, RequestFailure, { message: string; description: unknown; httpCode: string | null }]
+	>([
 		[
 			"the service's message and code",
 			{ status: 404, apiCode: 'NotFound', apiMessage: 'no such thing' },
@@ -215,7 +233,7 @@ describe('toNodeApiError: the error a user reads', () => {
 	});
 
 	// The raw record n8n keeps beside the message: shown in the error's details and its messages.
-	it.each<[string, Failure, object]>([
+	it.each<[string, RequestFailure, object]>([
 		[
 			'the service message and code',
 			{ status: 404, apiCode: 'NotFound', apiMessage: 'gone' },
@@ -243,24 +261,3 @@ describe('toNodeApiError: the error a user reads', () => {
 		expect(error.messages).toEqual([(record as { message: string }).message]);
 	});
 });
-
-function apiFields(body: { code: string; message: string }) {
-	return { apiCode: body.code, apiMessage: body.message };
-}
-
-function nothingElse() {
-	return {
-		retryAfterSeconds: undefined,
-		apiCode: undefined,
-		apiMessage: undefined,
-		networkCode: undefined,
-	};
-}
-
-function nothingAtAll(): Failure {
-	return { status: undefined, ...nothingElse() };
-}
-
-function networkOnly(networkCode: string): Failure {
-	return { status: undefined, ...nothingElse(), networkCode };
-}

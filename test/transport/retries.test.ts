@@ -4,7 +4,11 @@
  * thrown at once, and that no wait outlasts the deadline. Each row a service's answers in turn.
  */
 import { sendWithRetries } from '../../nodes/DataIntegrationManagement/transport';
-import type { Failure } from '../../nodes/DataIntegrationManagement/transport/failures';
+import {
+	failureOfAnswer,
+	type FullResponse,
+	type RequestFailure,
+} from '../../nodes/DataIntegrationManagement/transport/failures';
 import {
 	BACKOFF_RETRIES,
 	RATE_LIMIT_RETRIES,
@@ -18,16 +22,11 @@ import { FakeClock } from './fake-clock';
  */
 type Reply = 'ok' | { status: number; retryAfter?: number } | { networkCode: string };
 
-/** What n8n's HTTP helper throws for a status, as n8n 2.x does (./failures.test.ts). */
-const httpError = (status: number, retryAfter?: number) =>
-	Object.assign(new Error(`HTTP ${status}`), {
-		cause: {
-			response: {
-				status,
-				headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
-			},
-		},
-	});
+/** What n8n's HTTP helper returns for a status, asked for the full response whatever its status. */
+const httpAnswer = (status: number, retryAfter?: number): FullResponse => ({
+	statusCode: status,
+	headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
+});
 
 /** Sends through the loop to a service answering `replies` in turn; records what happened. */
 async function send(replies: Reply[], deadline?: number) {
@@ -48,18 +47,18 @@ async function send(replies: Reply[], deadline?: number) {
 			seen.timeouts.push(timeoutMs);
 			await clock.sleep(20);
 			const reply = replies[Math.min(attempt++, replies.length - 1)];
-			if (reply === 'ok') return 'answer';
+			if (reply === 'ok') return { statusCode: 200, body: 'answer' };
 			if ('networkCode' in reply)
 				throw Object.assign(new Error('no answer'), { code: reply.networkCode });
-			throw httpError(reply.status, reply.retryAfter);
+			return httpAnswer(reply.status, reply.retryAfter);
 		},
-		{ pacer, deadline, clock, random: () => 0.5 },
-		(failure: Failure, deadlineReached: boolean) =>
-			Object.assign(new Error('failed'), { status: failure.status, deadlineReached }),
+		{ pacer, deadline, clock, random: () => 0.5, failureOf: failureOfAnswer },
+		(failure: RequestFailure, ended: { deadlineReached: boolean; waitMs?: number }) =>
+			Object.assign(new Error('failed'), { status: failure.status, ...ended }),
 	);
 	const outcome = await clock.run(
 		sending.then(
-			(answer) => ({ answer }),
+			(answer) => ({ answer: answer.body }),
 			(error: unknown) => ({ error }),
 		),
 	);
@@ -105,7 +104,11 @@ describe('sendWithRetries', () => {
 	])('a 429 whose wait %s', async (_title, deadline, thrown) => {
 		const outcome = await send([tooMany(2), 'ok'], deadline);
 		if (thrown) {
-			expect(outcome).toMatchObject({ error: { status: 429, deadlineReached: true }, waited: [] });
+			// The wait it did not wait is handed on, to be declared for n8n's scheduler.
+			expect(outcome).toMatchObject({
+				error: { status: 429, deadlineReached: true, waitMs: 2000 },
+				waited: [],
+			});
 			expect(outcome.endedAt).toBe(20);
 		} else {
 			expect(outcome).toMatchObject({ answer: 'answer', waited: [2000] });
@@ -123,7 +126,22 @@ describe('sendWithRetries', () => {
 
 	it('throws any other failure at once, the deadline not reached', async () => {
 		const outcome = await send([{ status: 503 }, 'ok'], 10_000);
-		expect(outcome).toMatchObject({ error: { status: 503, deadlineReached: false }, waited: [] });
+		expect(outcome).toMatchObject({
+			error: { status: 503, deadlineReached: false, waitMs: undefined },
+			waited: [],
+		});
+	});
+
+	it('tells the pacer of no answer that failed', async () => {
+		expect((await send([{ status: 503 }])).answered).toEqual([]);
+	});
+
+	it('throws a 429 whose Retry-After is longer than it waits at once, with no wait of its own', async () => {
+		const outcome = await send([tooMany(61), 'ok']);
+		expect(outcome).toMatchObject({
+			error: { status: 429, deadlineReached: false, waitMs: undefined },
+			waited: [],
+		});
 	});
 
 	it('waits out as many 429s with Retry-After as the pacer allows, then throws the last', async () => {

@@ -7,6 +7,10 @@
  */
 import { runEachItem } from '../../nodes/DataIntegrationManagement/actions/router';
 import { sendWithRetries } from '../../nodes/DataIntegrationManagement/transport';
+import {
+	failureOfAnswer,
+	type FullResponse,
+} from '../../nodes/DataIntegrationManagement/transport/failures';
 import { PaceRegistry } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { FakeClock, seededRandom } from './fake-clock';
 
@@ -112,18 +116,21 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 	const perSecond: Outcome['perSecond'] = [];
 	const second = () => (perSecond[Math.floor(clock.now() / 1000)] ??= { answered: 0, refused: 0 });
 
-	/** One request to the service, failing as n8n's HTTP helper does on a 429. */
-	const send = async () => {
+	/** One request to the service, answered as n8n's HTTP helper returns an answer in full. */
+	const send = async (): Promise<FullResponse> => {
 		counts.sent++;
 		await clock.sleep(oneWay());
 		const refusal = admit();
 		await clock.sleep(oneWay());
-		if (!refusal) return void second().answered++;
+		if (!refusal) {
+			second().answered++;
+			return { statusCode: 200 };
+		}
 		counts.refused++;
 		second().refused++;
 		const retryAfter = refusal.retryAfterSeconds;
 		const headers = retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };
-		throw Object.assign(new Error('Too Many Requests'), { response: { status: 429, headers } });
+		return { statusCode: 429, headers };
 	};
 
 	const run = async (spec: RunSpec): Promise<RunOutcome> => {
@@ -134,7 +141,7 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 		const startedAt = clock.now();
 		let failed = 0;
 		const runItem = async () => {
-			const options = { pacer: pace, clock, random };
+			const options = { pacer: pace, clock, random, failureOf: failureOfAnswer };
 			await sendWithRetries(send, options, () => new Error('failed')).catch(() => failed++);
 		};
 		try {

@@ -88,7 +88,7 @@ function poll(
 		pagesRead++;
 		if (!scan.absorb(read(page), ANSWERED_AT)) break;
 	}
-	const stored = JSON.parse(JSON.stringify(scan.nextState(state.origin, false))) as unknown;
+	const stored = JSON.parse(JSON.stringify(scan.nextState(state.origin))) as unknown;
 	const restored = restoreState(stored, state.origin);
 	if (!restored) throw new Error('the stored state did not restore');
 	return {
@@ -209,7 +209,7 @@ describe('CursorScan', () => {
 		const scan = new CursorScan(initialState(ORIGIN, T0), settings({ maxEmitted: 30 }));
 		expect(scan.absorb(read(pagesFrom(log, T0)[0]), ANSWERED_AT)).toBe(false);
 		expect(idsOf(scan.emitted)).toEqual(idsOf(log.slice(0, 30)));
-		expect(scan.nextState(ORIGIN, false).cursor).toBe(log[29].timestamp);
+		expect(scan.nextState(ORIGIN).cursor).toBe(log[29].timestamp);
 
 		const { ids, polls } = drain(initialState(ORIGIN, T0), log, { maxEmitted: 30 });
 		expect(ids).toEqual(idsOf(log));
@@ -273,10 +273,10 @@ describe('CursorScan', () => {
 		expect(idsOf(scan.emitted)).toEqual(idsOf(log.slice(3)));
 	});
 
-	it('stores that the service shows the newest entries first, and only then', () => {
-		const scan = new CursorScan(initialState(ORIGIN, T0), settings());
-		expect(scan.nextState(ORIGIN, true).newestFirst).toBe(true);
-		expect(scan.nextState(ORIGIN, false)).not.toHaveProperty('newestFirst');
+	it('stores nothing of the order the service answered in (every poll asks oldest first)', () => {
+		const stored = { ...initialState(ORIGIN, T0), newestFirst: true };
+		const scan = new CursorScan(stored, settings());
+		expect(scan.nextState(ORIGIN)).not.toHaveProperty('newestFirst');
 	});
 
 	it('emits a late entry inside the window once, and not one older than the window', () => {
@@ -375,7 +375,7 @@ describe('CursorScan', () => {
 		expect(shifted[0].id).toBe(page1[99].id);
 		expect(scan.absorb(read(shifted), ANSWERED_AT)).toBe(false);
 		expect(scan.emitted).toHaveLength(100);
-		const state = JSON.parse(JSON.stringify(scan.nextState(ORIGIN, false))) as CursorState;
+		const state = JSON.parse(JSON.stringify(scan.nextState(ORIGIN))) as CursorState;
 		expect(state.cursor).toBe(page1[99].timestamp);
 		// The next poll finds the late entry inside the window, and the rest after it.
 		const next = poll(state, log, { lookbackMs: 10 * SECOND });
@@ -397,7 +397,7 @@ describe('CursorScan', () => {
 		const scanned = (state: CursorState, page: PlacedEntry[], answeredAt: number) => {
 			const scan = new CursorScan(state, settings({ lookbackMs: 0 }));
 			scan.absorbAll(page, answeredAt);
-			return { ids: idsOf(scan.emitted), state: scan.nextState(ORIGIN, true) };
+			return { ids: idsOf(scan.emitted), state: scan.nextState(ORIGIN) };
 		};
 		const [first, second] = [entry(ahead), entry(ahead)];
 

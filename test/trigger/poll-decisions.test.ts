@@ -79,18 +79,25 @@ describe('explainBudgetCut', () => {
 
 	it('drops only the final full stop of what n8n said', () => {
 		const cut = explainBudgetCut(apiError('It said no. It is limiting requests.', true));
-		expect((cut as NodeApiError).description).toContain('(It said no. It is limiting requests)');
+		expect(cut.description).toContain('(It said no. It is limiting requests)');
+	});
+
+	it('says of a 429 whose wait would not fit that the poll did not wait, and who waits it', () => {
+		const limited = apiError('Slow down [RATE_LIMITED]', true);
+		limited.httpCode = '429';
+		expect(explainBudgetCut(limited)).toMatchObject({
+			message: 'The new audit log entries could not be read within the poll time budget',
+			description:
+				"The service asked to wait before the next request (Slow down [RATE_LIMITED]), longer than the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there, and n8n's durable scheduler (2.40 and later) waits as long as the service asked before it.",
+		});
 	});
 
 	it.each([
 		['a failure the budget did not cut', apiError('Not found', false)],
 		['a failure without the mark', apiError('Not found')],
-		['an error of another kind', new Error('boom')],
-		['a thrown text', 'boom'],
-		['a thrown null', null],
 	])('leaves %s as it is', (_, error) => {
-		const message = (error as Error | null)?.message;
+		const message = error.message;
 		expect(explainBudgetCut(error)).toBe(error);
-		expect((error as Error | null)?.message).toBe(message);
+		expect(error.message).toBe(message);
 	});
 });

@@ -354,11 +354,6 @@ describe('failures in the middle of a scan', () => {
 			{ kind: 'malformed' },
 			"The service's answer to GET /audit-logs is not the JSON object the API promises",
 		],
-		[
-			'a 429 that outlasts the retries',
-			{ kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 },
-			'injected fault: HTTP 429 [RATE_LIMITED]',
-		],
 	] as const)(
 		'%s on page 2 fails the poll, and the next poll from the same static data emits everything once',
 		async (_name, fault, message) => {
@@ -385,6 +380,30 @@ describe('failures in the middle of a scan', () => {
 		},
 	);
 
+	it('a 429 on page 2 it does not wait out: it emits what it read and stores the cursor for it; the next poll meets the limit at once, declares the wait, and the one after emits the rest once', async () => {
+		const parameters = dateParameters(iso(T0), { options: { lookbackSeconds: 10 } });
+		const log = add(sequence(250, T0));
+		emulator().injectFault({
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 150,
+			path: '/audit-logs',
+			skip: 1,
+			count: 2,
+		});
+		const first = await poll(parameters);
+		expect(idsOf(emitted(first))).toEqual(idsOf(log.slice(0, 100)));
+
+		const limited = await pollError(parameters, first.staticData);
+		expect(limited).toMatchObject({
+			httpCode: '429',
+			failure: { cause: 'rate-limited', retryAfterMs: 150_000 },
+		});
+
+		const rest = await poll(parameters, first.staticData);
+		expect(idsOf(emitted(rest))).toEqual(idsOf(log.slice(100)));
+	});
+
 	it('waits out a 429 with Retry-After 0 and asks again for the same page', async () => {
 		const log = add(sequence(250, T0));
 		emulator().injectFault({
@@ -404,6 +423,57 @@ describe('failures in the middle of a scan', () => {
 			'100',
 			'200',
 		]);
+	});
+});
+
+describe('a service that asks to wait longer than a poll waits', () => {
+	beforeEach(() => emulator().reset({ seed: false }));
+
+	it("a 429 with Retry-After past what a request waits fails the poll at once, declaring the wait for n8n's scheduler; nothing is emitted, and the next poll emits everything once", async () => {
+		const parameters = dateParameters(iso(T0));
+		const log = add(sequence(30, T0));
+		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 150 });
+		const started = Date.now();
+		const error = await pollError(parameters);
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(error).toMatchObject({
+			httpCode: '429',
+			failure: { cause: 'rate-limited', retryAfterMs: 150_000 },
+		});
+		expect(idsOf(emitted(await poll(parameters)))).toEqual(idsOf(log));
+	});
+
+	it('a wait that does not fit in the poll budget is not waited: the poll ends at once, says so and declares the wait', async () => {
+		const parameters = dateParameters(iso(T0));
+		const log = add(sequence(30, T0));
+		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 20 });
+		const started = Date.now();
+		let error: (Error & { failure?: unknown; description?: string }) | undefined;
+		try {
+			await pollTrigger({ credentials: credentials(), parameters, pollBudgetMs: 10_000 });
+		} catch (thrown) {
+			error = thrown as typeof error;
+		}
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(error).toMatchObject({
+			message: 'The new audit log entries could not be read within the poll time budget',
+			failure: { cause: 'rate-limited', retryAfterMs: 20_000 },
+		});
+		expect(error?.description).toMatch(/asked to wait .*so the poll did not wait/);
+		expect(idsOf(emitted(await poll(parameters)))).toEqual(idsOf(log));
+	});
+
+	it.each([
+		['an HTTP 503', { status: 503 }, 'temporarily-unavailable'],
+		['a refused key', { status: 401 }, 'credential-invalid'],
+		[
+			'a route that does not exist (a Base URL without /v1)',
+			{ status: 404 },
+			'configuration-invalid',
+		],
+	])('%s fails the poll declaring why', async (_name, { status }, cause) => {
+		emulator().injectFault({ kind: 'status', status, count: 10 });
+		expect(await pollError(dateParameters(iso(T0)))).toMatchObject({ failure: { cause } });
 	});
 });
 

@@ -73,8 +73,8 @@ describe('a long history and a few new entries', () => {
 	);
 });
 
-describe('a service answering newest first, once a poll saw it', () => {
-	it('is asked newest first straight away by the next polls', async () => {
+describe('a service answering newest first', () => {
+	it('is asked oldest first by every poll, then newest first once its first page shows it: one page more a poll', async () => {
 		useVariant(SERVICE_VARIANTS['newest first always']);
 		emulator().addAuditEntries(sequence(5, Date.now() - HOUR));
 		const parameters = { startFrom: 'date', startDate: iso(Date.now() - 2 * HOUR) };
@@ -85,7 +85,27 @@ describe('a service answering newest first, once a poll saw it', () => {
 		const second = await poll(parameters, first.staticData);
 
 		expect(eventsOf(emitted(second))).toEqual(['event 5', 'event 6']);
-		expect(auditRequests().map((request) => request.query.sortOrder)).toEqual(['desc']);
+		expect(auditRequests().map((request) => request.query.sortOrder)).toEqual(['asc', 'desc']);
+	});
+
+	it('gets the one read oldest first back at the next poll once the service answers as asked again', async () => {
+		useVariant(SERVICE_VARIANTS['newest first always']);
+		const now = Date.now();
+		emulator().addAuditEntries(sequence(250, now - HOUR));
+		const parameters = { startFrom: 'date', startDate: iso(now - 2 * HOUR) };
+		const first = await poll(parameters);
+		expect(emitted(first)).toHaveLength(250);
+		// A deploy later, the service answers as asked; 250 entries more.
+		emulator().store.auditLogVariant = SERVICE_VARIANTS['spec-following'];
+		emulator().addAuditEntries(sequence(250, now - 30 * 60 * SECOND, SECOND, 250));
+		emulator().clearRequests();
+
+		const second = await poll(parameters, first.staticData);
+
+		expect(eventsOf(emitted(second))).toEqual(sequence(250, 0, SECOND, 250).map((e) => e.event));
+		expect(new Set(auditRequests().map((request) => request.query.sortOrder))).toEqual(
+			new Set(['asc']),
+		);
 	});
 });
 

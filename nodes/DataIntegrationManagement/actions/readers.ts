@@ -120,6 +120,6 @@ export function requireSomeChange(
 	throw new NodeOperationError(
 		this.getNode(),
 		`Set at least one of ${labels.join(', ')} under "${collection.displayName}" (item ${itemIndex})`,
-		{ itemIndex },
+		{ itemIndex, failure: { cause: 'configuration-invalid' } },
 	);
 }

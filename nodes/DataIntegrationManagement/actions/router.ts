@@ -4,9 +4,11 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type JsonObject,
 } from 'n8n-workflow';
 
 import { credentialAllowsChanges } from '../client/credential';
+import { failureOf } from '../shared/failures';
 import { plainPacer, Waiters, type Concurrency, type Pacer } from '../transport/pacer';
 import { RunPace } from '../transport/shared-pace';
 import { concurrencyFor } from './concurrencyOptions';
@@ -38,10 +40,9 @@ function operationFor(resource: string, operation: string): Operation | undefine
 }
 
 /**
- * The node's one per-item loop. Each input item runs its operation; each object an operation
- * returns becomes an output item paired to that input. Output keeps input order whatever the
- * concurrency. A failure names its item; with "On Error: Continue" it becomes an `{ error }`
- * item paired to its input and the other items go on.
+ * The node's one per-item loop. Each input item runs its operation (`itemRunner`); output keeps
+ * input order whatever the concurrency. With "On Error: Continue" a failed item becomes an
+ * `{ error }` item and the other items go on.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -52,6 +53,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(
 			this.getNode(),
 			`The operation "${operationName}" of resource "${resource}" is not supported`,
+			{ failure: { cause: 'configuration-invalid' } },
 		);
 	}
 
@@ -60,21 +62,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// Under Auto, the concurrency paces the requests too: it is told each answer and each 429.
 	const pacer: Pacer = concurrency instanceof RunPace ? concurrency : plainPacer;
 	const results: INodeExecutionData[][] = new Array(items.length);
-
-	const runItem = async (itemIndex: number) => {
-		try {
-			if (readOnly) throw readOnlyError(this, itemIndex);
-			const output = await operation.execute.call(this, itemIndex, pacer);
-			results[itemIndex] = (Array.isArray(output) ? output : [output]).map((json) => ({
-				json,
-				pairedItem: { item: itemIndex },
-			}));
-		} catch (error) {
-			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
-			results[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
-		}
-	};
-
+	const runItem = itemRunner(this, operation, { readOnly, pacer, results });
 	let outcome: Awaited<ReturnType<typeof runEachItem>>;
 	try {
 		outcome = await runEachItem(items.length, concurrency, runItem, (itemIndex) =>
@@ -90,6 +78,41 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw withLaterItemsSent(first.error, first.itemIndex, outcome.sent);
 	}
 	return [results.flat()];
+}
+
+/**
+ * What runs one item: its operation, each object it returns an output item paired to it. A
+ * failure names its item; with "On Error: Continue" it becomes an `{ error }` item paired to its
+ * input instead.
+ */
+function itemRunner(
+	context: IExecuteFunctions,
+	operation: Operation,
+	run: { readOnly: boolean; pacer: Pacer; results: INodeExecutionData[][] },
+): (itemIndex: number) => Promise<void> {
+	const { readOnly, pacer, results } = run;
+	return async (itemIndex) => {
+		try {
+			if (readOnly) throw readOnlyError(context, itemIndex);
+			const output = await operation.execute.call(context, itemIndex, pacer);
+			results[itemIndex] = (Array.isArray(output) ? output : [output]).map((json) => ({
+				json,
+				pairedItem: { item: itemIndex },
+			}));
+		} catch (error) {
+			if (context.continueOnFail()) {
+				results[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
+				return;
+			}
+			// n8n hands back a node error it is given to wrap: the error itself, naming its item.
+			const failure = failureOf(error);
+			if (error instanceof NodeApiError || error instanceof NodeOperationError)
+				error.context.itemIndex = itemIndex;
+			if (error instanceof NodeApiError)
+				throw new NodeApiError(context.getNode(), error as unknown as JsonObject, { failure });
+			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex, failure });
+		}
+	};
 }
 
 /**
@@ -170,16 +193,9 @@ function readOnlyError(context: IExecuteFunctions, itemIndex: number): NodeOpera
 			itemIndex,
 			description:
 				'Allow Changes is off in the credential, so this node may only read. Turn on Allow Changes in the credential, or use a credential that allows changes.',
+			failure: { cause: 'configuration-invalid' },
 		},
 	);
-}
-
-function withItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
 function errorJson(error: unknown): IDataObject {

@@ -1,4 +1,4 @@
-import { NodeApiError, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
 
 import { apiRequestAnswer, type Answer, type Context } from '../transport';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY } from './choices';
@@ -16,6 +16,7 @@ import {
 	type ScannedPage,
 } from './auditLogScan';
 import type { AuditLogPage } from './types';
+import { failureOf } from '../shared/failures';
 
 /**
  * `GET /audit-logs`, shared by the trigger and Audit Log → Get Many: the scan's page requests.
@@ -49,9 +50,19 @@ export async function scanAuditLog(
 				pacer: scan.pacer,
 			})) as Answer<AuditLogPage>;
 		} catch (error) {
-			const deadlineReached = (error as NodeApiError).context?.deadlineReached === true;
-			if (cutByDeadline(scan, state, Date.now(), deadlineReached)) return 'deadline';
-			throw namingRefusedParameter(error);
+			const ended = {
+				deadlineReached: (error as NodeApiError).context?.deadlineReached === true,
+				rateLimited: (error as NodeApiError).httpCode === '429',
+			};
+			if (cutByDeadline(scan, state, Date.now(), ended)) return 'deadline';
+			// n8n hands back a node error it is given to wrap: the error itself, or, for a 400
+			// naming one of our query names, one that says so.
+			const failure = failureOf(error);
+			if (error instanceof NodeApiError && error.httpCode === '400')
+				throw new NodeApiError(this.getNode(), refusedQuery(error), refusedQueryWords(error));
+			if (error instanceof NodeApiError)
+				throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { failure });
+			throw new NodeOperationError(this.getNode(), error as Error, { failure });
 		}
 		const tookMs = Date.now() - asked;
 		scan.onAnswer?.();
@@ -125,31 +136,34 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 		{
 			message: 'The service kept answering audit log entries already read, so the read stopped',
 			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): see the README, "Choices we made where the API description is silent".`,
+			// Entries logged during the read shift the pages: the next read may go through.
+			failure: { cause: 'temporarily-unavailable' },
 		},
 	);
 }
 
+/** What n8n keeps of a 400 to the audit-log query: the service's words and the status. */
+const refusedQuery = (error: NodeApiError): JsonObject => ({
+	message: error.message,
+	httpCode: '400',
+});
+
 /**
- * A 400 that names one of our query names is a service that does not know it: say which, and
- * where our names are chosen. Other errors pass through unchanged.
+ * The words of a 400 to the audit-log query: when it names one of our query names, the service
+ * does not know it, so say which, and where our names are chosen.
  */
-function namingRefusedParameter(error: unknown): unknown {
-	const apiError = error as NodeApiError;
-	if (!(error instanceof NodeApiError) || apiError.httpCode !== '400') return error;
+function refusedQueryWords(error: NodeApiError): ConstructorParameters<typeof NodeApiError>[2] {
 	// The service's words are in the message; the description is the transport's own sentence.
 	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
-		new RegExp(`\\b${candidate}\\b`).test(apiError.message),
+		new RegExp(`\\b${candidate}\\b`).test(error.message),
 	);
 	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
-	return new NodeApiError(
-		apiError.node,
-		{ message: apiError.message, httpCode: '400' } as JsonObject,
-		{
-			message: name
-				? `The service refused the audit-log query parameter "${name}": ${apiError.message}`
-				: `The service refused the audit-log query: ${apiError.message}`,
-			description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see the README, "Choices we made where the API description is silent"). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
-			httpCode: '400',
-		},
-	);
+	return {
+		message: name
+			? `The service refused the audit-log query parameter "${name}": ${error.message}`
+			: `The service refused the audit-log query: ${error.message}`,
+		description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see the README, "Choices we made where the API description is silent"). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
+		httpCode: '400',
+		failure: { cause: 'configuration-invalid' },
+	};
 }

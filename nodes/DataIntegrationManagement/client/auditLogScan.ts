@@ -134,18 +134,20 @@ export function mayAsk(scan: AuditLogScan, state: ScanState, now: number): boole
 }
 
 /**
- * After a failed request: whether the deadline cut it (a 429 not waited out, or no time left), so
- * the scan ends with what it has, rather than failing. A first page has nothing to end with.
+ * After a failed request: whether the scan ends with what it has, rather than failing. A first
+ * page has nothing to end with. Later ones: when the deadline cut the request (a 429 not waited
+ * out past it, or no time left); and, in a scan with a deadline (the trigger's), when a 429 was
+ * not waited out at all, so that a limit a poll cannot wait for still lets each poll keep what it
+ * read (its next poll's first request then fails with the service's wait).
  */
 export function cutByDeadline(
 	scan: AuditLogScan,
 	state: ScanState,
 	now: number,
-	deadlineReached: boolean,
+	{ deadlineReached, rateLimited }: { deadlineReached: boolean; rateLimited: boolean },
 ): boolean {
-	return (
-		state.offset > 0 && (deadlineReached || (scan.deadline !== undefined && now >= scan.deadline))
-	);
+	if (state.offset === 0) return false;
+	return deadlineReached || (scan.deadline !== undefined && (rateLimited || now >= scan.deadline));
 }
 
 /**

@@ -106,6 +106,7 @@ export async function callEndpoint(
 			throw new NodeOperationError(
 				this.getNode(),
 				`The ${name} of ${method} ${template} ${problem}; no request was sent`,
+				{ failure: { cause: 'configuration-invalid' } },
 			);
 		}
 		return encodeURIComponent(value);
@@ -140,6 +141,7 @@ export function checkData(
 			message: `The service's answer to ${request} is not what the API describes: ${problem}`,
 			description:
 				'The service reported success but left out what this operation reads, so nothing was output. Check that the Base URL points at the API (ending in /v1), then try again.',
+			failure: { cause: 'configuration-invalid' },
 		},
 	);
 }

@@ -35,9 +35,12 @@ export async function sourceSchemaNames(
 	const problem = pathSegmentProblem(integrationId);
 	if (problem) {
 		const message = `The field "${integrationIdField.displayName}" ${problem}`;
-		throw new NodeOperationError(this.getNode(), message);
+		throw new NodeOperationError(this.getNode(), message, {
+			failure: { cause: 'configuration-invalid' },
+		});
 	}
 	const schemas = await namingFieldsIfNotFound(
+		this.getNode(),
 		[integrationIdField],
 		{ integrationId },
 		getSchemas.call(this, integrationId),

@@ -45,6 +45,8 @@ export function fieldError(
 	return new NodeOperationError(origin.node, `The field "${label}" ${problem}${item}`, {
 		itemIndex: origin.itemIndex,
 		...(description ? { description } : {}),
+		// A value the user (or an expression, or a model) gave: someone must change it.
+		failure: { cause: 'configuration-invalid' },
 	});
 }
 

@@ -1,6 +1,13 @@
-import { NodeApiError, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type INode,
+	type INodeProperties,
+	type JsonObject,
+} from 'n8n-workflow';
 
 import { displayNameOf } from './descriptions';
+import { failureOf } from './failures';
 
 /** A value as a not-found description shows it: quoted, and cut short when long. */
 function quoted(value: string): string {
@@ -14,24 +21,22 @@ function listed(parts: string[]): string {
 		: `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-/** The error, its description naming `fields` (label → value) when the service found nothing. */
-function namingFields(error: unknown, fields: Record<string, string>): unknown {
-	if (!(error instanceof NodeApiError) || error.httpCode !== '404') return error;
+/** A not-found answer's description, naming `fields` (label → value) that named what is missing. */
+function notFoundDescription(fields: Record<string, string>): string {
 	const named = Object.entries(fields).map(([label, value]) => `${label} ${quoted(value)}`);
 	const labels = Object.keys(fields);
-	error.description =
-		labels.length === 1
-			? `The service found nothing for ${named[0]}. Check that the ${labels[0]} names one that exists.`
-			: `The service found nothing for ${listed(named)}. Check that ${listed(labels)} name one that exists.`;
-	return error;
+	return labels.length === 1
+		? `The service found nothing for ${named[0]}. Check that the ${labels[0]} names one that exists.`
+		: `The service found nothing for ${listed(named)}. Check that ${listed(labels)} name one that exists.`;
 }
 
 /**
- * Runs a request of an operation or a picker; when the service answers that what it names does
- * not exist, the error's description names the fields that named it: `sent` maps a field's name
+ * Runs a request of an operation or a picker of `node`; when the service answers that what it
+ * names does not exist, the error's description names the fields that named it: `sent` maps a field's name
  * among `properties` to the value sent, and the description shows the field's display name.
  */
 export async function namingFieldsIfNotFound<T>(
+	node: INode,
 	properties: INodeProperties[],
 	sent: Record<string, string>,
 	request: Promise<T>,
@@ -39,9 +44,17 @@ export async function namingFieldsIfNotFound<T>(
 	try {
 		return await request;
 	} catch (error) {
-		const fields = Object.fromEntries(
-			Object.entries(sent).map(([name, value]) => [displayNameOf(properties, name), value]),
-		);
-		throw namingFields(error, fields);
+		if (error instanceof NodeApiError && error.httpCode === '404') {
+			error.description = notFoundDescription(
+				Object.fromEntries(
+					Object.entries(sent).map(([name, value]) => [displayNameOf(properties, name), value]),
+				),
+			);
+		}
+		// n8n hands back a node error it is given to wrap: the error itself.
+		const failure = failureOf(error);
+		if (error instanceof NodeApiError)
+			throw new NodeApiError(node, error as unknown as JsonObject, { failure });
+		throw new NodeOperationError(node, error as Error, { failure });
 	}
 }

@@ -1,85 +1,87 @@
 /**
- * What a failed request means: the service's status, message and Retry-After, or the network's
- * code, read from the error n8n's HTTP helper threw, and the NodeApiError a user reads for it.
+ * What a failed request means: what the service answered (status, Retry-After, its code and
+ * message), read from the answer n8n's HTTP helper returns with `returnFullResponse` and
+ * `ignoreHttpStatusErrors`, as the helper documents; or, when nothing was answered, the network's
+ * code and n8n's SSRF refusal, read from the error it threw. Then why it failed, for n8n
+ * (./failureCause.ts), and the NodeApiError a user reads.
  */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
-export interface Failure {
-	status?: number;
-	retryAfterSeconds?: number;
-	apiCode?: string;
-	apiMessage?: string;
-	/** Network-level error code (ECONNRESET, ECONNREFUSED, ...) when nothing was answered. */
-	networkCode?: string;
-	/** The host name or address n8n's SSRF protection refused to send the request to. */
-	blockedAddress?: string;
+import { CERTIFICATE_ERROR, failureCause, type RequestFailure } from './failureCause';
+
+export type { RequestFailure } from './failureCause';
+
+/** An answer as n8n's HTTP helper returns it with `returnFullResponse`. */
+export interface FullResponse {
+	statusCode: number;
+	headers?: Record<string, unknown>;
+	body?: unknown;
 }
 
-/** The names of the errors n8n 2.x's SSRF protection throws (package @n8n/backend-network). */
-const SSRF_ERRORS = ['SsrfBlockedIpError', 'SsrfBlockedHostnameError'];
-
-/** The address n8n's SSRF protection blocked, found along the error's chain of causes. */
-function ssrfBlockedAddress(error: unknown): string | undefined {
-	for (let cause = error, depth = 0; cause && depth < 5; depth++) {
-		const { name, hostname, ip } = cause as { name?: unknown; hostname?: unknown; ip?: unknown };
-		if (typeof name === 'string' && SSRF_ERRORS.includes(name))
-			return String(hostname ?? ip ?? 'the address');
-		cause = (cause as { cause?: unknown }).cause;
-	}
-	return undefined;
-}
-
-/**
- * Reads what the service (or the network) said, from the error n8n's HTTP helper threw. n8n 2.x
- * keeps the HTTP client's error as its `cause` (status, headers and body under `response`). n8n
- * 1.x keeps only the status (`httpCode`, or the network code such as ECONNREFUSED there) and the
- * body (`context.data`): no headers, so no Retry-After.
- */
-export function describeFailure(error: unknown): Failure {
-	const err = error as {
-		httpCode?: string | null;
-		cause?: unknown;
-		code?: string;
-		context?: { data?: unknown };
-		response?: { status?: number; headers?: Record<string, unknown>; data?: unknown };
-	};
-	const blockedAddress = ssrfBlockedAddress(error);
-	if (blockedAddress) return { blockedAddress };
-	const inner = (err.cause ?? err) as typeof err & { cause?: { code?: string } };
-	const response = inner.response ?? err.response;
-	const httpCode = err.httpCode ? String(err.httpCode) : undefined;
-	const httpStatus =
-		response?.status ?? (httpCode && /^\d{3}$/.test(httpCode) ? Number(httpCode) : undefined);
-	const status = Number.isFinite(httpStatus) ? httpStatus : undefined;
-	const data = response?.data ?? err.context?.data;
-	const body = (typeof data === 'object' && data !== null ? data : {}) as {
+/** What an error answer (a status of 400 or more) says; undefined for any other answer. */
+export function failureOfAnswer({
+	statusCode,
+	headers,
+	body,
+}: FullResponse): RequestFailure | undefined {
+	if (!(statusCode >= 400)) return undefined;
+	const fields = (typeof body === 'object' && body !== null ? body : {}) as {
 		code?: unknown;
 		message?: unknown;
 	};
 	return {
-		status,
-		retryAfterSeconds: parseRetryAfter(response?.headers?.['retry-after']),
-		apiCode: typeof body.code === 'string' ? body.code : undefined,
-		apiMessage: typeof body.message === 'string' ? body.message : undefined,
-		// With an answer, the HTTP client's own code (ERR_BAD_REQUEST, ...) says nothing more.
-		networkCode:
-			status === undefined
-				? (inner.code ??
-					inner.cause?.code ??
-					err.code ??
-					(httpCode && !/^\d+$/.test(httpCode) ? httpCode : undefined))
-				: undefined,
+		status: statusCode,
+		retryAfterSeconds: parseRetryAfter(headers?.['retry-after']),
+		apiCode: typeof fields.code === 'string' ? fields.code : undefined,
+		apiMessage: typeof fields.message === 'string' ? fields.message : undefined,
 	};
+}
+
+/** The names of the errors n8n 2.x's SSRF protection throws (package @n8n/backend-network). */
+const SSRF_ERRORS = ['SsrfBlockedIpError', 'SsrfBlockedHostnameError'];
+/** How far down an error's causes the transport looks. */
+const MAX_CAUSES = 5;
+
+/** The error and its causes, outermost first, at most MAX_CAUSES deep. */
+function causesOf(error: unknown): Array<Record<string, unknown>> {
+	const chain: Array<Record<string, unknown>> = [];
+	for (let level = error; typeof level === 'object' && level !== null; ) {
+		if (chain.length === MAX_CAUSES || chain.includes(level as Record<string, unknown>)) break;
+		chain.push(level as Record<string, unknown>);
+		level = (level as { cause?: unknown }).cause;
+	}
+	return chain;
+}
+
+/**
+ * What a request that got no answer says, from the error n8n's HTTP helper threw: the address its
+ * SSRF protection refused (the error's name), or the network's code. n8n 2.x keeps the HTTP
+ * client's error among the causes, with its `code`; n8n 1.x puts the code in `httpCode`.
+ */
+export function failureOfError(error: unknown): RequestFailure {
+	const chain = causesOf(error);
+	const blocked = chain.find(({ name }) => typeof name === 'string' && SSRF_ERRORS.includes(name));
+	if (blocked) return { blockedAddress: String(blocked.hostname ?? blocked.ip ?? 'the address') };
+	// The causes first: the outermost error is n8n's own, whose fields are not the network's.
+	const code = [...chain.slice(1), chain[0]]
+		.map((level) => level?.code)
+		.find((value) => typeof value === 'string' && value !== '');
+	const httpCode = chain[0]?.httpCode;
+	const networkCode =
+		(code as string | undefined) ??
+		(typeof httpCode === 'string' && !/^\d+$/.test(httpCode) ? httpCode : undefined);
+	return networkCode ? { networkCode } : {};
 }
 
 /** The codes n8n's HTTP client (axios) gives a request its timeout ended. */
 const TIMEOUT_CODES = ['ECONNABORTED', 'ETIMEDOUT'];
 
 /** Whether the request's timeout ended it, with no answer. */
-export function timedOut(failure: Failure): boolean {
+export function timedOut(failure: RequestFailure): boolean {
 	return failure.status === undefined && TIMEOUT_CODES.includes(failure.networkCode ?? '');
 }
 
+/** Retry-After as seconds from now: a number of seconds, or an HTTP date. */
 function parseRetryAfter(value: unknown): number | undefined {
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
 	const seconds = Number(value);
@@ -109,53 +111,65 @@ function describeStatus(status: number | undefined): string {
 	return "The service refused the request. Check the node's fields and the credential, then try again.";
 }
 
-/** Certificate errors of Node's TLS: the service's certificate could not be verified. */
-const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/;
+/**
+ * The error a user reads for `failure`, declaring why it failed (./failureCause.ts); `waitMs`,
+ * the wait the transport computed for a 429 it did not wait out.
+ */
+export function toNodeApiError(
+	node: INode,
+	failure: RequestFailure,
+	waitMs?: number,
+): NodeApiError {
+	const { errorResponse, ...options } = connectionError(failure) ?? serviceError(failure);
+	return new NodeApiError(node, errorResponse, {
+		...options,
+		failure: failureCause(failure, waitMs),
+	});
+}
+
+interface ErrorWords {
+	/** The raw record n8n keeps beside the message. */
+	errorResponse: JsonObject;
+	message: string;
+	description: string;
+	httpCode?: string;
+}
 
 /** Errors raised before the service answered, which the credential or n8n's settings can fix. */
-function connectionError(node: INode, failure: Failure): NodeApiError | undefined {
-	const { blockedAddress, networkCode } = failure;
+function connectionError({ blockedAddress, networkCode }: RequestFailure): ErrorWords | undefined {
 	if (blockedAddress) {
-		return new NodeApiError(
-			node,
-			{ message: 'Blocked by SSRF protection', networkCode: 'SSRF_BLOCKED' },
-			{
-				message: `n8n blocked the request to ${blockedAddress}: its SSRF protection does not allow this address`,
-				description: `n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) blocks private and local addresses. To reach the service at the Base URL, ask your n8n administrator to add ${blockedAddress} to N8N_SSRF_ALLOWED_HOSTNAMES, or its address range to N8N_SSRF_ALLOWED_IP_RANGES.`,
-			},
-		);
+		return {
+			errorResponse: { message: 'Blocked by SSRF protection', networkCode: 'SSRF_BLOCKED' },
+			message: `n8n blocked the request to ${blockedAddress}: its SSRF protection does not allow this address`,
+			description: `n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) blocks private and local addresses. To reach the service at the Base URL, ask your n8n administrator to add ${blockedAddress} to N8N_SSRF_ALLOWED_HOSTNAMES, or its address range to N8N_SSRF_ALLOWED_IP_RANGES.`,
+		};
 	}
 	if (networkCode && CERTIFICATE_ERROR.test(networkCode)) {
-		return new NodeApiError(
-			node,
-			{ message: 'Certificate not trusted', networkCode },
-			{
-				message: `The service's certificate could not be verified (${networkCode})`,
-				description:
-					'If the service uses a certificate your company signs itself, give n8n that certificate authority with NODE_EXTRA_CA_CERTS, or turn on Ignore SSL Issues (Insecure) in the credential.',
-			},
-		);
+		return {
+			errorResponse: { message: 'Certificate not trusted', networkCode },
+			message: `The service's certificate could not be verified (${networkCode})`,
+			description:
+				'If the service uses a certificate your company signs itself, give n8n that certificate authority with NODE_EXTRA_CA_CERTS, or turn on Ignore SSL Issues (Insecure) in the credential.',
+		};
 	}
 	return undefined;
 }
 
-export function toNodeApiError(node: INode, failure: Failure): NodeApiError {
-	const connectionFailure = connectionError(node, failure);
-	if (connectionFailure) return connectionFailure;
-	const { status, apiCode, apiMessage, networkCode } = failure;
-	const errorResponse: JsonObject = {
-		message: apiMessage ?? (status ? `HTTP ${status}` : 'No response'),
-		...(apiCode ? { code: apiCode } : {}),
-		...(networkCode ? { networkCode } : {}),
-	};
+/** What the service answered, or that it did not answer. */
+function serviceError({ status, apiCode, apiMessage, networkCode }: RequestFailure): ErrorWords {
 	const message = apiMessage
 		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
 		: status
 			? 'The service answered with an error but gave no message'
 			: `The service did not answer${networkCode ? ` (${networkCode})` : ''}`;
-	return new NodeApiError(node, errorResponse, {
+	return {
+		errorResponse: {
+			message: apiMessage ?? (status ? `HTTP ${status}` : 'No response'),
+			...(apiCode ? { code: apiCode } : {}),
+			...(networkCode ? { networkCode } : {}),
+		},
 		message,
 		description: describeStatus(status),
-		httpCode: status ? String(status) : undefined,
-	});
+		...(status ? { httpCode: String(status) } : {}),
+	};
 }

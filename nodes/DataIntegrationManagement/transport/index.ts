@@ -15,7 +15,14 @@ import {
 } from 'n8n-workflow';
 
 import { baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
-import { describeFailure, timedOut, toNodeApiError, type Failure } from './failures';
+import {
+	failureOfAnswer,
+	failureOfError,
+	timedOut,
+	toNodeApiError,
+	type FullResponse,
+	type RequestFailure,
+} from './failures';
 import { RATE_LIMIT_RETRIES, rateLimitWaitMs, systemClock, type Clock, type Pacer } from './pacer';
 import { paceOf } from './shared-pace';
 
@@ -76,7 +83,10 @@ export async function apiRequestAnswer<T>(
 		method,
 		url: `${baseUrlOf(credentials)}${path}`,
 		json: true,
+		// Every answer comes back, an error status too, with its status and headers: what the
+		// helper documents, rather than the shape of the errors it would throw.
 		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
 		// The credential's Ignore SSL Issues toggle, applied by n8n's own HTTP client.
 		skipSslCertificateValidation: credentials.ignoreSSLIssues === true,
 	};
@@ -93,14 +103,18 @@ export async function apiRequestAnswer<T>(
 	await slot?.start();
 	// Only failures of the request itself are caught here: an answer that is not an envelope is
 	// reported as such by asEnvelope, not re-read as an HTTP failure.
-	const response = await sendWithRetries<{ body?: unknown; headers?: Record<string, unknown> }>(
+	const response = await sendWithRetries<FullResponse>(
 		async (timeoutMs) => {
 			if (timeoutMs !== undefined) request.timeout = timeoutMs;
-			return await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
+			return (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				request,
+			)) as FullResponse;
 		},
-		{ pacer: options.pacer ?? slot!, deadline: options.deadline },
-		(failure, deadlineReached) => {
-			const apiError = toNodeApiError(this.getNode(), failure);
+		{ pacer: options.pacer ?? slot!, deadline: options.deadline, failureOf: failureOfAnswer },
+		(failure, { deadlineReached, waitMs }) => {
+			const apiError = toNodeApiError(this.getNode(), failure, waitMs);
 			// The caller's deadline, not the service, ended the request: the caller may keep what it has.
 			if (deadlineReached) apiError.context.deadlineReached = true;
 			return apiError;
@@ -115,39 +129,54 @@ export async function apiRequestAnswer<T>(
 
 /**
  * The transport's one loop: sends a request (`send`, given the time left before the deadline),
- * reports each answer to the pacer and waits out 429s through it. A failure that is not waited
- * out is thrown as `toError` makes it, told whether the deadline ended it (a 429 not waited out
- * past it, or the attempt's timeout, which is the time left before it). The clock
- * and `random` (the backoff's jitter) are parameters so a simulation can run the loop as it is.
+ * reports each answer to the pacer and waits out 429s through it. An answer `failureOf` reads as
+ * failed, or a request that throws, and is not waited out is thrown as `toError` makes it, told
+ * whether the deadline ended it (a 429 not waited out past it, or the attempt's timeout, which is
+ * the time left before it) and the wait it did not wait. The clock and `random` (the backoff's
+ * jitter) are parameters so a simulation can run the loop as it is.
  */
 export async function sendWithRetries<R>(
 	send: (timeoutMs: number | undefined) => Promise<R>,
-	options: { pacer: Pacer; deadline?: number; clock?: Clock; random?: () => number },
-	toError: (failure: Failure, deadlineReached: boolean) => Error,
+	options: {
+		pacer: Pacer;
+		deadline?: number;
+		failureOf?: (response: R) => RequestFailure | undefined;
+		clock?: Clock;
+		random?: () => number;
+	},
+	toError: (failure: RequestFailure, ended: { deadlineReached: boolean; waitMs?: number }) => Error,
 ): Promise<R> {
-	const { pacer, deadline, clock = systemClock, random = Math.random } = options;
+	const { pacer, deadline, failureOf, clock = systemClock, random = Math.random } = options;
 	for (let retries = 0; ; retries++) {
 		const sentAt = clock.now();
+		let failure: RequestFailure | undefined;
 		try {
 			const response = await send(
 				deadline === undefined ? undefined : Math.max(1, deadline - sentAt),
 			);
-			pacer.answered(clock.now() - sentAt);
-			return response;
+			failure = failureOf?.(response);
+			if (!failure) {
+				pacer.answered(clock.now() - sentAt);
+				return response;
+			}
 		} catch (error) {
-			const failure = describeFailure(error);
-			const waitMs =
-				failure.status === 429
-					? rateLimitWaitMs(failure.retryAfterSeconds, retries, pacer, random)
-					: undefined;
-			const pastDeadline =
-				waitMs !== undefined && deadline !== undefined && clock.now() + waitMs >= deadline;
-			// With a deadline, a request's timeout is the time left before it.
-			const cutAtDeadline = deadline !== undefined && timedOut(failure);
-			if (waitMs === undefined || pastDeadline)
-				throw toError(failure, pastDeadline || cutAtDeadline);
-			await pacer.rateLimited(waitMs, clock.now() - sentAt);
+			failure = failureOfError(error);
 		}
+		const waitMs =
+			failure.status === 429
+				? rateLimitWaitMs(failure.retryAfterSeconds, retries, pacer, random)
+				: undefined;
+		const pastDeadline =
+			waitMs !== undefined && deadline !== undefined && clock.now() + waitMs >= deadline;
+		// With a deadline, a request's timeout is the time left before it.
+		const cutAtDeadline = deadline !== undefined && timedOut(failure);
+		if (waitMs === undefined || pastDeadline) {
+			throw toError(failure, {
+				deadlineReached: pastDeadline || cutAtDeadline,
+				waitMs: pastDeadline ? waitMs : undefined,
+			});
+		}
+		await pacer.rateLimited(waitMs, clock.now() - sentAt);
 	}
 }
 
@@ -163,6 +192,8 @@ function asEnvelope<T>(node: INode, request: string, response: unknown): Envelop
 			message: `The service's answer to ${request} is not the JSON object the API promises`,
 			description:
 				'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',
+			// Not the API at the Base URL (a web page, a proxy's answer): someone must change it.
+			failure: { cause: 'configuration-invalid' },
 		},
 	);
 }

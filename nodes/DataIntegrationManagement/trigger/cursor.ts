@@ -23,11 +23,6 @@ export interface CursorState {
 	cursor: string;
 	/** Entries processed at or after the floor (by `auditEntryKey`), with their instants in epoch ms. */
 	seen: Record<string, number>;
-	/**
-	 * Set once the service was seen answering newest first or ignoring the time bounds: polls
-	 * then read newest first down to the horizon straight away.
-	 */
-	newestFirst?: boolean;
 }
 
 /** A cursor at `start`, remembering the entries (by `auditEntryKey`) already there at that instant. */
@@ -194,15 +189,17 @@ export class CursorScan {
 		return key;
 	}
 
-	/** The state to store once the emitted entries are handed to n8n. */
-	nextState(origin: string, newestFirst: boolean): CursorState {
+	/**
+	 * The state to store once the emitted entries are handed to n8n. (A state stored before may
+	 * also hold `newestFirst: true`, which polls no longer read: it is not stored again.)
+	 */
+	nextState(origin: string): CursorState {
 		this.forgetBeforeHorizon();
 		return {
 			origin,
 			floor: toUtcIso(this.floor),
 			cursor: toUtcIso(this.newest),
 			seen: Object.fromEntries(this.seen),
-			...(newestFirst && { newestFirst }),
 		};
 	}
 

@@ -50,17 +50,18 @@ export async function readNewEntries(
 ): Promise<{ state: CursorState; emitted: AuditLogEntry[] }> {
 	const stored = state ?? (start === undefined ? undefined : initialState(origin, start));
 	if (!stored) return { state: await startAtNewestEntry.call(this, origin, reading), emitted: [] };
-	if (!stored.newestFirst) {
-		const scan = new CursorScan(stored, settings);
-		const done = await readOldestFirst.call(this, scan, reading);
-		if (done.next !== 'readNewestFirst')
-			return { state: scan.nextState(origin, false), emitted: scan.emitted };
-	}
+	// Every poll asks oldest first, even after the service answered otherwise: a service that
+	// does so once (a deploy, a cache) gets the fast read back at its next poll in order. One
+	// that always does costs one page a poll.
+	const oldestFirst = new CursorScan(stored, settings);
+	const done = await readOldestFirst.call(this, oldestFirst, reading);
+	if (done.next !== 'readNewestFirst')
+		return { state: oldestFirst.nextState(origin), emitted: oldestFirst.emitted };
 	// From the stored state again: what the oldest-first read took in may be newer than entries
 	// the newest-first read finds, and must not be emitted before them.
 	const scan = new CursorScan(stored, settings);
 	await absorbNewestFirst.call(this, scan, reading);
-	return { state: scan.nextState(origin, true), emitted: scan.emitted };
+	return { state: scan.nextState(origin), emitted: scan.emitted };
 }
 
 /**
@@ -118,6 +119,7 @@ async function absorbNewestFirst(
 		throw new NodeOperationError(this.getNode(), BUDGET_RAN_OUT, {
 			description:
 				'The service answers newest first or ignores the time bounds, so a poll reads everything since the cursor before emitting any of it, and that took longer than n8n allows a poll. Nothing was emitted and the cursor stays; raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
+			failure: { cause: 'temporarily-unavailable' },
 		});
 	}
 	scan.absorbAll(entries.reverse(), answeredAt ?? answeredBefore);

@@ -1,14 +1,16 @@
 import {
+	NodeApiError,
 	NodeOperationError,
 	type INodeExecutionData,
 	type IPollFunctions,
-	type NodeApiError,
+	type JsonObject,
 } from 'n8n-workflow';
 
 import { scanAuditLog, type PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 import { asOption, checkCollection } from '../shared/checks';
+import { failureOf } from '../shared/failures';
 import { restoreState } from './cursor';
 import { filtersCollection, pollOptions, startFromField } from './fields';
 import { PollLease, type LeaseRecord } from './lease';
@@ -78,6 +80,7 @@ function readStart(this: IPollFunctions): { origin: string; start?: number } {
 			{
 				description:
 					'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
+				failure: { cause: 'configuration-invalid' },
 			},
 		);
 	}
@@ -149,22 +152,32 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
 	} catch (error) {
-		throw explainBudgetCut(error);
+		// n8n hands back a node error it is given to wrap: the error itself.
+		const failure = failureOf(error);
+		if (error instanceof NodeApiError)
+			throw new NodeApiError(this.getNode(), explainBudgetCut(error) as unknown as JsonObject, {
+				failure,
+			});
+		throw new NodeOperationError(this.getNode(), error as Error, { failure });
 	} finally {
 		lease.release();
 	}
 }
 
 /**
- * A request the poll budget cut (no answer in time, or a 429 to wait out past it) says so: n8n's
- * own words for a cut request ("The connection was aborted…") name the wrong cause.
+ * A request the poll budget cut says so: n8n's own words for a cut request ("The connection was
+ * aborted…") name the wrong cause. A 429 whose wait would not fit is not waited: the error
+ * declares the wait (./transport's failure), for n8n's scheduler to wait out.
  */
-export function explainBudgetCut(error: unknown): unknown {
-	const cut = error as NodeApiError;
-	if (cut?.context?.deadlineReached !== true) return error;
-	cut.description = `The request was cut when the time n8n allows a poll ran out (${cut.message.replace(/\.$/, '')}). Nothing was emitted and the cursor stays; the next poll reads again from there. Raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.`;
-	cut.message = BUDGET_RAN_OUT;
-	return cut;
+export function explainBudgetCut(error: NodeApiError): NodeApiError {
+	if (error.context.deadlineReached !== true) return error;
+	const said = error.message.replace(/\.$/, '');
+	error.description =
+		error.httpCode === '429'
+			? `The service asked to wait before the next request (${said}), longer than the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there, and n8n's durable scheduler (2.40 and later) waits as long as the service asked before it.`
+			: `The request was cut when the time n8n allows a poll ran out (${said}). Nothing was emitted and the cursor stays; the next poll reads again from there. Raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.`;
+	error.message = BUDGET_RAN_OUT;
+	return error;
 }
 
 /** "Fetch Test Event": the newest matching entry, without touching the cursor. */
@@ -182,11 +195,13 @@ async function newestMatching(
 	if (!found && looked === 0) {
 		throw new NodeOperationError(this.getNode(), 'The audit log has no entries yet', {
 			description: 'Try again once the service has logged an event.',
+			failure: { cause: 'temporarily-unavailable' },
 		});
 	}
 	if (!found) {
 		throw new NodeOperationError(this.getNode(), 'No audit log entry matches the filters', {
 			description: `None of the newest ${looked} entries matches. Loosen the filters, or try again once the service has logged a matching event.`,
+			failure: { cause: 'configuration-invalid' },
 		});
 	}
 	return [this.helpers.returnJsonArray([{ ...found.entry }])];

@@ -46,6 +46,7 @@ export async function execute(
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
 	return await namingFieldsIfNotFound(
+		this.getNode(),
 		properties,
 		{ assetId },
 		updateAsset.call(this, assetId, body, pacer),

@@ -18,6 +18,7 @@ export async function execute(
 ): Promise<IDataObject> {
 	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
 	return await namingFieldsIfNotFound(
+		this.getNode(),
 		properties,
 		{ integrationId },
 		getIntegration.call(this, integrationId, pacer),

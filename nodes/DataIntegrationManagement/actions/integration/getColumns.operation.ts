@@ -70,6 +70,7 @@ export async function execute(
 	const table = readPathSegment.call(this, itemIndex, properties, 'table');
 	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
 	const columns = await namingFieldsIfNotFound(
+		this.getNode(),
 		properties,
 		{ integrationId, schema, table },
 		getColumns.call(this, integrationId, schema, table, pacer),

@@ -55,6 +55,7 @@ export async function execute(
 	const field = runsAsTool.call(this) ? toolOutputField : outputField;
 	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
 	const schemas = await namingFieldsIfNotFound(
+		this.getNode(),
 		properties,
 		{ integrationId },
 		getSchemas.call(this, integrationId, pacer),

@@ -197,7 +197,7 @@ function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
 		throw new NodeOperationError(
 			this.getNode(),
 			`Add at least one change under "Changes" (item ${itemIndex})`,
-			{ itemIndex },
+			{ itemIndex, failure: { cause: 'configuration-invalid' } },
 		);
 	}
 	const changes: SchemaChange[] = entries.map((entry: unknown, index) => {
@@ -223,7 +223,7 @@ function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The changes are incomplete (item ${itemIndex}): ${problems.join('; ')}`,
-			{ itemIndex },
+			{ itemIndex, failure: { cause: 'configuration-invalid' } },
 		);
 	}
 	return patch;
@@ -239,6 +239,7 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 			{
 				itemIndex,
 				description: `Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set, e.g. ${SCHEMAS_EXAMPLE}`,
+				failure: { cause: 'configuration-invalid' },
 			},
 		);
 	}
@@ -255,6 +256,7 @@ export async function execute(
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
 	const updated = await namingFieldsIfNotFound(
+		this.getNode(),
 		properties,
 		{ integrationId },
 		updateSchemas.call(this, integrationId, schemas, pacer),

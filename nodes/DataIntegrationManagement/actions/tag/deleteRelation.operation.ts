@@ -47,6 +47,7 @@ export async function execute(
 		resourceType: readRequired.call(this, itemIndex, properties, 'resourceType'),
 	};
 	const message = await namingFieldsIfNotFound(
+		this.getNode(),
 		properties,
 		{ tagId, ...relation },
 		deleteTagRelation.call(this, tagId, relation, pacer),

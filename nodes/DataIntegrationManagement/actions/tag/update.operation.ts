@@ -35,6 +35,7 @@ export async function execute(
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
 	return await namingFieldsIfNotFound(
+		this.getNode(),
 		properties,
 		{ tagId },
 		updateTag.call(this, tagId, body, pacer),

@@ -1,0 +1,18 @@
+import { ExecutionBaseError, type Failure } from 'n8n-workflow';
+
+/**
+ * Why an error that leaves a node failed, when nothing declared it where it was made (every error
+ * the nodes make declares its own; transport/failureCause.ts for requests): n8n's own errors (an
+ * expression, a missing credential) are about what the node was given, so someone must change
+ * it; any other error is a defect of the node.
+ */
+export function undeclaredCause(error: unknown): Failure {
+	return error instanceof ExecutionBaseError
+		? { cause: 'configuration-invalid' }
+		: { cause: 'node-defect' };
+}
+
+/** Why `error` failed: what it declares, or else `undeclaredCause`. */
+export function failureOf(error: unknown): Failure {
+	return (error as { failure?: Failure } | undefined)?.failure ?? undeclaredCause(error);
+}

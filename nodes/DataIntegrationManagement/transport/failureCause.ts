@@ -1,0 +1,52 @@
+/**
+ * Why a request failed, as n8n reads it: the `failure` a node declares on its error (n8n-workflow
+ * 2.41's `Failure`). n8n's durable scheduler backs a failing poll off by it: a timed cause waits
+ * at least the wait declared, a cause someone must act on holds the trigger for 30 minutes. One
+ * pure decision for every request the nodes, their pickers and the trigger send; docs/design.md
+ * ("Why a request failed") gives the table and the reasons. n8n 1.x has no such field: the
+ * declaration sits on the error unread.
+ */
+import type { Failure } from 'n8n-workflow';
+
+/** What the service answered, or why nothing was answered: what ./failures.ts reads. */
+export interface RequestFailure {
+	status?: number;
+	retryAfterSeconds?: number;
+	apiCode?: string;
+	apiMessage?: string;
+	/** Network-level error code (ECONNRESET, ECONNREFUSED, ...) when nothing was answered. */
+	networkCode?: string;
+	/** The host name or address n8n's SSRF protection refused to send the request to. */
+	blockedAddress?: string;
+}
+
+/** The network codes of Node's TLS for a certificate that could not be verified. */
+export const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/;
+
+/**
+ * Why `failure` happened. `waitMs`: the wait the transport computed for a 429 it did not wait
+ * out (its backoff, or a Retry-After past the poll's budget), declared when the service named none.
+ */
+export function failureCause(failure: RequestFailure, waitMs?: number): Failure {
+	const { status, networkCode, blockedAddress } = failure;
+	if (blockedAddress !== undefined) return { cause: 'configuration-invalid' };
+	if (status === undefined) {
+		return CERTIFICATE_ERROR.test(networkCode ?? '')
+			? { cause: 'configuration-invalid' }
+			: { cause: 'temporarily-unavailable' };
+	}
+	const serviceWaitMs =
+		failure.retryAfterSeconds === undefined ? undefined : failure.retryAfterSeconds * 1000;
+	if (status === 429) return timed('rate-limited', serviceWaitMs ?? waitMs);
+	if (status === 408 || status >= 500) return timed('temporarily-unavailable', serviceWaitMs);
+	if (status === 401) return { cause: 'credential-invalid' };
+	return { cause: 'configuration-invalid' };
+}
+
+/** A timed cause, with the wait when there is one to declare. */
+function timed(
+	cause: 'rate-limited' | 'temporarily-unavailable',
+	retryAfterMs: number | undefined,
+): Failure {
+	return retryAfterMs !== undefined && retryAfterMs > 0 ? { cause, retryAfterMs } : { cause };
+}
