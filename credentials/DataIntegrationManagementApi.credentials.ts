@@ -59,7 +59,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether nodes and AI tools using this credential may create, update or delete. Turn it off for a read-only credential: only reading operations and lists then run.',
+				"Whether this package's nodes and their AI tools may create, update or delete with this credential. Off, they only read. Other nodes that use the credential, such as the HTTP Request node, do not check it.",
 		},
 	];
 

@@ -52,12 +52,30 @@ describe('integration get', () => {
 });
 
 describe('integration getSchemas', () => {
-	it('returns one item holding the schemas map by default (raw)', async () => {
+	it('returns one item per column by default, as Get Columns does', async () => {
 		const result = await run({ operation: 'getSchemas', integrationId: ORDERS });
 
 		expect(sent(emulator())).toEqual([
 			{ method: 'GET', path: `/integrations/${ORDERS}/schemas`, query: {}, body: undefined },
 		]);
+		const columns = Object.entries(storedSchemas()).flatMap(([schema, { tables }]) =>
+			Object.entries(tables).flatMap(([table, { columns: byName }]) =>
+				Object.entries(byName).map(([column, entry]) => ({ schema, table, column, ...entry })),
+			),
+		);
+		expect(result.items.map((item) => item.json)).toEqual(columns);
+		expect(
+			result.items.every(({ pairedItem }) => (pairedItem as { item: number }).item === 0),
+		).toBe(true);
+	});
+
+	it('returns one item holding the schemas map by default in a node saved at version 1.1 (Raw)', async () => {
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: { resource: 'integration', operation: 'getSchemas', integrationId: ORDERS },
+			typeVersion: 1.1,
+		});
+
 		expect(result.items).toEqual([{ json: { schemas: storedSchemas() }, pairedItem: { item: 0 } }]);
 	});
 

@@ -1,8 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * Keeps the editor's output schemas (nodes/DataIntegrationManagement/__schema__) honest: each
- * operation runs through n8n-core against the emulator with its default options, and every
- * output item must match its schema file. The set of files must be exactly the node's operations.
+ * operation runs through n8n-core against the emulator in every output mode it has (Options →
+ * Output), and every output item must match its schema file, which describes them all (from node
+ * version 1.2; the files of versions 1 and 1.1 describe their default output). The set of files
+ * must be exactly the node's operations.
  *
  * The schemas are checked with ajv in strict mode, so a keyword, type or format it does not know,
  * or a required field the schema does not describe, is an error in the file itself. The check is
@@ -17,6 +19,7 @@ import addFormats from 'ajv-formats';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
+import type { Operation } from '../../nodes/DataIntegrationManagement/actions/operation';
 import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
 import { SEED } from '../emulator/seed';
 import { useEmulator } from '../helpers/emulator';
@@ -104,8 +107,10 @@ const versionFolder = (version: number) =>
 	`v${String(version).split('.').concat('0', '0').slice(0, 3).join('.')}`;
 const { version, defaultVersion } = new DataIntegrationManagement().description;
 const VERSION_FOLDERS = (Array.isArray(version) ? version : [version]).map(versionFolder);
-/** The folder the schemas are checked in: the version new nodes get; the others hold the same. */
-const VERSION_FOLDER = versionFolder(defaultVersion ?? (version as number));
+/** The version new nodes get, whose files describe every output mode. */
+const NEWEST = defaultVersion ?? (version as number);
+/** The version saved workflows hold, whose files describe the default output mode. */
+const SAVED = 1.1;
 
 function listFiles(dir: string): string[] {
 	return readdirSync(dir).flatMap((name) => {
@@ -114,10 +119,22 @@ function listFiles(dir: string): string[] {
 	});
 }
 
-function loadSchema(operation: string): JsonSchema {
+function loadSchema(operation: string, nodeVersion = NEWEST): JsonSchema {
 	return JSON.parse(
-		readFileSync(join(SCHEMA_ROOT, VERSION_FOLDER, `${operation}.json`), 'utf8'),
+		readFileSync(join(SCHEMA_ROOT, versionFolder(nodeVersion), `${operation}.json`), 'utf8'),
 	) as JsonSchema;
+}
+
+/** The values of the operation's Options → Output in the newest version (none: one mode). */
+function outputModes(operation: string): Array<string | undefined> {
+	const [resource, name] = operation.split('/');
+	const fields = (operationsByResource as unknown as Record<string, Record<string, Operation>>)[
+		resource
+	][name].optionFields?.(NEWEST);
+	const output = fields?.find((field) => field.name === 'output');
+	return output
+		? (output.options as Array<{ value: string }>).map(({ value }) => value)
+		: [undefined];
 }
 
 // ----- Each operation, run with its default options -----
@@ -126,6 +143,10 @@ const { emulator, credentials } = useEmulator();
 
 /** How many items each operation's default output mode yields for one input item (default 1). */
 const EXPECTED_ITEMS: Record<string, () => number> = {
+	'integration/getSchemas': () =>
+		Object.values(emulator().store.getSchemas(SEED.integrations.ordersToSnowflake)).flatMap(
+			({ tables }) => Object.values(tables).flatMap(({ columns }) => Object.keys(columns)),
+		).length,
 	'integration/getColumns': () =>
 		Object.keys(
 			emulator().store.getSchemas(SEED.integrations.ordersToSnowflake)[SEED.schema].tables[
@@ -139,11 +160,13 @@ const EXPECTED_ITEMS: Record<string, () => number> = {
 async function runOperation(
 	operation: string,
 	extra: INodeParameters = {},
+	typeVersion?: number,
 ): Promise<IDataObject[]> {
 	const [resource, name] = operation.split('/');
 	const { items, error } = await runActionNode({
 		credentials: credentials(),
 		parameters: { ...workingParametersOf(resource, name), ...extra },
+		typeVersion,
 	});
 	expect(error).toBeUndefined();
 	return items.map((item) => item.json);
@@ -161,12 +184,11 @@ describe('the schema files', () => {
 		);
 	});
 
-	test('are the same in every node version: the versions differ in a default, not in output', () => {
-		for (const folder of VERSION_FOLDERS)
-			for (const operation of OPERATIONS)
-				expect(readFileSync(join(SCHEMA_ROOT, folder, `${operation}.json`), 'utf8')).toBe(
-					readFileSync(join(SCHEMA_ROOT, VERSION_FOLDER, `${operation}.json`), 'utf8'),
-				);
+	test('are the same in versions 1 and 1.1, which differ in inputs, not in output', () => {
+		for (const operation of OPERATIONS)
+			expect(readFileSync(join(SCHEMA_ROOT, versionFolder(1), `${operation}.json`), 'utf8')).toBe(
+				readFileSync(join(SCHEMA_ROOT, versionFolder(SAVED), `${operation}.json`), 'utf8'),
+			);
 	});
 
 	test('cover every operation the node dispatches, and the test runs each of them', () => {
@@ -192,33 +214,65 @@ describe('the schema files', () => {
 	);
 });
 
+/** Every item's ways of failing `schema`, each naming the item. */
+const errorsOf = (items: IDataObject[], schema: JsonSchema) =>
+	items.flatMap((item, index) => validate(item, schema).map((error) => `item ${index}: ${error}`));
+
 describe('each operation with its default options', () => {
 	test.each(OPERATIONS)('%s: every output item matches its schema', async (operation) => {
-		const schema = loadSchema(operation);
 		const items = await runOperation(operation);
 		expect(items).toHaveLength(EXPECTED_ITEMS[operation]?.() ?? 1);
-		expect(items.length).toBeGreaterThan(0);
-		const errors = items.flatMap((item, index) =>
-			validate(item, schema).map((error) => `item ${index}: ${error}`),
-		);
-		expect(errors).toEqual([]);
+		expect(errorsOf(items, loadSchema(operation))).toEqual([]);
 	});
 });
 
-describe('the files describe the default output mode, not the others', () => {
+describe('each operation in every output mode', () => {
+	const modes = OPERATIONS.flatMap((operation) =>
+		outputModes(operation)
+			.filter((mode) => mode !== undefined)
+			.map((mode) => [operation, mode] as const),
+	);
+
+	test('are the modes of Get Schemas, Get Columns and Audit Log → Get Many', () => {
+		expect(modes.map(([operation]) => operation)).toEqual([
+			...Array(5).fill('integration/getSchemas'),
+			...Array(2).fill('integration/getColumns'),
+			...Array(2).fill('auditLog/getAll'),
+		]);
+	});
+
+	test.each(modes)(
+		'%s with output "%s": every item matches its schema',
+		async (operation, output) => {
+			const items = await runOperation(operation, { options: { output: output! } });
+			expect(items.length).toBeGreaterThan(0);
+			expect(errorsOf(items, loadSchema(operation))).toEqual([]);
+		},
+	);
+});
+
+describe(`the files of version ${SAVED} describe its default output mode, not the others`, () => {
+	test.each(OPERATIONS)(
+		'%s: every output item, by default, matches its schema',
+		async (operation) => {
+			const items = await runOperation(operation, {}, SAVED);
+			expect(errorsOf(items, loadSchema(operation, SAVED))).toEqual([]);
+		},
+	);
+
 	test.each([
 		['integration/getSchemas', 'columns'],
 		['integration/getSchemas', 'tables'],
 		['integration/getColumns', 'raw'],
-	])('%s with output "%s" does not match the file', async (operation, output) => {
-		const items = await runOperation(operation, { options: { output } });
+	])('%s with output "%s" does not match its file', async (operation, output) => {
+		const items = await runOperation(operation, { options: { output } }, SAVED);
 		expect(items.length).toBeGreaterThan(0);
-		expect(validate(items[0], loadSchema(operation)).length).toBeGreaterThan(0);
+		expect(validate(items[0], loadSchema(operation, SAVED)).length).toBeGreaterThan(0);
 	});
 });
 
 describe('the check', () => {
-	const schemasFile = loadSchema('integration/getSchemas');
+	const schemasFile = loadSchema('integration/getSchemas', SAVED);
 	const validSchemas = {
 		schemas: {
 			public: {

@@ -234,7 +234,7 @@ describe('option fields take only their listed values', () => {
 				operation: 'updateSchemas',
 				changes: { change: [{ level: 'planet', schema: 'public', enabled: 'enable' }] },
 			},
-			/^The field "Level \(change 1\)" must be one of "schema" \(Schema\), "table" \(Table\), "column" \(Column\), not "planet" \(item 0\)$/,
+			/^The field "Level \(change 1\)" must be one of "column" \(Column\), "schema" \(Schema\), "table" \(Table\), not "planet" \(item 0\)$/,
 		],
 		[
 			'a tri-state flag',

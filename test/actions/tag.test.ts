@@ -147,7 +147,7 @@ describe('tag update', () => {
 		const result = await run({ operation: 'update', tagId: SEED.tags.pii, updateFields: {} });
 
 		expect(result.error?.message).toBe(
-			'Set at least one of Name, Description, Owner under "Update Fields" (item 0)',
+			'Set at least one of Description, Name, Owner under "Update Fields" (item 0)',
 		);
 		expect(result.items).toEqual([]);
 		expect(emulator().requests).toHaveLength(0);

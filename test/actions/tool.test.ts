@@ -57,13 +57,55 @@ describe('the tool form (AI agents, MCP Server Trigger)', () => {
 		expect(shownFields({ ...changes, updateMode: 'json' }, true)).toContain('schemas');
 	});
 
+	it('gives what the node gives when Output is not set (Get Schemas, Audit Log → Get Many)', async () => {
+		for (const parameters of [
+			{
+				resource: 'integration',
+				operation: 'getSchemas',
+				integrationId: SEED.integrations.ordersToSnowflake,
+			},
+			{ resource: 'auditLog', operation: 'getAll', limit: 2 },
+		]) {
+			const inNode = await runActionNode({ credentials: credentials(), parameters });
+			const asTool = await runActionNode({ credentials: credentials(), parameters, asTool: true });
+			expect(asTool.items.map(({ json }) => json)).toEqual(inNode.items.map(({ json }) => json));
+			expect(inNode.items.length).toBeGreaterThan(1);
+		}
+	});
+
+	it("gives the actor's email as actorEmail in Audit Log → Get Many's Compact", async () => {
+		const parameters = { resource: 'auditLog', operation: 'getAll', limit: 2 };
+		const full = await runActionNode({ credentials: credentials(), parameters });
+		const compact = await runActionNode({
+			credentials: credentials(),
+			parameters: { ...parameters, options: { output: 'compact' } },
+			asTool: true,
+		});
+		expect(compact.items.map(({ json }) => json)).toEqual(
+			full.items.map(({ json }) => ({
+				id: json.id,
+				timestamp: json.timestamp,
+				event: json.event,
+				actorEmail: (json.actor as { email: string }).email,
+			})),
+		);
+	});
+});
+
+describe('the tool form of a node saved at version 1.1', () => {
 	it('Get Schemas gives the compact map (only enabled and hashed) unless Output is set', async () => {
 		const parameters = {
 			resource: 'integration',
 			operation: 'getSchemas',
 			integrationId: SEED.integrations.ordersToSnowflake,
 		};
-		const compact = await runActionNode({ credentials: credentials(), parameters, asTool: true });
+		const typeVersion = 1.1;
+		const compact = await runActionNode({
+			credentials: credentials(),
+			parameters,
+			asTool: true,
+			typeVersion,
+		});
 		const stored = emulator().store.schemas.get(SEED.integrations.ordersToSnowflake)!;
 		const customers = stored[SEED.schema].tables[SEED.table];
 		expect(compact.items[0].json).toEqual({
@@ -89,16 +131,23 @@ describe('the tool form (AI agents, MCP Server Trigger)', () => {
 			credentials: credentials(),
 			parameters: { ...parameters, options: { output: 'raw' } },
 			asTool: true,
+			typeVersion,
 		});
 		expect(raw.items[0].json).toEqual({ schemas: stored });
-		const inNode = await runActionNode({ credentials: credentials(), parameters });
+		const inNode = await runActionNode({ credentials: credentials(), parameters, typeVersion });
 		expect(inNode.items[0].json).toEqual({ schemas: stored });
 	});
 
 	it('Audit Log → Get Many gives id, timestamp, event and actor email unless Output is set', async () => {
 		const parameters = { resource: 'auditLog', operation: 'getAll', limit: 2 };
-		const full = await runActionNode({ credentials: credentials(), parameters });
-		const compact = await runActionNode({ credentials: credentials(), parameters, asTool: true });
+		const typeVersion = 1.1;
+		const full = await runActionNode({ credentials: credentials(), parameters, typeVersion });
+		const compact = await runActionNode({
+			credentials: credentials(),
+			parameters,
+			asTool: true,
+			typeVersion,
+		});
 		expect(compact.items.map(({ json }) => json)).toEqual(
 			full.items.map(({ json }) => ({
 				id: json.id,
@@ -111,6 +160,7 @@ describe('the tool form (AI agents, MCP Server Trigger)', () => {
 			credentials: credentials(),
 			parameters: { ...parameters, options: { output: 'full' } },
 			asTool: true,
+			typeVersion,
 		});
 		expect(fullAsTool.items).toEqual(full.items);
 		expect(full.items[0].json).toHaveProperty('context');

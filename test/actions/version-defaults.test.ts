@@ -8,7 +8,9 @@ import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-wor
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
 import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
 import { NODE_VERSIONS } from '../../nodes/DataIntegrationManagement/actions/versions';
+import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
+import { runActionNode } from '../helpers/n8n';
 import { createAssetsVia, namedAssets, startCountingProxy, type CountingProxy } from './support';
 
 const { emulator, credentials } = useEmulator();
@@ -18,6 +20,10 @@ const { description } = new DataIntegrationManagement();
  * The Options fields n8n shows in each operation of a node at `typeVersion` (or of its tool
  * form), one list per operation: every Options collection shown, its fields shown.
  */
+const OPERATION_KEYS = Object.entries(operationsByResource).flatMap(([resource, operations]) =>
+	Object.keys(operations).map((operation) => `${resource}.${operation}`),
+);
+
 function shownOptions(typeVersion: number, asTool = false): INodeProperties[][] {
 	const node = { typeVersion };
 	// n8n tells the tool form by its type's name.
@@ -39,6 +45,7 @@ function shownOptions(typeVersion: number, asTool = false): INodeProperties[][] 
 describe.each([
 	[1, 'fixed'],
 	[1.1, 'auto'],
+	[1.2, 'auto'],
 ])('node version %s', (typeVersion, unsetMode) => {
 	it(`shows one Concurrency Mode in every operation's Options, defaulting to ${unsetMode}`, () => {
 		const modes = shownOptions(typeVersion).map((fields) =>
@@ -82,6 +89,40 @@ describe.each([
 	});
 });
 
-it('the table above covers every node version', () => {
-	expect(NODE_VERSIONS).toEqual([1, 1.1]);
+describe.each([
+	[1, 'raw'],
+	[1.1, 'raw'],
+	[1.2, 'columns'],
+])('node version %s', (typeVersion, unsetOutput) => {
+	const outputOf = (operation: string) =>
+		shownOptions(typeVersion)[OPERATION_KEYS.indexOf(operation)].find(
+			(field) => field.name === 'output',
+		)?.default;
+
+	it(`shows Get Schemas' Output defaulting to ${unsetOutput}, and each other Output its one default`, () => {
+		expect(outputOf('integration.getSchemas')).toBe(unsetOutput);
+		expect(outputOf('integration.getColumns')).toBe('columns');
+		expect(outputOf('auditLog.getAll')).toBe('full');
+	});
+
+	it("gives with Get Schemas' Output unset what the default it shows gives", async () => {
+		const parameters = {
+			resource: 'integration',
+			operation: 'getSchemas',
+			integrationId: SEED.integrations.ordersToSnowflake,
+		};
+		const run = async (options?: { output: string }) =>
+			(
+				await runActionNode({
+					credentials: credentials(),
+					parameters: { ...parameters, ...(options && { options }) },
+					typeVersion,
+				})
+			).items.map((item) => item.json);
+		expect(await run()).toEqual(await run({ output: unsetOutput }));
+	});
+});
+
+it('the tables above cover every node version', () => {
+	expect(NODE_VERSIONS).toEqual([1, 1.1, 1.2]);
 });

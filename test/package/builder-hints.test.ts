@@ -8,33 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type {
-	INodeProperties,
-	INodePropertyCollection,
-	INodePropertyOptions,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
-import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
-import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node';
+import { action, hintsOf, parameters, trigger } from './hints';
 
 const { name: PACKAGE } = JSON.parse(
 	readFileSync(join(__dirname, '../../package.json'), 'utf8'),
 ) as { name: string };
-const action = new DataIntegrationManagement().description;
-const trigger = new DataIntegrationManagementTrigger().description;
-
-type Entry = INodeProperties | INodePropertyCollection | INodePropertyOptions;
-
-/** Every parameter of a node, at any depth (collections, fixed collections and their values). */
-function parameters(entries: Entry[] = []): Array<INodeProperties | INodePropertyCollection> {
-	return entries.flatMap((entry) => {
-		if ('values' in entry) return [entry, ...parameters(entry.values)];
-		if ('displayName' in entry && 'type' in entry) return [entry, ...parameters(entry.options)];
-		return [];
-	});
-}
-
 /** What a hint may name: each parameter's name with the values it takes. */
 function vocabulary(node: INodeTypeDescription): Map<string, Set<string>> {
 	const names = new Map<string, Set<string>>();
@@ -81,23 +61,6 @@ function unknownNames(hint: string, node: INodeTypeDescription): string[] {
 	for (const [pair] of hint.matchAll(/(?:[A-Z][a-z]+ )*[A-Z][a-z]+ → (?:[A-Z][a-z]+ ?)+/g))
 		if (!operations.has(pair.trim())) problems.push(pair.trim());
 	return problems;
-}
-
-/** Every hint of a node, with where it is. */
-function hintsOf(node: INodeTypeDescription): Array<{ where: string; hint: string }> {
-	const found = [
-		{ where: 'builderHint.searchHint', hint: node.builderHint?.searchHint ?? '' },
-		...(node.builderHint?.relatedNodes ?? []).map(({ relationHint }) => ({
-			where: 'relatedNodes',
-			hint: relationHint,
-		})),
-		...parameters(node.properties)
-			.filter((parameter) => parameter.builderHint)
-			.map(({ name, builderHint }) => ({ where: name, hint: builderHint!.propertyHint })),
-	];
-	const tool = typeof node.usableAsTool === 'object' ? node.usableAsTool.replacements : undefined;
-	if (tool?.description) found.push({ where: 'usableAsTool', hint: tool.description });
-	return found;
 }
 
 describe.each([

@@ -5,17 +5,17 @@
  * credential's documentationUrl; the codex files name only the section, and the build adds the
  * URL (gulpfile.js).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 
 import { DataIntegrationManagementApi } from '../../credentials/DataIntegrationManagementApi.credentials';
 
 const ROOT = join(__dirname, '../..');
 const NODES_DIR = join(ROOT, 'nodes/DataIntegrationManagement');
 
-/** The anchors GitHub gives the README's headings. */
-function readmeAnchors(): string[] {
-	const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The anchors GitHub gives the headings of the Markdown file at `path` (the README's by default). */
+function readmeAnchors(path = 'README.md'): string[] {
+	const readme = readFileSync(join(ROOT, path), 'utf8');
 	return [...readme.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) =>
 		heading
 			.trim()
@@ -54,4 +54,43 @@ describe('documentation links', () => {
 		expect(url.hash).toBe('#credentials');
 		expect(readmeAnchors()).toContain('credentials');
 	});
+});
+
+/** The project's documents, whose links to each other must lead somewhere. */
+const DOCUMENTS = [
+	'README.md',
+	'CONTRIBUTING.md',
+	'CHANGELOG.md',
+	...readdirSync(join(ROOT, 'docs'))
+		.filter((file) => file.endsWith('.md'))
+		.map((file) => `docs/${file}`),
+];
+
+/** Every relative link of each document: the file it names (from the repository's root) and its anchor. */
+const relativeLinks = DOCUMENTS.flatMap((document) =>
+	[...readFileSync(join(ROOT, document), 'utf8').matchAll(/\]\(([^)\s]+)\)/g)]
+		.map(([, target]) => target)
+		.filter((target) => !/^[a-z]+:/.test(target))
+		.map((target) => {
+			const [file, anchor] = target.split('#');
+			const path = file ? normalize(join(dirname(document), file)) : document;
+			return { document, target, path, anchor };
+		}),
+);
+
+describe('links between the documents', () => {
+	it('are there to check', () => {
+		expect(relativeLinks.length).toBeGreaterThan(20);
+	});
+
+	it.each(relativeLinks)('$document → $target: the file exists', ({ path }) => {
+		expect(existsSync(join(ROOT, path))).toBe(true);
+	});
+
+	it.each(relativeLinks.filter(({ anchor, path }) => anchor && path.endsWith('.md')))(
+		'$document → $target: the section exists',
+		({ path, anchor }) => {
+			expect(readmeAnchors(path)).toContain(anchor);
+		},
+	);
 });

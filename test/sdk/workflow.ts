@@ -9,12 +9,12 @@
 import { node, trigger, workflow, type WorkflowJSON } from '@n8n/workflow-sdk';
 import type {
 	DataIntegrationManagementTriggerV1Node,
-	DataIntegrationManagementV11AssetCreateNode,
-	DataIntegrationManagementV11AuditLogGetAllNode,
-	DataIntegrationManagementV11ConnectorCreateNode,
-	DataIntegrationManagementV11IntegrationGetNode,
-	DataIntegrationManagementV11TagCreateNode,
-	DataIntegrationManagementV11UserGetAllNode,
+	DataIntegrationManagementV12AssetCreateNode,
+	DataIntegrationManagementV12AuditLogGetAllNode,
+	DataIntegrationManagementV12ConnectorCreateNode,
+	DataIntegrationManagementV12IntegrationGetNode,
+	DataIntegrationManagementV12TagCreateNode,
+	DataIntegrationManagementV12UserGetAllNode,
 } from '@node-definitions';
 
 import { SEED } from '../emulator/seed';
@@ -49,7 +49,7 @@ const auditEntries = trigger({
 
 const createTag = node({
 	type: TYPE,
-	version: 1.1,
+	version: 1.2,
 	config: {
 		name: 'Create tag',
 		parameters: {
@@ -61,11 +61,11 @@ const createTag = node({
 		},
 		credentials,
 	},
-} satisfies DataIntegrationManagementV11TagCreateNode);
+} satisfies DataIntegrationManagementV12TagCreateNode);
 
 const createAsset = node({
 	type: TYPE,
-	version: 1.1,
+	version: 1.2,
 	config: {
 		name: 'Create asset',
 		parameters: {
@@ -76,11 +76,11 @@ const createAsset = node({
 		},
 		credentials,
 	},
-} satisfies DataIntegrationManagementV11AssetCreateNode);
+} satisfies DataIntegrationManagementV12AssetCreateNode);
 
 const createConnector = node({
 	type: TYPE,
-	version: 1.1,
+	version: 1.2,
 	config: {
 		name: 'Create connector',
 		parameters: {
@@ -93,11 +93,11 @@ const createConnector = node({
 		},
 		credentials,
 	},
-} satisfies DataIntegrationManagementV11ConnectorCreateNode);
+} satisfies DataIntegrationManagementV12ConnectorCreateNode);
 
 const getIntegration = node({
 	type: TYPE,
-	version: 1.1,
+	version: 1.2,
 	config: {
 		name: 'Get integration',
 		parameters: {
@@ -107,21 +107,21 @@ const getIntegration = node({
 		},
 		credentials,
 	},
-} satisfies DataIntegrationManagementV11IntegrationGetNode);
+} satisfies DataIntegrationManagementV12IntegrationGetNode);
 
 const getUsers = node({
 	type: TYPE,
-	version: 1.1,
+	version: 1.2,
 	config: {
 		name: 'Get users',
 		parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: 1 },
 		credentials,
 	},
-} satisfies DataIntegrationManagementV11UserGetAllNode);
+} satisfies DataIntegrationManagementV12UserGetAllNode);
 
 const getAuditLog = node({
 	type: TYPE,
-	version: 1.1,
+	version: 1.2,
 	config: {
 		name: 'Get audit log',
 		parameters: {
@@ -134,7 +134,7 @@ const getAuditLog = node({
 		},
 		credentials,
 	},
-} satisfies DataIntegrationManagementV11AuditLogGetAllNode);
+} satisfies DataIntegrationManagementV12AuditLogGetAllNode);
 
 /** The nodes in the order they run, each feeding the next one item. */
 export const SDK_WORKFLOW_NODES = [

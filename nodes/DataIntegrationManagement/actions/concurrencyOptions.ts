@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { HIDDEN_IN_TOOLS, optionsCollection } from '../shared/descriptions';
+import { HIDDEN_IN_TOOLS } from '../shared/descriptions';
 import { AUTO_START, FixedConcurrency, type Concurrency } from '../transport/pacer';
 import { autoConcurrency } from '../transport/shared-pace';
 import { readParameter } from './readers';
-import { hasChange, shownIn } from './versions';
+import { hasChange } from './versions';
 
 /** Options → Concurrency and Concurrency Mode, which every operation has, and how they are read. */
 
@@ -49,33 +49,20 @@ function concurrencyModeField(defaultMode: 'fixed' | 'auto'): INodeProperties {
 	};
 }
 
-/** Each version's Concurrency Mode: what it runs when the option is not set is its default. */
+/** Concurrency Mode with each default: a version shows what it runs when the option is not set. */
 const concurrencyModeFields = {
 	fixed: concurrencyModeField('fixed'),
 	auto: concurrencyModeField('auto'),
 };
 
-/**
- * An operation's Options collection (or, without one, a new one hidden in the tool form, where a
- * tool runs one item per call) with Concurrency and Concurrency Mode added: one copy per group
- * of node versions, each showing its own Concurrency Mode default. The copies are top-level
- * fields, as n8n's own versioned fields are, so every tool that reads a description for one
- * version (the editor, n8n's workflow SDK) sees one Options collection.
- */
-export function withConcurrencyOptions(options: INodeProperties | undefined): INodeProperties[] {
-	const collection = options ?? { ...optionsCollection([]), displayOptions: HIDDEN_IN_TOOLS };
-	return (['fixed', 'auto'] as const).map((mode) => ({
-		...collection,
-		options: [...(collection.options ?? []), concurrencyField, concurrencyModeFields[mode]],
-		displayOptions: {
-			...collection.displayOptions,
-			show: {
-				...collection.displayOptions?.show,
-				...shownIn('autoConcurrencyByDefault', mode === 'auto'),
-			},
-		},
-	}));
+/** Options → Concurrency and Concurrency Mode as a node of `version` shows them (its default mode). */
+export function concurrencyFieldsFor(version: number): INodeProperties[] {
+	return [concurrencyField, concurrencyModeFields[modeWhenUnset({ typeVersion: version })]];
 }
+
+/** What a node runs when Concurrency Mode is not set. */
+const modeWhenUnset = (node: { typeVersion: number }) =>
+	hasChange(node, 'autoConcurrencyByDefault') ? 'auto' : 'fixed';
 
 /**
  * Options → Concurrency Mode and Concurrency, checked like every parameter (an expression or an
@@ -83,10 +70,7 @@ export function withConcurrencyOptions(options: INodeProperties | undefined): IN
  * pace bounds what is in flight, as n8n's HTTP Request node sends every item at once.
  */
 export async function concurrencyFor(context: IExecuteFunctions): Promise<Concurrency> {
-	const modeField =
-		concurrencyModeFields[
-			hasChange(context.getNode(), 'autoConcurrencyByDefault') ? 'auto' : 'fixed'
-		];
+	const modeField = concurrencyModeFields[modeWhenUnset(context.getNode())];
 	const mode = readParameter.call(context, 0, modeField, 'options.concurrencyMode');
 	// Whether the option was added (whatever its value, which is checked below), not what it says.
 	const { options } = context.getNode().parameters;

@@ -6,13 +6,20 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { withConcurrencyOptions } from './concurrencyOptions';
+import { HIDDEN_IN_TOOLS, optionsCollection } from '../shared/descriptions';
+import { concurrencyFieldsFor } from './concurrencyOptions';
+import { perVersion } from './versions';
 import type { Pacer } from '../transport/pacer';
 
 /** What an `<operation>.operation.ts` module exports: its fields and what it does for one item. */
 export interface Operation {
 	/** The operation's own fields; its resource shows them only for this operation. */
 	properties: INodeProperties[];
+	/**
+	 * The fields of its Options collection in a node of `version`, but Concurrency and
+	 * Concurrency Mode, which every operation has (operationDescriptions adds them).
+	 */
+	optionFields?(version: number): INodeProperties[];
 	/**
 	 * Whether it creates, updates or deletes anything: the router refuses it, before any request,
 	 * under a credential whose Allow Changes toggle is off.
@@ -46,24 +53,33 @@ export type OperationSelector<R extends string, Operations> = INodeProperties & 
 
 /**
  * The fields of every operation of `resource`, each shown only for its resource and operation
- * (the key it has in `operations`), with Options → Concurrency added: reads and writes alike may
- * run several items' requests at once.
+ * (the key it has in `operations`), then its Options collection, one per node version (each
+ * version's own defaults), with Concurrency and Concurrency Mode: reads and writes alike may run
+ * several items' requests at once.
  */
 export function operationDescriptions<Key extends string>(
 	resource: string,
 	operations: Record<Key, Operation>,
 ): INodeProperties[] {
-	return Object.entries<Operation>(operations).flatMap(([operation, { properties }]) =>
-		updateDisplayOptions(
-			{ show: { resource: [resource], operation: [operation] } },
-			withConcurrency(properties),
-		),
+	return Object.entries<Operation>(operations).flatMap(([operation, definition]) =>
+		updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, [
+			...definition.properties,
+			...perVersion((version) => [optionsOf(definition, version)]),
+		]),
 	);
 }
 
-/** The operation's properties, its Options collection holding the Concurrency fields. */
-function withConcurrency(properties: INodeProperties[]): INodeProperties[] {
-	const options = properties.find((property) => property.name === 'options');
-	const others = properties.filter((property) => property !== options);
-	return [...others, ...withConcurrencyOptions(options)];
+/**
+ * The Options collection of `operation` in a node of `version`, its fields in the order of their
+ * names, as n8n's lint orders a collection's. One holding only Concurrency is hidden in the tool
+ * form: a tool runs one item per call.
+ */
+export function optionsOf(operation: Operation, version: number): INodeProperties {
+	const own = operation.optionFields?.(version) ?? [];
+	const collection = optionsCollection(
+		[...own, ...concurrencyFieldsFor(version)].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName, 'en'),
+		),
+	);
+	return own.length ? collection : { ...collection, displayOptions: HIDDEN_IN_TOOLS };
 }

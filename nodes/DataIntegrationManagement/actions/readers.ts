@@ -45,6 +45,20 @@ export function runsAsTool(this: IExecuteFunctions): boolean {
 }
 
 /**
+ * Options → Output: its value, or unset its field's default; the tool form of a node before
+ * version 1.2 gave Compact instead (see ./versions.ts).
+ */
+export function readOutput(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	field: INodeProperties,
+): string {
+	const toolCompact = runsAsTool.call(this) && !hasChange(this.getNode(), 'toolOutputAsNode');
+	const read = toolCompact ? { ...field, default: 'compact' } : field;
+	return readParameter.call(this, itemIndex, read, 'options.output') as string;
+}
+
+/**
  * Reads the required text parameter `name` (plain, or the value of a resource locator) of an
  * operation with these `properties`, failing with the field's display name when it is empty.
  */

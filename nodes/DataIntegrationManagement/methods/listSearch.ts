@@ -3,7 +3,11 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { listUsers } from '../client/users';
 import { currentValue, sourceSchemaNames } from './pickers';
 
-/** Resource-locator searches: users for a tag's owner, and an integration's schemas and tables. */
+/**
+ * Resource-locator searches: users for a tag's owner; an integration's schemas and tables (Get
+ * Columns), and its schemas, tables and columns for a change of Update Schemas, which names its
+ * own schema and table (read with n8n's `&` prefix).
+ */
 
 function matches(filter: string | undefined, ...texts: string[]): boolean {
 	if (!filter) return true;
@@ -43,4 +47,30 @@ export async function searchTables(
 	const integrationId = currentValue.call(this, 'integrationId');
 	const schema = currentValue.call(this, 'schema');
 	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema), filter);
+}
+
+export async function searchChangeSchemas(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return await searchSchemas.call(this, filter);
+}
+
+export async function searchChangeTables(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const integrationId = currentValue.call(this, 'integrationId');
+	const schema = currentValue.call(this, '&schema');
+	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema), filter);
+}
+
+export async function searchChangeColumns(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const integrationId = currentValue.call(this, 'integrationId');
+	const schema = currentValue.call(this, '&schema');
+	const table = currentValue.call(this, '&table');
+	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema, table), filter);
 }

@@ -11,14 +11,18 @@ import { namingFieldsIfNotFound } from '../shared/notFound';
  */
 
 /**
- * The current value of another parameter, trimmed: a locator's value, or a plain value. An
- * `&sibling` of a change is always a plain option, and n8n cannot extract a value on such a path.
+ * The current value of another parameter, trimmed: a locator's value, or a plain value. n8n
+ * cannot extract a locator's value on an `&sibling` path (a change's), so it is read here.
  */
 export function currentValue(this: ILoadOptionsFunctions, name: string): string {
 	const value = name.startsWith('&')
 		? this.getCurrentNodeParameter(name)
 		: this.getCurrentNodeParameter(name, { extractValue: true });
-	return String(value ?? '').trim();
+	const plain =
+		typeof value === 'object' && value !== null && '__rl' in value
+			? (value as { value?: unknown }).value
+			: value;
+	return String(plain ?? '').trim();
 }
 
 /**

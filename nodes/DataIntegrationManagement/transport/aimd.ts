@@ -2,8 +2,8 @@
  * Concurrency Auto's decisions, as pure functions of a small state: AIMD with slow start, TCP's
  * congestion control (Chiu and Jain, "Analysis of the Increase and Decrease Algorithms for
  * Congestion Avoidance in Computer Networks", 1989; RFC 5681), counted in starts a second once
- * a 429 came, since a service's limit is a rate. CONTRIBUTING.md, "Concurrency Mode Auto", says
- * why each rule is there and what the simulation gives without it.
+ * a 429 came, since a service's limit is a rate. docs/pacer.md says why each rule is there and
+ * what the simulation gives without it.
  *
  * 1. Slow start: AUTO_START items in flight, one more per answer (twice as many each round trip).
  * 2. The first 429 ends it: each 429 of that round takes one off the window (what the service let

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { limitField, optionsCollection, returnAllField } from '../../shared/descriptions';
+import { limitField, returnAllField } from '../../shared/descriptions';
 import { parseInstant } from '../../shared/timestamps';
-import { readCollection, readListLimit, readParameter, runsAsTool } from '../readers';
+import { readCollection, readListLimit, readOutput, readParameter } from '../readers';
+import { hasChange } from '../versions';
 import { scanAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
 import type { Pacer } from '../../transport/pacer';
@@ -18,33 +19,36 @@ const sortDirectionField: INodeProperties = {
 	],
 };
 
-const outputField: INodeProperties = {
-	displayName: 'Output',
-	name: 'output',
-	type: 'options',
-	default: 'full',
-	description:
-		'Unless set here, the node gives Raw and its AI tool form gives Compact, to keep what a model reads short',
-	options: [
-		{
-			name: 'Compact',
-			value: 'compact',
-			description:
-				"ID, timestamp, event and the actor's email of each entry; no IP address or user agent",
-		},
-		{
-			name: 'Raw',
-			value: 'full',
-			description: 'Each entry as the service returns it, every field',
-		},
-	],
-};
-
-/** What an AI tool gives when Output is not set. */
-const toolOutputField: INodeProperties = { ...outputField, default: 'compact' };
+/** Options → Output in a node of `version`: Compact names the actor's email `actorEmail` from 1.2. */
+function outputField(version: number): INodeProperties {
+	const actorEmail = hasChange({ typeVersion: version }, 'compactActorEmail');
+	return {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		default: 'full',
+		description: hasChange({ typeVersion: version }, 'toolOutputAsNode')
+			? 'How to return each entry: only the fields one usually reads, or as the service returns it'
+			: "How to return each entry. When not set: Raw, and Compact in the node's tool form (AI agents, MCP clients).",
+		options: [
+			{
+				name: 'Compact',
+				value: 'compact',
+				description: actorEmail
+					? "ID, timestamp, event and the actor's email (actorEmail) of each entry; no IP address or user agent"
+					: "ID, timestamp, event and the actor's email (as actor) of each entry; no IP address or user agent",
+			},
+			{
+				name: 'Raw',
+				value: 'full',
+				description: 'Each entry as the service returns it, every field',
+			},
+		],
+	};
+}
 
 const TIME_HINT =
-	'ISO 8601 with a zone, e.g. 2026-11-01T09:30:00Z or 2026-11-01T10:30:00+01:00; a time without a zone is read as UTC';
+	"ISO 8601 with a zone, e.g. 2026-11-01T09:30:00Z or 2026-11-01T10:30:00+01:00; a time without a zone is read in the workflow's time zone";
 
 const filters: INodeProperties = {
 	displayName: 'Filters',
@@ -75,12 +79,9 @@ const filters: INodeProperties = {
 /** Only reads: runs under a read-only credential too. */
 export const changesData = false;
 
-export const properties: INodeProperties[] = [
-	returnAllField,
-	limitField,
-	filters,
-	optionsCollection([sortDirectionField, outputField]),
-];
+export const properties: INodeProperties[] = [returnAllField, limitField, filters];
+
+export const optionFields = (version: number) => [outputField(version), sortDirectionField];
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -89,8 +90,8 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const limit = readListLimit.call(this, itemIndex);
 	const { since, until } = readCollection.call(this, itemIndex, filters);
-	const field = runsAsTool.call(this) ? toolOutputField : outputField;
-	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
+	const node = this.getNode();
+	const output = readOutput.call(this, itemIndex, outputField(node.typeVersion));
 	const { entries } = await scanAuditLogInOrder.call(
 		this,
 		{
@@ -106,9 +107,12 @@ export async function execute(
 		},
 		limit,
 	);
-	return entries.map(({ entry }) =>
-		output === 'compact'
-			? { id: entry.id, timestamp: entry.timestamp, event: entry.event, actor: entry.actor?.email }
-			: entry,
-	);
+	if (output !== 'compact') return entries.map(({ entry }) => entry);
+	const actorKey = hasChange(node, 'compactActorEmail') ? 'actorEmail' : 'actor';
+	return entries.map(({ entry }) => ({
+		id: entry.id,
+		timestamp: entry.timestamp,
+		event: entry.event,
+		[actorKey]: entry.actor?.email,
+	}));
 }

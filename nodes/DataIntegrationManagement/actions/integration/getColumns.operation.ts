@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { integrationIdField, optionsCollection } from '../../shared/descriptions';
+import { integrationIdField } from '../../shared/descriptions';
 import { readParameter, readPathSegment } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getColumns } from '../../client/integrations';
@@ -40,8 +40,13 @@ const outputField: INodeProperties = {
 	name: 'output',
 	type: 'options',
 	default: 'columns',
+	description: "How to return the columns: one item per column, or the service's answer as it is",
 	options: [
-		{ name: 'One Item per Column', value: 'columns' },
+		{
+			name: 'One Item per Column',
+			value: 'columns',
+			description: 'Each column as an item, with the schema, table and column names that place it',
+		},
 		{
 			name: 'Raw',
 			value: 'raw',
@@ -57,8 +62,10 @@ export const properties: INodeProperties[] = [
 	integrationIdField,
 	nameLocator('Schema', 'schema', 'searchSchemas', 'public'),
 	nameLocator('Table', 'table', 'searchTables', 'orders'),
-	optionsCollection([outputField]),
 ];
+
+/** Options → Output, the same in every node version. */
+export const optionFields = () => [outputField];
 
 export async function execute(
 	this: IExecuteFunctions,

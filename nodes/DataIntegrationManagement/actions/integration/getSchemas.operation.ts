@@ -1,19 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { integrationIdField, optionsCollection } from '../../shared/descriptions';
-import { readParameter, readPathSegment, runsAsTool } from '../readers';
+import { integrationIdField } from '../../shared/descriptions';
+import { readOutput, readPathSegment } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getSchemas } from '../../client/integrations';
+import { hasChange } from '../versions';
 import { compactSchemas, flattenSchemas, type SchemaLevel } from './sourceSchemas';
 import type { Pacer } from '../../transport/pacer';
 
+/** Options → Output, as node version 1.2 has it: One Item per Column when not set. */
 const outputField: INodeProperties = {
 	displayName: 'Output',
 	name: 'output',
 	type: 'options',
-	default: 'raw',
+	default: 'columns',
 	description:
-		'Unless set here, the node gives Raw and its AI tool form gives Compact, to keep what a model reads short',
+		"How to return the source schema: one item per column, table or schema, only the flags Update Schemas takes, or the service's answer as it is",
 	options: [
 		{
 			name: 'Compact',
@@ -21,7 +23,11 @@ const outputField: INodeProperties = {
 			description:
 				'One item holding the schemas map with only "enabled" and "hashed": the shape Update Schemas takes',
 		},
-		{ name: 'One Item per Column', value: 'columns' },
+		{
+			name: 'One Item per Column',
+			value: 'columns',
+			description: 'Each column as an item, with the schema, table and column names that place it',
+		},
 		{ name: 'One Item per Schema', value: 'schemas' },
 		{ name: 'One Item per Table', value: 'tables' },
 		{
@@ -32,13 +38,23 @@ const outputField: INodeProperties = {
 	],
 };
 
-/** What an AI tool gives when Output is not set. */
-const toolOutputField: INodeProperties = { ...outputField, default: 'compact' };
+/** Options → Output in a node of `version`: before 1.2, Raw when not set. */
+function outputFieldOf(version: number): INodeProperties {
+	if (hasChange({ typeVersion: version }, 'columnsByDefault')) return outputField;
+	return {
+		...outputField,
+		default: 'raw',
+		description:
+			"How to return the source schema. When not set: Raw, and Compact in the node's tool form (AI agents, MCP clients).",
+	};
+}
 
 /** Only reads: runs under a read-only credential too. */
 export const changesData = false;
 
-export const properties: INodeProperties[] = [integrationIdField, optionsCollection([outputField])];
+export const properties: INodeProperties[] = [integrationIdField];
+
+export const optionFields = (version: number) => [outputFieldOf(version)];
 
 const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
 	schemas: 'schema',
@@ -52,8 +68,7 @@ export async function execute(
 	pacer: Pacer,
 ): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
-	const field = runsAsTool.call(this) ? toolOutputField : outputField;
-	const output = readParameter.call(this, itemIndex, field, 'options.output') as string;
+	const output = readOutput.call(this, itemIndex, outputFieldOf(this.getNode().typeVersion));
 	const schemas = await namingFieldsIfNotFound(
 		this.getNode(),
 		properties,

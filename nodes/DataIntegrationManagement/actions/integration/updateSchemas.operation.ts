@@ -6,50 +6,14 @@ import {
 } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
-import { checkValue } from '../../shared/checks';
-import { originOf, readParameter, readPathSegment } from '../readers';
+import { readParameter, readPathSegment } from '../readers';
+import { perVersion } from '../versions';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateSchemas } from '../../client/integrations';
 import type { SchemasPatch } from '../../client/types';
-import {
-	buildSchemasPatch,
-	validateSchemasPatch,
-	type SchemaChange,
-	type SchemaLevel,
-} from './sourceSchemas';
+import { changesField, readChanges } from './changes';
+import { validateSchemasPatch } from './sourceSchemas';
 import type { Pacer } from '../../transport/pacer';
-
-/** A flag that a change may set, clear, or leave as it is. */
-function flagField(
-	displayName: string,
-	name: string,
-	verbs: [string, string],
-	extra: Partial<INodeProperties> = {},
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'options',
-		default: 'keep',
-		options: [
-			{ name: 'Leave Unchanged', value: 'keep' },
-			{ name: verbs[0], value: verbs[0].toLowerCase() },
-			{ name: verbs[1], value: verbs[1].toLowerCase() },
-		],
-		...extra,
-	};
-}
-
-const ENABLED_VALUES: Record<string, boolean | undefined> = {
-	enable: true,
-	disable: false,
-	keep: undefined,
-};
-const HASHED_VALUES: Record<string, boolean | undefined> = {
-	hash: true,
-	unhash: false,
-	keep: undefined,
-};
 
 const updateModeField: INodeProperties = {
 	displayName: 'Update Mode',
@@ -75,68 +39,6 @@ const updateModeField: INodeProperties = {
 		},
 	],
 };
-
-/** The fields of one entry of Changes, in the order they are checked. */
-const changeFields: INodeProperties[] = [
-	{
-		displayName: 'Level',
-		name: 'level',
-		type: 'options',
-		default: 'table',
-		description: 'Whether the change is to a whole schema, a table, or one column',
-		options: [
-			{ name: 'Schema', value: 'schema' },
-			{ name: 'Table', value: 'table' },
-			{ name: 'Column', value: 'column' },
-		],
-	},
-	{
-		displayName: 'Schema Name or ID',
-		name: 'schema',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getSchemaNames',
-			loadOptionsDependsOn: ['integrationId'],
-		},
-		default: '',
-		description:
-			'The schema as named in the source, e.g. public. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	{
-		displayName: 'Table Name or ID',
-		name: 'table',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getTableNames',
-			loadOptionsDependsOn: ['integrationId', '&schema'],
-		},
-		default: '',
-		displayOptions: { show: { level: ['table', 'column'] } },
-		description:
-			'The table as named in the source, e.g. orders. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	{
-		displayName: 'Column Name or ID',
-		name: 'column',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getColumnNames',
-			loadOptionsDependsOn: ['integrationId', '&schema', '&table'],
-		},
-		default: '',
-		displayOptions: { show: { level: ['column'] } },
-		description:
-			'The column as named in the source, e.g. email. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	// Both flags default to "Leave Unchanged", so hashing a column never re-enables it by surprise.
-	flagField('Enabled', 'enabled', ['Enable', 'Disable'], {
-		description: 'Whether to sync it. Leave Unchanged sends nothing for it.',
-	}),
-	flagField('Hashed', 'hashed', ['Hash', 'Unhash'], {
-		displayOptions: { show: { level: ['column'] } },
-		description: "Whether to hash the column's values. Leave Unchanged sends nothing for it.",
-	}),
-];
 
 const SCHEMAS_EXAMPLE =
 	'{"public": {"enabled": true, "tables": {"orders": {"enabled": true, "columns": {"email": {"hashed": true}}}}}}';
@@ -172,62 +74,9 @@ export const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { '@tool': [true], updateMode: ['changes'] } },
 	},
-	{
-		displayName: 'Changes',
-		name: 'changes',
-		type: 'fixedCollection',
-		placeholder: 'Add Change',
-		typeOptions: { multipleValues: true },
-		default: {},
-		displayOptions: { show: { updateMode: ['changes'] } },
-		builderHint: {
-			propertyHint:
-				'One `change` per schema, table or column: `level`, `schema`, then `table` and `column` as the level needs; `enabled` or `hashed` left at `keep` sends nothing for it',
-		},
-		options: [{ displayName: 'Change', name: 'change', values: changeFields }],
-	},
+	...perVersion((version) => [changesField(version)]),
 	schemasField,
 ];
-
-/** Each entry of Changes, its fields checked and named by the entry's number ("Level (change 2)"). */
-function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
-	const origin = originOf(this, itemIndex);
-	const entries = this.getNodeParameter('changes.change', itemIndex, []) as unknown;
-	if (!Array.isArray(entries) || entries.length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Add at least one change under "Changes" (item ${itemIndex})`,
-			{ itemIndex, failure: { cause: 'configuration-invalid' } },
-		);
-	}
-	const changes: SchemaChange[] = entries.map((entry: unknown, index) => {
-		const values = (typeof entry === 'object' && entry !== null ? entry : {}) as IDataObject;
-		const read = (field: INodeProperties) =>
-			checkValue(
-				origin,
-				{ ...field, displayName: `${field.displayName} (change ${index + 1})` },
-				Object.hasOwn(values, field.name) ? values[field.name] : field.default,
-			) as string;
-		const [level, schema, table, column, enabled, hashed] = changeFields.map(read);
-		return {
-			level: level as SchemaLevel,
-			schema: schema.trim(),
-			table: table.trim() || undefined,
-			column: column.trim() || undefined,
-			enabled: ENABLED_VALUES[enabled],
-			hashed: HASHED_VALUES[hashed],
-		};
-	});
-	const { patch, problems } = buildSchemasPatch(changes);
-	if (problems.length) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The changes are incomplete (item ${itemIndex}): ${problems.join('; ')}`,
-			{ itemIndex, failure: { cause: 'configuration-invalid' } },
-		);
-	}
-	return patch;
-}
 
 function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
 	const schemas = readParameter.call(this, itemIndex, schemasField) as IDataObject | undefined;

@@ -12,11 +12,12 @@ import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateTag } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
 
-const updateFields = fieldsCollection('updateFields', [
-	newNameField,
-	descriptionField,
-	ownerLocator,
-]);
+const updateFields: INodeProperties = {
+	...fieldsCollection('updateFields', [descriptionField, newNameField, ownerLocator]),
+	// The API has no call that reads one tag, so the node cannot fill in what is left out.
+	description:
+		'Only the fields added here are sent, with PUT. The API does not say whether PUT replaces the whole tag: if your service does, a field left out is cleared, so add every field (name, description, owner).',
+};
 
 /** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;

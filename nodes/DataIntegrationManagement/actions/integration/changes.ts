@@ -1,0 +1,210 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { checkValue } from '../../shared/checks';
+import type { SchemasPatch } from '../../client/types';
+import { originOf } from '../readers';
+import { hasChange } from '../versions';
+import { buildSchemasPatch, type SchemaChange, type SchemaLevel } from './sourceSchemas';
+
+/** Update Schemas → Changes: one entry per schema, table or column, and how an entry is read. */
+
+/** A flag that a change may set, clear, or leave as it is. */
+function flagField(
+	displayName: string,
+	name: string,
+	verbs: [string, string],
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		default: 'keep',
+		options: [
+			{ name: 'Leave Unchanged', value: 'keep' },
+			{ name: verbs[0], value: verbs[0].toLowerCase() },
+			{ name: verbs[1], value: verbs[1].toLowerCase() },
+		],
+		...extra,
+	};
+}
+
+const FLAG_VALUES: Record<string, boolean | undefined> = {
+	enable: true,
+	disable: false,
+	hash: true,
+	unhash: false,
+	keep: undefined,
+};
+
+const levelField: INodeProperties = {
+	displayName: 'Level',
+	name: 'level',
+	type: 'options',
+	default: 'table',
+	description: 'Whether the change is to a whole schema, a table, or one column',
+	options: [
+		{ name: 'Column', value: 'column' },
+		{ name: 'Schema', value: 'schema' },
+		{ name: 'Table', value: 'table' },
+	],
+};
+
+// Both flags default to "Leave Unchanged", so hashing a column never re-enables it by surprise.
+const flagFields = [
+	flagField('Enabled', 'enabled', ['Enable', 'Disable'], {
+		description: 'Whether to sync it. Leave Unchanged sends nothing for it.',
+	}),
+	flagField('Hashed', 'hashed', ['Hash', 'Unhash'], {
+		displayOptions: { show: { level: ['column'] } },
+		description: "Whether to hash the column's values. Leave Unchanged sends nothing for it.",
+	}),
+];
+
+/** Where each name field is shown, and what its list depends on. */
+const NAMES = [
+	{ name: 'schema', label: 'Schema', example: 'public', levels: undefined, parents: [] },
+	{
+		name: 'table',
+		label: 'Table',
+		example: 'orders',
+		levels: ['table', 'column'],
+		parents: ['schema'],
+	},
+	{
+		name: 'column',
+		label: 'Column',
+		example: 'email',
+		levels: ['column'],
+		parents: ['schema', 'table'],
+	},
+] as const;
+
+type NameSpec = (typeof NAMES)[number];
+
+/** Before 1.2: a list loaded from the integration, or a name from an expression. */
+function optionsField({ name, label, example, levels, parents }: NameSpec): INodeProperties {
+	return {
+		displayName: `${label} Name or ID`,
+		name,
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: `get${label}Names`,
+			loadOptionsDependsOn: ['integrationId', ...parents.map((parent) => `&${parent}`)],
+		},
+		default: '',
+		...(levels && { displayOptions: { show: { level: [...levels] } } }),
+		description: `The ${name} as named in the source, e.g. ${example}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
+/** From 1.2: as Get Columns picks a schema and a table, from a list or by name. */
+function locatorField({ name, label, example, levels }: NameSpec): INodeProperties {
+	return {
+		displayName: label,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		...(levels && { displayOptions: { show: { level: [...levels] } } }),
+		description: `The ${name} as named in the integration's source: pick it, or give its name, e.g. ${example}`,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: `searchChange${label}s`, searchable: true },
+			},
+			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: `e.g. ${example}` },
+		],
+	};
+}
+
+/** The fields of one entry of Changes in a node of `version`, in the order n8n's lint wants. */
+function changeFields(version: number): INodeProperties[] {
+	const asLocators = hasChange({ typeVersion: version }, 'changeLocators');
+	const names = NAMES.map(asLocators ? locatorField : optionsField);
+	return [levelField, ...names, ...flagFields].sort((a, b) =>
+		a.displayName.localeCompare(b.displayName, 'en'),
+	);
+}
+
+/** Changes, the list of changes, in a node of `version`. */
+export function changesField(version: number): INodeProperties {
+	return {
+		displayName: 'Changes',
+		name: 'changes',
+		type: 'fixedCollection',
+		placeholder: 'Add Change',
+		typeOptions: { multipleValues: true },
+		default: {},
+		displayOptions: { show: { updateMode: ['changes'] } },
+		builderHint: {
+			propertyHint:
+				'One `change` per schema, table or column: `level`, `schema`, then `table` and `column` as the level needs; `enabled` or `hashed` left at `keep` sends nothing for it',
+		},
+		options: [{ displayName: 'Change', name: 'change', values: changeFields(version) }],
+	};
+}
+
+/** A locator's value (as saved, or its default), or the value itself. */
+const nameOf = (value: unknown) =>
+	typeof value === 'object' && value !== null && 'mode' in value && 'value' in value
+		? (value as { value?: unknown }).value
+		: value;
+
+/** One entry, its fields checked and named by the entry's number ("Level (change 2)"). */
+function readChange(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	entry: unknown,
+	index: number,
+): SchemaChange {
+	const values = (typeof entry === 'object' && entry !== null ? entry : {}) as IDataObject;
+	const fields = changeFields(context.getNode().typeVersion);
+	const read = (name: string) => {
+		const field = fields.find((candidate) => candidate.name === name)!;
+		const given = Object.hasOwn(values, name) ? values[name] : field.default;
+		// A name field left empty is reported by buildSchemasPatch, for the level that needs it.
+		const checked =
+			field.type === 'resourceLocator' ? { ...field, type: 'string' as const } : field;
+		const label = `${field.displayName} (change ${index + 1})`;
+		return String(
+			checkValue(originOf(context, itemIndex), { ...checked, displayName: label }, nameOf(given)),
+		);
+	};
+	return {
+		level: read('level') as SchemaLevel,
+		schema: read('schema').trim(),
+		table: read('table').trim() || undefined,
+		column: read('column').trim() || undefined,
+		enabled: FLAG_VALUES[read('enabled')],
+		hashed: FLAG_VALUES[read('hashed')],
+	};
+}
+
+/** Every entry of Changes as the request's shape, or an error naming the item and what is wrong. */
+export function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
+	const entries = this.getNodeParameter('changes.change', itemIndex, []) as unknown;
+	if (!Array.isArray(entries) || entries.length === 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Add at least one change under "Changes" (item ${itemIndex})`,
+			{ itemIndex, failure: { cause: 'configuration-invalid' } },
+		);
+	}
+	const changes = entries.map((entry: unknown, index) => readChange(this, itemIndex, entry, index));
+	const { patch, problems } = buildSchemasPatch(changes);
+	if (problems.length) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The changes are incomplete (item ${itemIndex}): ${problems.join('; ')}`,
+			{ itemIndex, failure: { cause: 'configuration-invalid' } },
+		);
+	}
+	return patch;
+}

@@ -1,0 +1,372 @@
+/**
+ * Every factual claim a builder hint makes (n8n's AI workflow builder writes workflows from them,
+ * as fact) is held by a run of the node through n8n-core against the emulator. Each hint of both
+ * nodes has its claims below, each quoting the words it checks; a new hint fails the first test
+ * until its claims are here, and a hint whose words change fails its claim until the check is
+ * read again.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { SEED } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { callNodeMethod, pollTrigger, runActionNode } from '../helpers/n8n';
+import { rl } from '../actions/support';
+import { action, hintsOf, trigger } from './hints';
+
+const { emulator, credentials } = useEmulator();
+
+const run = async (parameters: INodeParameters, items?: IDataObject[]) => {
+	const result = await runActionNode({ credentials: credentials(), parameters, items });
+	expect(result.error).toBeUndefined();
+	return result.items.map((item) => item.json);
+};
+const sentBodies = () => emulator().requests.map((request) => request.body);
+const auditQueries = () =>
+	emulator()
+		.requests.filter(({ path }) => path === '/audit-logs')
+		.map(({ query }) => query);
+const operationKeys = () =>
+	action.properties
+		.filter(({ name }) => name === 'operation')
+		.flatMap(({ displayOptions, options }) =>
+			(options as Array<{ value: string }>).map(
+				({ value }) => `${displayOptions?.show?.resource?.[0]}.${value}`,
+			),
+		);
+const changeSchemas = (change: IDataObject) =>
+	run({
+		resource: 'integration',
+		operation: 'updateSchemas',
+		integrationId: SEED.integrations.ordersToSnowflake,
+		updateMode: 'changes',
+		changes: { change: [{ enabled: 'keep', hashed: 'keep', ...change }] },
+	});
+
+interface Claim {
+	/** The words of the hint it checks. */
+	says: string;
+	check: () => Promise<void>;
+}
+
+/** Claims of the trigger's start, shared by the hints that make them. */
+const startClaims: Claim[] = [
+	{
+		says: 'now',
+		check: async () => {
+			const first = await pollTrigger({
+				credentials: credentials(),
+				parameters: { startFrom: 'now' },
+			});
+			expect(first.items).toBeNull();
+			const [added] = emulator().addAuditEntries([{ timestamp: new Date().toISOString() }]);
+			const next = await pollTrigger({
+				credentials: credentials(),
+				parameters: { startFrom: 'now' },
+				staticData: first.staticData,
+			});
+			expect(next.items?.map((item) => item.json.id)).toEqual([added.id]);
+		},
+	},
+	{
+		says: 'startDate',
+		check: async () => {
+			const parameters = { startFrom: 'date', startDate: '2026-10-30T00:00:00Z' };
+			const { items } = await pollTrigger({ credentials: credentials(), parameters });
+			const backlog = emulator().store.auditEntries.filter(
+				({ timestamp }) => Date.parse(timestamp) >= Date.parse('2026-10-30T00:00:00Z'),
+			);
+			expect(items?.length).toBe(backlog.length);
+			expect(backlog.length).toBeGreaterThan(0);
+		},
+	},
+];
+
+/** A time without a zone in the workflow's time zone (the harness's: n8n's default, New York). */
+const zonelessTime: Claim = {
+	says: "a time without a zone is read in the workflow's time zone",
+	check: async () => {
+		await run({
+			resource: 'auditLog',
+			operation: 'getAll',
+			filters: { since: '2026-10-05T08:00:00' },
+		});
+		expect(auditQueries()[0].startTime).toBe('2026-10-05T12:00:00.000Z');
+		emulator().clearRequests();
+		await run({
+			resource: 'auditLog',
+			operation: 'getAll',
+			filters: { until: '2026-10-05T08:00:00' },
+		});
+		expect(auditQueries()[0].endTime).toBe('2026-10-05T12:00:00.000Z');
+	},
+};
+
+/** The API lists users and audit-log entries only; the node has an operation for each endpoint. */
+const noListOf = (resource: string): Claim => ({
+	says: `no call that lists ${resource}s`,
+	check: async () => {
+		const lists = operationKeys().filter((key) => key.endsWith('.getAll'));
+		expect(lists.sort()).toEqual(['auditLog.getAll', 'user.getAll']);
+		expect(operationKeys()).not.toContain(`${resource}.getAll`);
+	},
+});
+
+/** Each hint, by `<node> <where>`, and its claims. */
+const CLAIMS: Record<string, Claim[]> = {
+	'action builderHint.searchHint': [
+		{
+			says: 'enable, disable or hash schemas, tables and columns',
+			check: async () => {
+				await changeSchemas({ level: 'schema', schema: 'public', enabled: 'disable' });
+				await changeSchemas({
+					level: 'table',
+					schema: 'public',
+					table: 'orders',
+					enabled: 'enable',
+				});
+				await changeSchemas({
+					level: 'column',
+					schema: 'public',
+					table: 'customers',
+					column: 'country',
+					hashed: 'hash',
+				});
+				const schema = emulator().store.getSchemas(SEED.integrations.ordersToSnowflake).public;
+				expect(schema.enabled).toBe(false);
+				expect(schema.tables.orders.enabled).toBe(true);
+				expect(schema.tables.customers.columns.country.hashed).toBe(true);
+			},
+		},
+	],
+	'action relatedNodes': [{ ...startClaims[0], says: 'once for each new audit log entry' }],
+	'action usableAsTool': [
+		{
+			says: 'removes a tag from a resource',
+			check: async () => {
+				await run({
+					resource: 'tag',
+					operation: 'deleteRelation',
+					tagId: SEED.tags.pii,
+					...SEED.piiRelation,
+				});
+				expect(emulator().requests[0]).toMatchObject({
+					method: 'DELETE',
+					path: `/tags/${SEED.tags.pii}/relation`,
+				});
+			},
+		},
+		{
+			says: 'write times in ISO 8601 with a zone',
+			check: async () => {
+				const filters = { since: '2026-10-05T10:30:00+02:00' };
+				await run({ resource: 'auditLog', operation: 'getAll', filters });
+				expect(auditQueries()[0].startTime).toBe('2026-10-05T08:30:00.000Z');
+			},
+		},
+	],
+	'action owner': [
+		{
+			says: "mode `id` with that id as value (mode `list` is the editor's picker and holds the same id)",
+			check: async () => {
+				const [user] = await run({ resource: 'user', operation: 'getAll', limit: 1 });
+				for (const mode of ['id', 'list'])
+					await run({
+						resource: 'tag',
+						operation: 'create',
+						name: `by ${mode}`,
+						owner: rl(mode, user.id as string),
+					});
+				expect(
+					sentBodies()
+						.slice(1)
+						.map((body) => (body as IDataObject).owner),
+				).toEqual([user.id, user.id]);
+			},
+		},
+	],
+	'action tagId': [
+		{
+			says: 'as Tag → Create returns it',
+			check: async () => {
+				const [created] = await run({
+					resource: 'tag',
+					operation: 'create',
+					name: 'New',
+					owner: rl('id', SEED.users.maya),
+				});
+				const [updated] = await run({
+					resource: 'tag',
+					operation: 'update',
+					tagId: String(created.id),
+					updateFields: { name: 'Renamed' },
+				});
+				expect(updated).toMatchObject({ id: created.id, name: 'Renamed' });
+			},
+		},
+		noListOf('tag'),
+	],
+	'action integrationId': [noListOf('integration')],
+	'action returnAll': [
+		{
+			says: '`returnAll: true` reads every result, however many',
+			check: async () => {
+				const all = await run({ resource: 'auditLog', operation: 'getAll', returnAll: true });
+				expect(all).toHaveLength(SEED.audit.count);
+			},
+		},
+		{
+			says: 'keep `returnAll: false` and set `limit`',
+			check: async () => {
+				expect(
+					await run({ resource: 'auditLog', operation: 'getAll', returnAll: false, limit: 3 }),
+				).toHaveLength(3);
+			},
+		},
+	],
+	'action updateMode': [
+		{
+			says: 'each entry changes only the schema, table or column it names, and only the flags not left at `keep`',
+			check: async () => {
+				await changeSchemas({
+					level: 'column',
+					schema: 'public',
+					table: 'customers',
+					column: 'country',
+					hashed: 'hash',
+				});
+				expect(sentBodies()).toEqual([
+					{
+						schemas: {
+							public: { tables: { customers: { columns: { country: { hashed: true } } } } },
+						},
+					},
+				]);
+			},
+		},
+		{
+			says: '`json` sends `schemas` as written',
+			check: async () => {
+				const schemas = {
+					public: { enabled: true, tables: { orders: { columns: { id: { enabled: true } } } } },
+				};
+				await run({
+					resource: 'integration',
+					operation: 'updateSchemas',
+					integrationId: SEED.integrations.ordersToSnowflake,
+					updateMode: 'json',
+					schemas: JSON.stringify(schemas),
+				});
+				expect(sentBodies()).toEqual([{ schemas }]);
+			},
+		},
+	],
+	'action changes': [
+		{
+			says: '`level`, `schema`, then `table` and `column` as the level needs',
+			check: async () => {
+				await changeSchemas({ level: 'schema', schema: 'public', enabled: 'enable' });
+				expect(sentBodies()).toEqual([{ schemas: { public: { enabled: true } } }]);
+			},
+		},
+	],
+	'action schema': [
+		{
+			says: 'the list picker needs `integrationId` first',
+			check: async () => {
+				const search = (integrationId: string) =>
+					callNodeMethod<{ results: unknown[] }>({
+						credentials: credentials(),
+						kind: 'listSearch',
+						method: 'searchSchemas',
+						parameters: { resource: 'integration', operation: 'getColumns', integrationId },
+					});
+				expect((await search('')).results).toEqual([]);
+				expect((await search(SEED.integrations.ordersToSnowflake)).results.length).toBeGreaterThan(
+					0,
+				);
+			},
+		},
+		{
+			says: 'Mode `name` with the schema as Integration → Get Schemas names it',
+			check: async () => {
+				const columns = await run({
+					resource: 'integration',
+					operation: 'getColumns',
+					integrationId: SEED.integrations.ordersToSnowflake,
+					schema: rl('name', SEED.schema),
+					table: rl('name', SEED.table),
+				});
+				expect(columns.map((column) => column.column)).toContain(SEED.hashedColumn);
+			},
+		},
+	],
+	'action table': [
+		{
+			says: 'Mode `name` with the table as Integration → Get Schemas names it',
+			check: async () => {
+				const columns = await run({
+					resource: 'integration',
+					operation: 'getColumns',
+					integrationId: SEED.integrations.northwindToRedshift,
+					schema: rl('name', 'dbo'),
+					table: rl('name', SEED.spacedTable),
+				});
+				expect(columns.length).toBeGreaterThan(0);
+			},
+		},
+	],
+	'action since': [zonelessTime],
+	'trigger builderHint.searchHint': startClaims,
+	'trigger relatedNodes': [
+		{
+			says: 'past audit log entries',
+			check: async () => {
+				expect(
+					await run({ resource: 'auditLog', operation: 'getAll', returnAll: true }),
+				).toHaveLength(SEED.audit.count);
+			},
+		},
+	],
+	'trigger startFrom': startClaims,
+	'trigger startDate': [
+		{
+			says: "a time without a zone is read in the workflow's time zone",
+			check: async () => {
+				emulator().reset({ seed: false });
+				emulator().addAuditEntries([
+					{ timestamp: '2026-11-01T16:59:59Z' },
+					{ timestamp: '2026-11-01T17:00:00Z' },
+				]);
+				const parameters = { startFrom: 'date', startDate: '2026-11-01T12:00:00' };
+				const { items } = await pollTrigger({ credentials: credentials(), parameters });
+				expect(items?.map((item) => item.json.timestamp)).toEqual(['2026-11-01T17:00:00Z']);
+			},
+		},
+	],
+};
+// The same hint on Until as on Since.
+CLAIMS['action until'] = CLAIMS['action since'];
+
+/** Each hint once (a field several operations share has one hint). */
+const HINTS = [
+	...new Map(
+		[
+			...hintsOf(action).map((found) => ({ ...found, key: `action ${found.where}` })),
+			...hintsOf(trigger).map((found) => ({ ...found, key: `trigger ${found.where}` })),
+		].map((found) => [found.key, found]),
+	).values(),
+];
+
+it('every hint has its claims below, and no claim is of a hint that is gone', () => {
+	expect([...new Set(HINTS.map(({ key }) => key))].sort()).toEqual(Object.keys(CLAIMS).sort());
+});
+
+describe.each(HINTS.map(({ key, hint }) => [key, hint] as const))('the hint of %s', (key, hint) => {
+	it.each((CLAIMS[key] ?? []).map((claim) => [claim.says, claim] as const))(
+		'"%s": says so, and the node does it',
+		async (_says, { says, check }) => {
+			expect(hint).toContain(says);
+			await check();
+		},
+	);
+});
