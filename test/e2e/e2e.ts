@@ -11,7 +11,10 @@
  * 4. the trigger, published (activated on 1.x) and polled by n8n's scheduler every minute, emits
  *    each new audit entry exactly once, and a poll with nothing new starts no execution; still
  *    exactly once when n8n runs two polls of it at once (two Poll Times entries firing together, a
- *    poll outlasting the minute), and across a crash of n8n;
+ *    poll outlasting the minute), and across a crash of n8n; a service that fails (the cause n8n
+ *    2.40+'s durable scheduler reads from each error, and how long it holds the trigger back) or
+ *    does not answer; and through a published workflow's lifecycle (an edit published, two
+ *    minutes unpublished, n8n restarted while unpublished, a filter set), per scheduler;
  * 5. as an AI tool: the MCP Server Trigger example driven by the MCP SDK client over Streamable
  *    HTTP and SSE, and the AI Agent example with a scripted OpenAI-compatible model;
  * 6. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker;
@@ -21,8 +24,9 @@
  * 8. the workflow written with n8n's workflow SDK (test/sdk/workflow.ts) imports and runs.
  * E2E_ONLY=ai runs only what the AI checks need (install, import, start n8n, the AI steps), to
  * work on them quickly; E2E_ONLY=triggers only the trigger's steps (point 4), E2E_ONLY=overlap
- * only its overlapping polls, E2E_ONLY=network only point 7, E2E_ONLY=sdk only point 8; the
- * default runs everything.
+ * only its overlapping polls, E2E_ONLY=failures only the failing services, E2E_ONLY=lifecycle
+ * only the lifecycle, E2E_ONLY=network only point 7, E2E_ONLY=sdk only point 8; the default runs
+ * everything.
  * Every service it starts is stopped at the end, whatever happens. When a step fails, the run's
  * folder (logs, n8n's database) is kept and its path printed.
  */
@@ -30,6 +34,7 @@ import assert from 'node:assert/strict';
 
 import { checkAgent, checkMcpServer } from './lib/ai-check';
 import { checkCrash, CRASH_CONFIGURATIONS } from './lib/crash-check';
+import { failureAndLifecycleSteps } from './lib/failure-lifecycle-steps';
 import { checkGovernance } from './lib/governance-check';
 import { checkHttpRequestWorkflow } from './lib/http-request-check';
 import { checkHttps, checkHttpsTriggerEmitted, checkProxy } from './lib/network-check';
@@ -176,8 +181,8 @@ async function sdkAndTriggerSteps(run: StepRunner, state: RunState, { triggerSam
 	}
 }
 
-/** Point 4 across a crash, then point 6. */
-async function crashAndQueueSteps(run: StepRunner, state: RunState, { actionSamples }: Examples) {
+/** Point 4 across a crash. */
+async function crashSteps(run: StepRunner, state: RunState) {
 	if (runs('crash')) {
 		await run.step('Crash: n8n stopped, to start it per scheduler configuration', async (check) => {
 			await stopService(state.main);
@@ -202,6 +207,10 @@ async function crashAndQueueSteps(run: StepRunner, state: RunState, { actionSamp
 			);
 		}
 	}
+}
+
+/** Point 6. */
+async function queueSteps(run: StepRunner, state: RunState, { actionSamples }: Examples) {
 	if (runs('queue')) {
 		await run.step(
 			'Queue mode: n8n main with EXECUTIONS_MODE=queue, Redis, and one n8n worker',
@@ -232,7 +241,9 @@ async function runEndToEnd(): Promise<boolean> {
 		await aiSteps(run, state);
 		await networkSteps(run, state);
 		await sdkAndTriggerSteps(run, state, found);
-		await crashAndQueueSteps(run, state, found);
+		await crashSteps(run, state);
+		await failureAndLifecycleSteps(run, state);
+		await queueSteps(run, state, found);
 		await run.step('No n8n process logged a load problem for the package', async (check) => {
 			for (const service of state.n8nServices)
 				assertNoLoadProblems(service, state.packed.name, check);

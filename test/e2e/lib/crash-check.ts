@@ -35,7 +35,7 @@ export const DURABLE_CURSORS: NodeJS.ProcessEnv = {
 };
 
 /** n8n's durable poll cursors exist from 2.36 on. */
-function hasDurableCursors(version: string): boolean {
+export function hasDurableCursors(version: string): boolean {
 	const [major, minor] = version.split('.').map(Number);
 	return major > 2 || (major === 2 && minor >= 36);
 }

@@ -5,7 +5,8 @@
  * in another process must.
  */
 import type { AuditLogEntry } from '../../../nodes/DataIntegrationManagement/client/types';
-import type { NewAuditEntry, RecordedRequest } from '../../emulator/types';
+import type { TrafficEntry } from '../../emulator/rate-limit';
+import type { FaultSpec, NewAuditEntry, RecordedRequest } from '../../emulator/types';
 import { REPO_ROOT } from './n8n';
 import { startService, waitFor, type Service } from './processes';
 
@@ -84,6 +85,20 @@ export class EmulatorControl {
 	async requests(): Promise<RecordedRequest[]> {
 		return ((await (await this.call('GET', '/requests')).json()) as { requests: RecordedRequest[] })
 			.requests;
+	}
+
+	/**
+	 * Every /v1 request answered since the last reset, in the order answered: when it arrived and
+	 * when it was answered (ms on the emulator's own clock), and the status.
+	 */
+	async traffic(): Promise<TrafficEntry[]> {
+		return ((await (await this.call('GET', '/traffic')).json()) as { traffic: TrafficEntry[] })
+			.traffic;
+	}
+
+	/** Answers the next matching /v1 request (`count` of them, if given) with a fault; reset clears it. */
+	async injectFault(fault: FaultSpec): Promise<void> {
+		await this.call('POST', '/faults', fault);
 	}
 
 	/** A fixed delay before every /v1 answer (0: none). */

@@ -124,16 +124,20 @@ export type RunData = Record<
 >;
 
 export class N8n {
-	/** Shared by every process of the run, so each can read the credentials the others wrote. */
-	private readonly encryptionKey = randomBytes(24).toString('hex');
-
 	constructor(
 		readonly runtime: N8nRuntime,
 		/** N8N_USER_FOLDER: n8n keeps its database, settings and community nodes in `.n8n` inside. */
 		readonly userFolder: string,
 		/** Where the services' logs go. */
 		readonly logDir: string,
+		/** Shared by every process of the run, so each can read the credentials the others wrote. */
+		private readonly encryptionKey = randomBytes(24).toString('hex'),
 	) {}
+
+	/** The same n8n on another user folder, with this one's key: a copy of the database reads there. */
+	inUserFolder(userFolder: string): N8n {
+		return new N8n(this.runtime, userFolder, this.logDir, this.encryptionKey);
+	}
 
 	/** The community-nodes folder, where n8n's own installer puts packages. */
 	get nodesFolder(): string {

@@ -117,7 +117,7 @@ export async function prepareNetwork(
  * A Manual Trigger, then one Integration → Get node per entry, each on its credential; every
  * node goes on after an error (its output then holds the error), so one run shows them all.
  */
-function writeActionWorkflow(
+export function writeActionWorkflow(
 	folder: string,
 	id: string,
 	nodes: Array<{ name: string; credential: Credential }>,

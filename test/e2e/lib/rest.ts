@@ -142,6 +142,7 @@ export class EditorSession {
 export const API_KEY_SCOPES = [
 	'workflow:read',
 	'workflow:list',
+	'workflow:update',
 	'workflow:activate',
 	'workflow:deactivate',
 	'execution:read',
@@ -157,10 +158,35 @@ export interface Execution {
 	data?: { resultData: { runData: RunData; error?: { message: string } } };
 }
 
+export interface WorkflowNode {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: number[];
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, unknown>;
+}
+
 export interface Workflow {
 	id: string;
+	name: string;
 	active: boolean;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
 	staticData?: Record<string, Record<string, unknown>> | null;
+	/** 2.x: the version saved last, and the one published (null while unpublished). */
+	versionId?: string;
+	activeVersionId?: string | null;
+	activeVersion?: { versionId: string; name?: string; nodes: WorkflowNode[] } | null;
+}
+
+/** What `PUT /api/v1/workflows/{id}` takes (n8n refuses fields it does not know). */
+export interface WorkflowUpdate {
+	name: string;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
+	settings: Record<string, unknown>;
 }
 
 /** n8n's public API with an API key. */
@@ -206,6 +232,14 @@ export class PublicApi {
 
 	async workflow(workflowId: string): Promise<Workflow> {
 		return await this.request('GET', `/workflows/${workflowId}`);
+	}
+
+	/**
+	 * Saves a new version of the workflow. A published workflow is published again with it: by
+	 * 1.x at once, by 2.41 when it answers with the active version following (see the callers).
+	 */
+	async update(workflowId: string, workflow: WorkflowUpdate): Promise<Workflow> {
+		return await this.request('PUT', `/workflows/${workflowId}`, workflow);
 	}
 
 	/**

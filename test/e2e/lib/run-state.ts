@@ -30,6 +30,12 @@ export interface RunState {
 	emulator: RunningEmulator;
 	/** One emulator per overlapping-polls scenario, in OVERLAP_SCENARIOS' order. */
 	overlapEmulators: RunningEmulator[];
+	/** One emulator per failure scenario (FAILURE_SCENARIOS' order; none before n8n 2.40). */
+	failureEmulators: RunningEmulator[];
+	/** One emulator per lifecycle configuration, in LIFECYCLE_CONFIGURATIONS' order. */
+	lifecycleEmulators: RunningEmulator[];
+	/** A loopback port nothing listens on, the Base URL of the no-answer check's credential. */
+	closedPort: number;
 	main: Service;
 	worker: Service;
 	/** The owner's session with the regular-mode instance. */
@@ -49,13 +55,38 @@ export interface RunState {
 }
 
 /** The parts of the run an E2E_ONLY subset leaves out (setting up n8n always runs). */
-export type Part = 'actions' | 'ai' | 'trigger' | 'overlap' | 'crash' | 'queue' | 'network' | 'sdk';
+export type Part =
+	| 'actions'
+	| 'ai'
+	| 'trigger'
+	| 'overlap'
+	| 'crash'
+	| 'failures'
+	| 'lifecycle'
+	| 'queue'
+	| 'network'
+	| 'sdk';
+const PARTS: Part[] = [
+	'actions',
+	'ai',
+	'trigger',
+	'overlap',
+	'crash',
+	'failures',
+	'lifecycle',
+	'queue',
+	'network',
+	'sdk',
+];
+const allBut = (...kept: Part[]) => PARTS.filter((part) => !kept.includes(part));
 const SKIPPED_PARTS: Record<string, Part[]> = {
-	ai: ['actions', 'trigger', 'overlap', 'crash', 'queue', 'network', 'sdk'],
-	triggers: ['actions', 'ai', 'queue', 'network', 'sdk'],
-	overlap: ['actions', 'ai', 'trigger', 'crash', 'queue', 'network', 'sdk'],
-	network: ['actions', 'ai', 'trigger', 'overlap', 'crash', 'queue', 'sdk'],
-	sdk: ['actions', 'ai', 'trigger', 'overlap', 'crash', 'queue', 'network'],
+	ai: allBut('ai'),
+	triggers: allBut('trigger', 'overlap', 'crash', 'failures', 'lifecycle'),
+	overlap: allBut('overlap'),
+	failures: allBut('failures'),
+	lifecycle: allBut('lifecycle'),
+	network: allBut('network'),
+	sdk: allBut('sdk'),
 };
 const ONLY = process.env.E2E_ONLY;
 if (ONLY && !(ONLY in SKIPPED_PARTS))

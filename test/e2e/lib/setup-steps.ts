@@ -14,6 +14,7 @@ import { SEED } from '../../emulator/seed';
 import { AI_PLACEHOLDER_CREDENTIALS, writeAiCredentialFile } from './ai-examples';
 import { writeCrashWorkflows, CRASH_CONFIGURATIONS } from './crash-check';
 import { startEmulatorProcess } from './emulator';
+import { prepareFailureAndLifecycle } from './failure-lifecycle-setup';
 import { writeApprovedGovernanceCopy } from './governance-check';
 import { writeHttpRequestWorkflow } from './http-request-check';
 import { installN8n, N8n, N8N_VERSION, REPO_ROOT } from './n8n';
@@ -274,6 +275,11 @@ export async function setUp(
 		checkExamplesExplainThemselves(samples, check);
 		return importSamples(state, samples.length, check);
 	});
+	if (runs('failures') || runs('lifecycle'))
+		await run.step(
+			'Emulators, credentials and workflows of the failure and lifecycle checks',
+			(check) => prepareFailureAndLifecycle(state, check),
+		);
 	await run.step(
 		'Start n8n (regular mode, SQLite, loopback): owner, API key, listed types',
 		(check) => startN8n(state, check),

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
+import type { AuditLogEntry } from '../../../nodes/DataIntegrationManagement/client/types';
 import type { NewAuditEntry } from '../../emulator/types';
 import type { EmulatorControl } from './emulator';
 import { waitFor, type Service } from './processes';
@@ -93,12 +94,40 @@ export async function auditLogRequestCount(emulator: EmulatorControl): Promise<n
 	return (await emulator.requests()).filter(({ path }) => path === '/audit-logs').length;
 }
 
+/**
+ * Watches the emulator for `ms` from now and fails as soon as a request reaches it, saying when.
+ * Returns how many requests it had received.
+ */
+export async function expectNoRequests(
+	emulator: EmulatorControl,
+	ms: number,
+	services: Service[],
+): Promise<number> {
+	const since = Date.now();
+	const requests = (await emulator.requests()).length;
+	await waitFor(
+		`${ms / 1000} s without a request to the service`,
+		async () => {
+			const now = (await emulator.requests()).length;
+			const after = Math.round((Date.now() - since) / 1000);
+			if (now !== requests)
+				throw new Error(`${now - requests} request(s) reached the service within ${after} s`);
+			return Date.now() - since >= ms ? true : undefined;
+		},
+		{ timeoutMs: ms + 60_000, intervalMs: 2000, services },
+	);
+	return requests;
+}
+
 /** Adds a burst every 1.5 s until stopped: three entries sharing a timestamp, every third burst one late. */
 export function startStream(emulator: EmulatorControl): {
 	ids: string[];
+	/** The entries logged, in the order logged (`ids` are theirs). */
+	entries: AuditLogEntry[];
 	stop: () => Promise<void>;
 } {
 	const ids: string[] = [];
+	const logged: AuditLogEntry[] = [];
 	let running = true;
 	const loop = (async () => {
 		for (let burst = 0; running; burst++) {
@@ -110,12 +139,15 @@ export function startStream(emulator: EmulatorControl): {
 			// Late: logged now, stamped 20 s ago (inside the 60 s lookback).
 			if (burst % 3 === 2)
 				entries.push({ timestamp: new Date(now - 20_000).toISOString(), event: `late ${burst}` });
-			ids.push(...(await emulator.addAuditEntries(entries)).map(({ id }) => id));
+			const added = await emulator.addAuditEntries(entries);
+			logged.push(...added);
+			ids.push(...added.map(({ id }) => id));
 			await delay(1500);
 		}
 	})();
 	return {
 		ids,
+		entries: logged,
 		stop: async () => {
 			running = false;
 			await loop;
