@@ -165,6 +165,39 @@ describe('integration getSchemas', () => {
 });
 
 describe('integration updateSchemas (list of changes)', () => {
+	it("takes a change's schema, table and column as picked from a list or given by name, and as plain text from a node saved before 1.2", async () => {
+		type Name = string | ReturnType<typeof rl>;
+		const change = (schema: Name, table: Name, column: Name) => ({
+			level: 'column',
+			schema,
+			table,
+			column,
+			hashed: 'hash',
+		});
+		const body = {
+			schemas: { public: { tables: { customers: { columns: { country: { hashed: true } } } } } },
+		};
+		await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			changes: {
+				change: [change(rl('list', 'public'), rl('name', 'customers'), rl('list', ' country '))],
+			},
+		});
+		const saved = await runActionNode({
+			credentials: credentials(),
+			parameters: {
+				resource: 'integration',
+				operation: 'updateSchemas',
+				integrationId: ORDERS,
+				changes: { change: [change('public', 'customers', 'country')] },
+			},
+			typeVersion: 1.1,
+		});
+		expect(saved.error).toBeUndefined();
+		expect(sent(emulator()).map((request) => request.body)).toEqual([body, body]);
+	});
+
 	it('sends one PATCH carrying only the touched entries, nested as the request shape', async () => {
 		const result = await run({
 			operation: 'updateSchemas',

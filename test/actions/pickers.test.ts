@@ -211,3 +211,53 @@ describe('option loaders of Update Schemas changes', () => {
 		expect(await load('getColumnNames', 'parameters.changes.change[0].column', given)).toEqual([]);
 	});
 });
+
+describe('list searches of Update Schemas changes (node version 1.2: From List, or By Name)', () => {
+	const parameters = {
+		resource: 'integration',
+		operation: 'updateSchemas',
+		integrationId: ORDERS,
+		updateMode: 'changes',
+		changes: {
+			change: [
+				{ level: 'column', schema: rl('list', 'billing'), table: rl('name', 'invoices') },
+				{ level: 'column', schema: rl('name', 'public'), table: rl('list', 'customers') },
+			],
+		},
+	};
+	const searchAt = (method: string, path: string, filter?: string) =>
+		callNodeMethod<INodeListSearchResult>({
+			credentials: credentials(),
+			kind: 'listSearch',
+			method,
+			parameters: parameters as never,
+			path,
+			filter,
+		});
+	const values = ({ results }: INodeListSearchResult) => results.map(({ value }) => value);
+
+	it("searchChangeSchemas lists the integration's schemas, filtered", async () => {
+		const path = 'parameters.changes.change[0].schema';
+		expect(values(await searchAt('searchChangeSchemas', path))).toEqual([
+			'public',
+			'billing',
+			'audit',
+		]);
+		expect(values(await searchAt('searchChangeSchemas', path, 'BIL'))).toEqual(['billing']);
+	});
+
+	it('searchChangeTables lists the tables of the schema the same change names, in either mode', async () => {
+		expect(
+			values(await searchAt('searchChangeTables', 'parameters.changes.change[0].table')),
+		).toEqual(['invoices', 'refunds', 'tax_rates']);
+		expect(
+			values(await searchAt('searchChangeTables', 'parameters.changes.change[1].table')),
+		).toEqual(Object.keys(emulator().store.schemas.get(ORDERS)!.public.tables));
+	});
+
+	it('searchChangeColumns lists the columns of the schema and table the same change names', async () => {
+		expect(
+			values(await searchAt('searchChangeColumns', 'parameters.changes.change[1].column')),
+		).toEqual(Object.keys(emulator().store.schemas.get(ORDERS)!.public.tables.customers.columns));
+	});
+});

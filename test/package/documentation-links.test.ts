@@ -94,3 +94,34 @@ describe('links between the documents', () => {
 		},
 	);
 });
+
+describe('the n8n releases the documents name', () => {
+	const pinned = readFileSync(join(ROOT, 'test/e2e/n8n-version'), 'utf8').trim();
+	const scripts = (
+		JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+			scripts: Record<string, string>;
+		}
+	).scripts;
+	const [, oneX] = /N8N_VERSION=(\d+\.\d+\.\d+)/.exec(scripts['test:e2e:all'])!;
+
+	it('has a pinned release and the 1.x release CI runs', () => {
+		expect([pinned, oneX]).toEqual([
+			expect.stringMatching(/^2\.\d+\.\d+$/),
+			expect.stringMatching(/^1\./),
+		]);
+	});
+
+	// The pinned release is set in test/e2e/n8n-version alone; a document naming another is stale.
+	it.each(DOCUMENTS.filter((document) => document !== 'CHANGELOG.md'))(
+		'%s names, as "n8n x.y.z", only the releases CI runs',
+		(document) => {
+			const text = readFileSync(join(ROOT, document), 'utf8');
+			const named = [...text.matchAll(/\bn8n \**(\d+\.\d+\.\d+)/g)].map(([, release]) => release);
+			expect(named.filter((release) => release !== pinned && release !== oneX)).toEqual([]);
+		},
+	);
+
+	it('the README says which release the suite and the screenshots come from', () => {
+		expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`pins (${pinned})`);
+	});
+});

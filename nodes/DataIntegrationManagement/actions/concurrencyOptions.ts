@@ -55,14 +55,14 @@ const concurrencyModeFields = {
 	auto: concurrencyModeField('auto'),
 };
 
+/** What a node runs when Concurrency Mode is not set. */
+const modeWhenUnset = (node: { typeVersion: number }) =>
+	hasChange(node, 'autoConcurrencyByDefault') ? 'auto' : 'fixed';
+
 /** Options → Concurrency and Concurrency Mode as a node of `version` shows them (its default mode). */
 export function concurrencyFieldsFor(version: number): INodeProperties[] {
 	return [concurrencyField, concurrencyModeFields[modeWhenUnset({ typeVersion: version })]];
 }
-
-/** What a node runs when Concurrency Mode is not set. */
-const modeWhenUnset = (node: { typeVersion: number }) =>
-	hasChange(node, 'autoConcurrencyByDefault') ? 'auto' : 'fixed';
 
 /**
  * Options → Concurrency Mode and Concurrency, checked like every parameter (an expression or an
