@@ -214,6 +214,17 @@ export class Editor {
 		return await items.allInnerTexts();
 	}
 
+	/** Picks `name` from a resource locator's "From List" dropdown; returns the names it showed. */
+	async pickFromResourceList(parameter: string, name: string): Promise<string[]> {
+		const shown = await this.openResourceList(parameter);
+		await this.page
+			.getByTestId('rlc-item')
+			.filter({ has: this.page.getByText(name, { exact: true }) })
+			.first()
+			.click();
+		return shown;
+	}
+
 	/**
 	 * Scrolls the node panel's parameters so that a parameter (with its label) is at the top,
 	 * just under the panel's Parameters/Settings tabs.

@@ -146,17 +146,18 @@ export async function shootUpdateSchemas(state: RunState, check: Check): Promise
 		await editor.fill('integrationId', integrationId);
 		await editor.expectValue('updateMode', 'List of Changes');
 		await editor.page.getByTestId('fixed-collection-add').click();
-		await editor.expectNodePanel('a change', ['Level', 'Schema Name or ID']);
+		await editor.expectNodePanel('a change', ['Level', 'Schema']);
 		await editor.choose('level', 'Column');
-		const schemaNames = await editor.choose('schema', change.schema);
-		expectList('Schema Name or ID', schemaNames, Object.keys(schemas));
+		// From node version 1.2 a change names them as Get Columns does: picked from a list.
+		const schemaNames = await editor.pickFromResourceList('schema', change.schema);
+		expectList('Schema → From List', schemaNames, Object.keys(schemas));
 		check(`Schema lists ${schemaNames.join(', ')} (from the emulator)`);
 		const tables = schemas[change.schema]?.tables ?? {};
-		const tableNames = await editor.choose('table', change.table);
-		expectList('Table Name or ID', tableNames, Object.keys(tables));
+		const tableNames = await editor.pickFromResourceList('table', change.table);
+		expectList('Table → From List', tableNames, Object.keys(tables));
 		check(`Table lists ${tableNames.join(', ')}`);
-		const columnNames = await editor.choose('column', change.column);
-		expectList('Column Name or ID', columnNames, Object.keys(tables[change.table]?.columns ?? {}));
+		const columnNames = await editor.pickFromResourceList('column', change.column);
+		expectList('Column → From List', columnNames, Object.keys(tables[change.table]?.columns ?? {}));
 		check(`Column lists ${columnNames.join(', ')}`);
 		await editor.choose('hashed', 'Hash');
 		check(`change: ${change.schema}.${change.table}.${change.column} → Hash`);
