@@ -197,19 +197,13 @@ function parseJsonObject(origin: Origin, label: string, value: unknown): IDataOb
 	const example = 'Give a JSON object such as {"host": "db.example.com"}.';
 	const tooLarge = () =>
 		fieldError(origin, label, `is larger than ${MAX_JSON_CHARACTERS} characters of JSON`);
-	let parsed = value;
+	let parsed: unknown = value;
 	if (typeof value === 'string') {
 		if (value.length > MAX_JSON_CHARACTERS) throw tooLarge();
-		try {
-			parsed = JSON.parse(value);
-		} catch (error) {
-			throw fieldError(
-				origin,
-				label,
-				'is not valid JSON',
-				`${(error as Error).message}. ${example}`,
-			);
-		}
+		const read = readJson(value);
+		if ('problem' in read)
+			throw fieldError(origin, label, 'is not valid JSON', `${read.problem}. ${example}`);
+		parsed = read.value;
 	}
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
 		throw fieldError(origin, label, 'must be a JSON object', `It is ${shown(parsed)}. ${example}`);
@@ -247,4 +241,13 @@ function asTimestamp(origin: Origin, label: string, value: unknown): string | un
 		);
 	}
 	return toUtcIso(instant);
+}
+
+/** JSON text's value, or what JSON.parse found wrong with it. */
+function readJson(text: string): { value: unknown } | { problem: string } {
+	try {
+		return { value: JSON.parse(text) as unknown };
+	} catch (error) {
+		return { problem: (error as Error).message };
+	}
 }
