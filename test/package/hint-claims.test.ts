@@ -268,6 +268,18 @@ const CLAIMS: Record<string, Claim[]> = {
 				expect(sentBodies()).toEqual([{ schemas: { public: { enabled: true } } }]);
 			},
 		},
+		{
+			says: '`enabled` or `hashed` left at `keep` sends nothing for it',
+			check: async () => {
+				const column = { level: 'column', schema: 'public', table: 'orders', column: 'id' };
+				await changeSchemas({ ...column, enabled: 'keep', hashed: 'hash' });
+				await changeSchemas({ ...column, enabled: 'disable', hashed: 'keep' });
+				const columns = (flags: IDataObject) => ({
+					schemas: { public: { tables: { orders: { columns: { id: flags } } } } },
+				});
+				expect(sentBodies()).toEqual([columns({ hashed: true }), columns({ enabled: false })]);
+			},
+		},
 	],
 	'action schema': [
 		{
