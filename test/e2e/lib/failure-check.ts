@@ -22,7 +22,13 @@ import { freePort } from './ports';
 import { stopService, waitFor, type Service } from './processes';
 import { PublicApi } from './rest';
 import type { Check } from './steps';
-import { emittedCounts, expectNoRequests, startStream, writeTriggerWorkflow } from './trigger-runs';
+import {
+	emittedCounts,
+	expectNoRequests,
+	startStream,
+	writeTriggerWorkflow,
+	everyMinuteFrom,
+} from './trigger-runs';
 
 export interface FailureScenario {
 	label: string;
@@ -94,13 +100,7 @@ export function writeFailureWorkflows(folder: string, startDate: string): void {
 			id: scenario.id,
 			name: `Audit log trigger, the service failing (${scenario.label})`,
 			nodeName: TRIGGER_NODE,
-			parameters: {
-				pollTimes: { item: [{ mode: 'everyMinute' }] },
-				startFrom: 'date',
-				startDate,
-				filters: {},
-				options: {},
-			},
+			parameters: everyMinuteFrom(startDate),
 			credential: failureCredential(scenario),
 		});
 	}

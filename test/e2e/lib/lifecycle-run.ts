@@ -14,7 +14,7 @@ import { freePort } from './ports';
 import { waitFor, type Service } from './processes';
 import { PublicApi, type WorkflowNode } from './rest';
 import type { Check } from './steps';
-import { emittedCounts, writeTriggerWorkflow } from './trigger-runs';
+import { emittedCounts, writeTriggerWorkflow, everyMinuteFrom } from './trigger-runs';
 
 export interface LifecycleConfiguration {
 	label: string;
@@ -51,13 +51,7 @@ export function writeLifecycleWorkflows(folder: string, startDate: string): void
 			id: configuration.id,
 			name: `Audit log trigger through its lifecycle (${configuration.label})`,
 			nodeName: TRIGGER_NODE,
-			parameters: {
-				pollTimes: { item: [{ mode: 'everyMinute' }] },
-				startFrom: 'date',
-				startDate,
-				filters: {},
-				options: {},
-			},
+			parameters: everyMinuteFrom(startDate),
 			credential: lifecycleCredential(configuration),
 		});
 	}

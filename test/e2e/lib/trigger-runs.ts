@@ -26,6 +26,15 @@ export interface TriggerWorkflow {
 	credential?: { id: string; name: string };
 }
 
+/** A trigger's parameters that poll every minute, from `startDate`, with no filter. */
+export const everyMinuteFrom = (startDate: string): Record<string, unknown> => ({
+	pollTimes: { item: [{ mode: 'everyMinute' }] },
+	startFrom: 'date',
+	startDate,
+	filters: {},
+	options: {},
+});
+
 /** Writes `<id>.json` into `folder`, for `n8n import:workflow --separate`. */
 export function writeTriggerWorkflow(folder: string, workflow: TriggerWorkflow): void {
 	const { id, name, nodeName, parameters, credential = SAMPLE_CREDENTIAL } = workflow;
