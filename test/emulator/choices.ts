@@ -1,9 +1,35 @@
 /**
- * The emulator's own choices where the API description is silent: what it answers, not what the
- * nodes send (that is in the nodes' client/choices.ts, which the emulator also reads). The README's
- * "Choices we made" section mirrors both.
+ * The emulator's own choices where the API description is silent, written here and nowhere else:
+ * the emulator does not read the nodes' client/choices.ts, so the contract test
+ * (./contract.test.ts) compares two sources and a name changed on either side fails it. The
+ * README's "Choices we made" section mirrors both.
  */
 import type { SortOrder } from '../../nodes/DataIntegrationManagement/client/types';
+
+/**
+ * Literal query-parameter names of `GET /audit-logs` the emulator reads, keyed by the meaning the
+ * spec gives them (it gives no names): the names the README documents as the package's choices.
+ */
+export const AUDIT_LOG_QUERY_NAMES = {
+	/** Maximum number of entries to return (at most AUDIT_LOG_PAGE_SIZE_MAX). */
+	pageSize: 'limit',
+	/** Number of entries to skip. */
+	skip: 'offset',
+	/** Field to sort by (only AUDIT_LOG_SORT_FIELDS). */
+	sortField: 'sortBy',
+	/** Sort direction: one of SORT_ORDERS. */
+	sortDirection: 'sortOrder',
+	/** Only entries at or after this time (inclusive). */
+	since: 'startTime',
+	/** Only entries before this time (exclusive). */
+	until: 'endTime',
+} as const;
+
+/** The sort fields the emulator accepts: the one the spec allows. */
+export const AUDIT_LOG_SORT_FIELDS: readonly string[] = ['timestamp'];
+
+/** The most entries one `GET /audit-logs` page may ask for (the spec's "at most 100"). */
+export const AUDIT_LOG_PAGE_SIZE_MAX = 100;
 
 /** Page size applied when a client sends no limit. */
 export const AUDIT_LOG_DEFAULT_PAGE_SIZE = 50;

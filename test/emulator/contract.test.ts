@@ -4,10 +4,9 @@
  * nodes/DataIntegrationManagement/client/choices.ts and the emulator's own in ./choices.ts, over
  * real HTTP with the global fetch.
  */
-import {
-	AUDIT_LOG_MAX_PAGE_SIZE,
-	AUDIT_LOG_QUERY,
-} from '../../nodes/DataIntegrationManagement/client/choices';
+import { sleep } from 'n8n-workflow';
+
+import * as nodeChoices from '../../nodes/DataIntegrationManagement/client/choices';
 import type {
 	AuditLogEntry,
 	AuditLogPage,
@@ -19,7 +18,16 @@ import type {
 	User,
 } from '../../nodes/DataIntegrationManagement/client/types';
 import type { Envelope } from '../../nodes/DataIntegrationManagement/transport';
-import { AUDIT_LOG_DEFAULT_PAGE_SIZE, ERROR_CODES, SUCCESS_CODE, TAG_ORIGIN_API } from './choices';
+import {
+	AUDIT_LOG_DEFAULT_PAGE_SIZE,
+	AUDIT_LOG_PAGE_SIZE_MAX,
+	AUDIT_LOG_QUERY_NAMES,
+	AUDIT_LOG_SORT_FIELDS,
+	ERROR_CODES,
+	SORT_ORDERS,
+	SUCCESS_CODE,
+	TAG_ORIGIN_API,
+} from './choices';
 import { DEFAULT_API_KEY, SEED, startEmulator, Store, type Emulator } from './index';
 import { onRequestArrival } from '../helpers/emulator';
 import { seedStore } from './seed';
@@ -830,8 +838,43 @@ function expectedAscendingIds(entries: AuditLogEntry[]): string[] {
 		.map(({ entry }) => entry.id);
 }
 
+describe("GET /audit-logs: the nodes' choices (client/choices.ts) against the emulator's (./choices.ts)", () => {
+	// Two sources written apart: the emulator reads only its own, so a name changed on either
+	// side fails here.
+	test('the query names agree, meaning by meaning', () => {
+		expect(nodeChoices.AUDIT_LOG_QUERY).toEqual(AUDIT_LOG_QUERY_NAMES);
+	});
+
+	test('the sort field the nodes send is the one the emulator accepts', () => {
+		expect([nodeChoices.AUDIT_LOG_SORT_FIELD]).toEqual(AUDIT_LOG_SORT_FIELDS);
+	});
+
+	test('the page size the nodes ask at most is the most the emulator allows', () => {
+		expect(nodeChoices.AUDIT_LOG_MAX_PAGE_SIZE).toBe(AUDIT_LOG_PAGE_SIZE_MAX);
+	});
+
+	test("a request with every one of the nodes' names and values is answered", async () => {
+		const n = nodeChoices.AUDIT_LOG_QUERY;
+		for (const sortOrder of SORT_ORDERS) {
+			const answer = await auditLogs({
+				[n.pageSize]: nodeChoices.AUDIT_LOG_MAX_PAGE_SIZE,
+				[n.skip]: 0,
+				[n.sortField]: nodeChoices.AUDIT_LOG_SORT_FIELD,
+				[n.sortDirection]: sortOrder,
+				[n.since]: SEED.audit.windowStart,
+				[n.until]: SEED.audit.windowEnd,
+			});
+			// The error's text when refused: it names the parameter.
+			expect(answer.status === 200 ? 'answered' : answer.text).toBe('answered');
+			expect(answer.body.data!.items).toHaveLength(
+				Math.min(nodeChoices.AUDIT_LOG_MAX_PAGE_SIZE, SEED.audit.count),
+			);
+		}
+	});
+});
+
 describe('GET /audit-logs', () => {
-	const q = AUDIT_LOG_QUERY;
+	const q = AUDIT_LOG_QUERY_NAMES;
 
 	test('defaults: newest first, default page size, totalItems counts everything', async () => {
 		const answer = await auditLogs();
@@ -850,9 +893,9 @@ describe('GET /audit-logs', () => {
 		}
 	});
 
-	test(`limit ${AUDIT_LOG_MAX_PAGE_SIZE} is allowed`, async () => {
-		const page = (await auditLogs({ [q.pageSize]: AUDIT_LOG_MAX_PAGE_SIZE })).body.data!;
-		expect(page.items).toHaveLength(AUDIT_LOG_MAX_PAGE_SIZE);
+	test(`limit ${AUDIT_LOG_PAGE_SIZE_MAX} is allowed`, async () => {
+		const page = (await auditLogs({ [q.pageSize]: AUDIT_LOG_PAGE_SIZE_MAX })).body.data!;
+		expect(page.items).toHaveLength(AUDIT_LOG_PAGE_SIZE_MAX);
 	});
 
 	test('paging with an odd page size visits every entry once, in order, ties included', async () => {
@@ -1253,7 +1296,7 @@ describe('control endpoints', () => {
 		expect(entry.id).toMatch(UUID_V4);
 		expect(entry.actor).toEqual({ type: expect.any(String), email: expect.any(String) });
 		expect(entry.context).toEqual({ ipAddress: expect.any(String), userAgent: expect.any(String) });
-		const newest = (await auditLogs({ [AUDIT_LOG_QUERY.pageSize]: 1 })).body.data!.items;
+		const newest = (await auditLogs({ [AUDIT_LOG_QUERY_NAMES.pageSize]: 1 })).body.data!.items;
 		expect(newest).toEqual([entry]);
 		expect(
 			(await control('POST', '/audit-logs', { entries: [{ timestamp: 'tomorrow' }] })).status,
@@ -1320,6 +1363,26 @@ describe('reset()', () => {
 		expect(store.tags.get(SEED.tags.pii)?.name).toBe('PII');
 		expect(emulator.requests).toEqual([]);
 		expect((await call('GET', '/users')).status).toBe(200);
+	});
+
+	test('cuts a request that arrived before it (its client gone): it takes no fault set after the reset and changes nothing', async () => {
+		emulator.setLatency(300);
+		const arrived = new Promise<void>((resolve) => {
+			const unhook = onRequestArrival(emulator, () => {
+				unhook();
+				resolve();
+			});
+		});
+		const stale = call('POST', '/tags', { body: { name: 'Stale', owner: SEED.users.maya } });
+		await arrived;
+		// Reset while it waits out the latency, as a test ends after its client gave up.
+		await sleep(100);
+		emulator.reset();
+		emulator.injectFault({ kind: 'status', status: 503, path: '/tags' });
+		await expect(stale).rejects.toThrow();
+		expect([...emulator.store.tags.values()].map((tag) => tag.name)).not.toContain('Stale');
+		const fresh = await call('POST', '/tags', { body: { name: 'Fresh', owner: SEED.users.maya } });
+		expect(fresh.status).toBe(503);
 	});
 
 	test('reset({ seed: false }) leaves every collection empty', () => {

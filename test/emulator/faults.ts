@@ -47,6 +47,13 @@ export class FaultQueue extends ArmedQueue<FaultSpec> {
 	}
 }
 
+/** Takes the reply away from fastify and cuts the connection: the client sees a socket error. */
+export function cutConnection(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+	reply.hijack();
+	request.raw.socket.destroy();
+	return reply;
+}
+
 /** Answers (or, for 'drop', refuses to answer) a request as the fault says. */
 export function answerWithFault(
 	fault: FaultSpec,
@@ -55,10 +62,7 @@ export function answerWithFault(
 ): FastifyReply {
 	switch (fault.kind) {
 		case 'drop':
-			// Take the reply away from fastify and cut the connection: the client sees a socket error.
-			reply.hijack();
-			request.raw.socket.destroy();
-			return reply;
+			return cutConnection(request, reply);
 		case 'malformed':
 			return reply.code(200).type('application/json').send(TRUNCATED_BODY);
 		case 'status': {

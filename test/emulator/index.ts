@@ -66,6 +66,8 @@ class RunningEmulator implements Emulator, ServerContext {
 	clockOffsetMs = 0;
 	/** Whether answers carry a Date header (a service behind some proxies sends none). */
 	sendsDateHeader = true;
+	/** How many times the emulator was reset: a request that arrived before the last one is stale. */
+	resets = 0;
 	private readonly app: FastifyInstance;
 
 	constructor(private readonly options: StartOptions) {
@@ -91,8 +93,10 @@ class RunningEmulator implements Emulator, ServerContext {
 	 * Back to the state the emulator started in: seeded unless told otherwise (default: as at
 	 * start), no recorded requests, no faults or chosen answers, and the latency and rate limit
 	 * given at start (none by default), the service's clock on this machine's, with a full bucket and an empty traffic log.
+	 * Requests still in transit from before are cut (see the server's gate).
 	 */
 	reset(options: { seed?: boolean } = {}): void {
+		this.resets++;
 		this.loadState(options.seed ?? this.options.seed ?? true);
 		this.clearRequests();
 		this.clearFaults();

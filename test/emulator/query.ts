@@ -2,13 +2,14 @@
  * Turns query strings into typed inputs, or a 400 naming the offending parameter. Unknown
  * parameters are rejected rather than ignored, as unknown body fields are (./validation.ts).
  */
-import {
-	AUDIT_LOG_MAX_PAGE_SIZE,
-	AUDIT_LOG_QUERY,
-	AUDIT_LOG_SORT_FIELD,
-} from '../../nodes/DataIntegrationManagement/client/choices';
 import type { SortOrder } from '../../nodes/DataIntegrationManagement/client/types';
-import { AUDIT_LOG_DEFAULT_PAGE_SIZE, SORT_ORDERS } from './choices';
+import {
+	AUDIT_LOG_DEFAULT_PAGE_SIZE,
+	AUDIT_LOG_PAGE_SIZE_MAX,
+	AUDIT_LOG_QUERY_NAMES,
+	AUDIT_LOG_SORT_FIELDS,
+	SORT_ORDERS,
+} from './choices';
 import { badRequest } from './errors';
 import { parseInstant } from './timestamps';
 import { rejectUnknownKeys } from './validation';
@@ -78,15 +79,15 @@ function enumParam<T extends string>(
 }
 
 export function parseAuditLogQuery(query: QueryParams): AuditLogQuery {
-	const names = AUDIT_LOG_QUERY;
+	const names = AUDIT_LOG_QUERY_NAMES;
 	rejectUnknownKeys(query, Object.values(names), (key) => `unknown query parameter '${key}'`);
-	enumParam(query, names.sortField, [AUDIT_LOG_SORT_FIELD]);
+	enumParam(query, names.sortField, AUDIT_LOG_SORT_FIELDS);
 	return {
 		limit: integerParam(
 			query,
 			names.pageSize,
 			1,
-			AUDIT_LOG_MAX_PAGE_SIZE,
+			AUDIT_LOG_PAGE_SIZE_MAX,
 			AUDIT_LOG_DEFAULT_PAGE_SIZE,
 		),
 		offset: integerParam(query, names.skip, 0, Number.MAX_SAFE_INTEGER, 0),

@@ -3,7 +3,8 @@
  * The fastify app: the API under /v1 and the emulator's control endpoints under /__emulator.
  *
  * Every /v1 request goes through the same gate, in this order: record it, hold it in transit if a
- * hold matches, take a token from the rate limit if one is set, wait the configured latency, answer with an injected fault if one
+ * hold matches, take a token from the rate limit if one is set, wait the configured latency, cut
+ * the connection if the emulator was reset meanwhile, answer with an injected fault if one
  * matches, then with 429 if the rate limit had no token, check the API key, reject a body that
  * is not JSON, answer with a chosen answer if one matches, and only then run the operation.
  * Bodies are parsed leniently (see parseBody) so that a bad body is recorded and reported after
@@ -20,7 +21,7 @@ import { API_KEY_HEADER } from '../../credentials/DataIntegrationManagementApi.c
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import { ApiError, badRequest, errorCodeFor, notFound } from './errors';
 import type { ChosenAnswer, ChosenAnswers } from './answers';
-import { answerWithFault, type FaultQueue } from './faults';
+import { answerWithFault, cutConnection, type FaultQueue } from './faults';
 import type { InTransit } from './in-transit';
 import {
 	answerRateLimited,
@@ -47,6 +48,8 @@ export interface ServerContext {
 	readonly latencyMs: number;
 	readonly clockOffsetMs: number;
 	readonly sendsDateHeader: boolean;
+	/** How many times the emulator was reset (see the gate in registerApi). */
+	readonly resets: number;
 	reset(options?: { seed?: boolean }): void;
 	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[];
 	injectFault(fault: FaultSpec): void;
@@ -104,6 +107,7 @@ function checkApiKey(request: FastifyRequest, apiKey: string) {
 
 function registerApi(app: FastifyInstance, context: ServerContext) {
 	const recorded = new WeakMap<FastifyRequest, RecordedRequest>();
+	const resetsAtArrival = new WeakMap<FastifyRequest, number>();
 
 	app.register(
 		async (v1) => {
@@ -117,6 +121,7 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 					body: undefined,
 				};
 				recorded.set(request, entry);
+				resetsAtArrival.set(request, context.resets);
 				context.requests.push(entry);
 			});
 			logTraffic(v1, context.rateLimit);
@@ -131,9 +136,14 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 				// Always present: onRequest runs first for every request of this plugin.
 				const entry = recorded.get(request)!;
 				if (!(request.body instanceof UnusableBody)) entry.body = request.body;
+				// Reset while held or waiting (its client gone, e.g. a poll its budget cut): it takes
+				// nothing armed after the reset and changes nothing.
+				const stale = () => context.resets !== resetsAtArrival.get(request);
 				await context.inTransit.pass(request.method, entry.path);
+				if (stale()) return cutConnection(request, reply);
 				const refusal = context.rateLimit.admit();
 				if (context.latencyMs > 0) await delay(context.latencyMs);
+				if (stale()) return cutConnection(request, reply);
 				const fault = context.faults.take(request.method, entry.path);
 				if (fault) return answerWithFault(fault, request, reply);
 				if (refusal) return answerRateLimited(reply, refusal.retryAfterSeconds);

@@ -70,7 +70,9 @@ export interface Emulator {
 	 * Empties or re-seeds the state (default: as at start), clears requests, faults and chosen
 	 * answers, and puts the latency back to the start option (0 unless StartOptions.latencyMs was
 	 * given). The audit log is answered as the spec-following service again
-	 * (`store.auditLogVariant`, see variants.ts).
+	 * (`store.auditLogVariant`, see variants.ts). A request still held or waiting out the latency
+	 * from before the reset (its client gone, e.g. a poll its budget cut) then has its connection
+	 * cut: it takes no fault or chosen answer set after the reset and changes nothing.
 	 */
 	reset(options?: { seed?: boolean }): void;
 	/** Appends audit-log entries, filling a missing id (UUID v4), event, actor and context. */

@@ -4,14 +4,18 @@
  * so a real service may cap pages lower, leave `totalItems` out, ignore the sort order or the
  * time bounds, not know (and ignore or refuse) a query name of ours, or serve odd entries. Each
  * switch makes the emulator behave so; none set (the default) is the spec-following service.
+ *
+ * "Our" query names are the package's documented ones as the emulator states them
+ * (./choices.ts), not read from the nodes' client/choices.ts: the contract test checks that the
+ * nodes send the same, so a variant that forgets them forgets what the nodes send.
  */
-import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/client/choices';
 import type {
 	AuditLogEntry,
 	AuditLogPage,
 } from '../../nodes/DataIntegrationManagement/client/types';
 import type { ServiceVariant } from './service-variant';
 import type { Store } from './store';
+import { AUDIT_LOG_QUERY_NAMES } from './choices';
 import { badRequest } from './errors';
 import { parseAuditLogQuery, type QueryParams } from './query';
 
@@ -29,11 +33,11 @@ export const SERVICE_VARIANTS: Record<string, ServiceVariant> = {
 	'our names unknown, ignored': {
 		unknownNames: {
 			names: [
-				AUDIT_LOG_QUERY.pageSize,
-				AUDIT_LOG_QUERY.sortField,
-				AUDIT_LOG_QUERY.sortDirection,
-				AUDIT_LOG_QUERY.since,
-				AUDIT_LOG_QUERY.until,
+				AUDIT_LOG_QUERY_NAMES.pageSize,
+				AUDIT_LOG_QUERY_NAMES.sortField,
+				AUDIT_LOG_QUERY_NAMES.sortDirection,
+				AUDIT_LOG_QUERY_NAMES.since,
+				AUDIT_LOG_QUERY_NAMES.until,
 			],
 			handling: 'ignore',
 		},
@@ -51,7 +55,7 @@ export const SERVICE_VARIANTS: Record<string, ServiceVariant> = {
 
 /** A service that does not know our offset name: every page starts at the first entry. */
 export const OFFSET_IGNORED: ServiceVariant = {
-	unknownNames: { names: [AUDIT_LOG_QUERY.skip], handling: 'ignore' },
+	unknownNames: { names: [AUDIT_LOG_QUERY_NAMES.skip], handling: 'ignore' },
 };
 
 /** `GET /audit-logs` as the variant service answers it. */

@@ -1,16 +1,25 @@
+import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { startEmulator, type Emulator, type RecordedRequest } from '../emulator';
 import type { ApiCredentials } from './n8n';
 
 /**
  * One seeded emulator per test file, reset before each test. `credentials()` is what a user
  * would type into the credential: the emulator's base URL and key.
+ *
+ * Before each test the process's paces are forgotten too: every request of the nodes (the
+ * trigger's, Fixed's, Auto's) goes through the pace of its base URL and key, which keeps what
+ * earlier requests taught it (a window lowered by a 429, a round trip measured while a test moved
+ * Date.now on), so a test would otherwise start from what the tests before it left.
  */
 export function useEmulator(): { emulator: () => Emulator; credentials: () => ApiCredentials } {
 	let emulator: Emulator | undefined;
 	beforeAll(async () => {
 		emulator = await startEmulator();
 	});
-	beforeEach(() => emulator!.reset());
+	beforeEach(() => {
+		emulator!.reset();
+		processPaces.clear();
+	});
 	afterAll(async () => await emulator?.close());
 	return {
 		emulator: () => emulator!,

@@ -27,6 +27,8 @@ looping.cause = looping;
 
 const NOT_FOUND = { code: 'NotFound', message: "Integration 'int_x' not found" };
 
+afterEach(() => jest.restoreAllMocks());
+
 describe('failureOfAnswer: what an answer n8n returned says', () => {
 	it.each<[string, Parameters<typeof failureOfAnswer>[0], RequestFailure | undefined]>([
 		['a success is no failure', { statusCode: 200, body: {} }, undefined],

@@ -423,8 +423,10 @@ describe('a service answering newest first whose newest entries share one instan
 	});
 
 	it('loses none of the older entries when the budget ends the first read after its first page', async () => {
-		emulator().setLatency(60);
-		const first = await poll(parameters, undefined, 100);
+		// A first page of 300 ms fits in the 400 ms of a 500 ms budget spent reading, a second would
+		// not: 100 ms to spare for the first poll of a cold process (a 100 ms budget left only 20).
+		emulator().setLatency(300);
+		const first = await poll(parameters, undefined, 500);
 		emulator().setLatency(0);
 
 		expect(first.items).toBeNull();

@@ -1,8 +1,8 @@
 /**
  * The one place for what the API description leaves open ("not shown") and the nodes need to
- * send. The test emulator reads the same values, so the two cannot drift apart on a name; its own
- * choices (error codes, default page size, ...) live under test/emulator/. The README's "Choices
- * we made" section mirrors this file.
+ * send. The test emulator states the same names on its own (test/emulator/choices.ts), and its
+ * contract test compares the two, so a typo on either side fails it. The README's "Choices we
+ * made" section mirrors this file.
  */
 
 /**
