@@ -4,6 +4,7 @@
  * the record in transit (200 or 300 ms): a node that sent a later write meanwhile would see it
  * overwritten by the earlier one.
  */
+import { ExecuteContext } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../emulator';
@@ -158,5 +159,24 @@ describe('what is not held back', () => {
 
 		expect(result.items).toHaveLength(4);
 		expect(allInFlightTogether()).toBe(true);
+	});
+
+	it("an item's record is resolved once, so the order is decided on the value sent", async () => {
+		// n8n-core's own resolution of a parameter, which ExecuteContext.getNodeParameter calls
+		const context = ExecuteContext.prototype as unknown as {
+			_getNodeParameter(parameter: string, itemIndex: number): unknown;
+		};
+		const resolve = jest.spyOn(context, '_getNodeParameter');
+		try {
+			await run(
+				SETTINGS[0][1],
+				{ resource: 'tag', operation: 'create', name: '={{ $json.name }}', owner: SEED.users.maya },
+				[{ name: 'Once A' }, { name: 'Once B' }, { name: 'Once C' }],
+			);
+			const names = resolve.mock.calls.filter(([parameter]) => parameter === 'name');
+			expect(names.map(([, itemIndex]) => itemIndex)).toEqual([0, 1, 2]);
+		} finally {
+			resolve.mockRestore();
+		}
 	});
 });

@@ -58,6 +58,23 @@ export function readOutput(
 	return readParameter.call(this, itemIndex, read, 'options.output') as string;
 }
 
+/** Per execution context, the values readTextOnce resolved, by item and parameter. */
+const resolved = new WeakMap<IExecuteFunctions, Map<string, unknown>>();
+
+/**
+ * The raw value of the text parameter `name` (plain, or a resource locator's value) for an item,
+ * resolved once per execution: the router orders an item on the very value its operation then
+ * sends (an expression is not run twice, nor can it give two values).
+ */
+export function readTextOnce(this: IExecuteFunctions, itemIndex: number, name: string): unknown {
+	let values = resolved.get(this);
+	if (!values) resolved.set(this, (values = new Map()));
+	const key = `${itemIndex} ${name}`;
+	if (!values.has(key))
+		values.set(key, this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
+	return values.get(key);
+}
+
 /**
  * Reads the required text parameter `name` (plain, or the value of a resource locator) of an
  * operation with these `properties`, failing with the field's display name when it is empty.
@@ -70,7 +87,7 @@ export function readRequired(
 ): string {
 	const label = displayNameOf(properties, name);
 	const origin = originOf(this, itemIndex);
-	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	const value = readTextOnce.call(this, itemIndex, name);
 	const text = asText(origin, label, value).trim();
 	if (!text) throw fieldError(origin, label, 'is required');
 	return text;

@@ -13,6 +13,7 @@ import { plainPacer, Waiters, type Concurrency, type Pacer } from '../transport/
 import { RunPace } from '../transport/shared-pace';
 import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
+import { readTextOnce } from './readers';
 import type { NodeMap, Resource } from './node.type';
 import type { Operation } from './operation';
 import * as asset from './asset';
@@ -176,9 +177,7 @@ function recordOf(
 ): string | undefined {
 	if (!operation.record) return undefined;
 	try {
-		return recordKey(
-			context.getNodeParameter(operation.record, itemIndex, '', { extractValue: true }),
-		);
+		return recordKey(readTextOnce.call(context, itemIndex, operation.record));
 	} catch {
 		return undefined;
 	}
