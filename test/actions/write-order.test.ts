@@ -13,9 +13,12 @@ import { runActionNode } from '../helpers/n8n';
 
 const { emulator, credentials } = useEmulator();
 
+const FIXED_8 = { options: { concurrencyMode: 'fixed', concurrency: 8 } };
+
 const SETTINGS: Array<[string, { options?: INodeParameters; typeVersion?: number }]> = [
 	['options unset (Auto)', {}],
-	['Fixed 8', { options: { concurrencyMode: 'fixed', concurrency: 8 } }],
+	['version 1.1, options unset (Auto)', { typeVersion: 1.1 }],
+	['Fixed 8', FIXED_8],
 	['Auto with Concurrency 8', { options: { concurrencyMode: 'auto', concurrency: 8 } }],
 	['version 1, one at a time', { typeVersion: 1 }],
 ];
@@ -133,7 +136,7 @@ describe('what is not held back', () => {
 		for (const id of ids) emulator().holdInTransit({ path: `/tags/${id}`, ms: 300 });
 
 		await run(
-			SETTINGS[1][1],
+			FIXED_8,
 			{
 				resource: 'tag',
 				operation: 'update',
@@ -152,7 +155,7 @@ describe('what is not held back', () => {
 		emulator().holdInTransit({ method: 'GET', path: `/integrations/${id}`, ms: 300, count: 4 });
 
 		const result = await run(
-			SETTINGS[1][1],
+			FIXED_8,
 			{ resource: 'integration', operation: 'get', integrationId: id },
 			[{}, {}, {}, {}],
 		);
