@@ -601,9 +601,11 @@ async function runSchedules(
 	// The schedules did exercise what they are meant to.
 	expect(totals.schedules).toBe(count);
 	expect(totals.mustEmit).toBeGreaterThan(count * 10);
-	expect(totals.failedPolls).toBeGreaterThan(count / 10);
-	expect(totals.crashedPolls).toBeGreaterThan(count / 10);
-	expect(totals.concurrentBatches).toBeGreaterThan(count / 10);
+	// One in ten schedules at least (at 10 schedules, as mutation testing runs a twist: one)
+	const aTenth = Math.ceil(count / 10);
+	expect(totals.failedPolls).toBeGreaterThanOrEqual(aTenth);
+	expect(totals.crashedPolls).toBeGreaterThanOrEqual(aTenth);
+	expect(totals.concurrentBatches).toBeGreaterThanOrEqual(aTenth);
 	check(totals);
 	return `lost=${totals.lost} duplicated=${totals.duplicated} (mustEmit=${totals.mustEmit} emitted=${totals.emitted} polls=${totals.polls} overlapping=${totals.overlappingPolls})`;
 }
