@@ -195,6 +195,8 @@ describe('startFrom: date', () => {
 		expect(error.description).toBe(
 			'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
 		);
+		// n8n's scheduler holds a trigger whose configuration is wrong instead of retrying it soon.
+		expect(error).toMatchObject({ failure: { cause: 'configuration-invalid' } });
 	});
 
 	it('moves the cursor up to an entry logged in the second the service answers in (its Date header counts whole seconds, so its present is before the next one)', async () => {
@@ -655,6 +657,7 @@ describe('manual mode (Fetch Test Event)', () => {
 		);
 		expect(error.message).toBe('No audit log entry matches the filters');
 		expect(error.description).toContain(`None of the newest ${SEED.audit.count} entries matches`);
+		expect(error).toMatchObject({ failure: { cause: 'configuration-invalid' } });
 	});
 
 	it('says plainly that the log is empty', async () => {
@@ -662,6 +665,7 @@ describe('manual mode (Fetch Test Event)', () => {
 		const error = await pollError({ startFrom: 'now' }, undefined, 'manual');
 		expect(error.message).toBe('The audit log has no entries yet');
 		expect(error.description).toBe('Try again once the service has logged an event.');
+		expect(error).toMatchObject({ failure: { cause: 'temporarily-unavailable' } });
 	});
 });
 

@@ -281,6 +281,8 @@ describe("n8n's poll budget", () => {
 		emulator().setLatency(60);
 
 		await expect(poll(parameters, undefined, 300)).rejects.toMatchObject({
+			name: 'NodeOperationError',
+			failure: { cause: 'temporarily-unavailable' },
 			message: 'The new audit log entries could not be read within the poll time budget',
 			description: expect.stringContaining(
 				'Nothing was emitted and the cursor stays; raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
