@@ -103,6 +103,16 @@ describe('failureOfError: why nothing was answered, from the error n8n threw', (
 		['n8n 1.x: a status in httpCode is no network code', n8nV1('404'), {}],
 		['an httpCode ending in a digit is a network code', n8nV1('E1'), { networkCode: 'E1' }],
 		['an empty code is none', Object.assign(new Error('x'), { code: '' }), {}],
+		[
+			'an empty code before a real one is passed over',
+			Object.assign(new Error('n8n'), { cause: { code: '', cause: { code: 'ECONNRESET' } } }),
+			{ networkCode: 'ECONNRESET' },
+		],
+		[
+			'a cause of null ends the chain',
+			Object.assign(new Error('socket'), { code: 'EPIPE', cause: null }),
+			{ networkCode: 'EPIPE' },
+		],
 		['nothing said at all', new Error('no code, no cause'), {}],
 		['a thrown text', 'boom', {}],
 	])('%s', (_title, error, failure) => {

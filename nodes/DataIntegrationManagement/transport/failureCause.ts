@@ -48,5 +48,5 @@ function timed(
 	cause: 'rate-limited' | 'temporarily-unavailable',
 	retryAfterMs: number | undefined,
 ): Failure {
-	return retryAfterMs !== undefined && retryAfterMs > 0 ? { cause, retryAfterMs } : { cause };
+	return (retryAfterMs ?? 0) > 0 ? { cause, retryAfterMs } : { cause };
 }

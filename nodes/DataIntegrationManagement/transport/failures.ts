@@ -38,7 +38,7 @@ export function failureOfAnswer({
 }
 
 /** The names of the errors n8n 2.x's SSRF protection throws (package @n8n/backend-network). */
-const SSRF_ERRORS = ['SsrfBlockedIpError', 'SsrfBlockedHostnameError'];
+const SSRF_ERRORS: readonly unknown[] = ['SsrfBlockedIpError', 'SsrfBlockedHostnameError'];
 /** How far down an error's causes the transport looks. */
 const MAX_CAUSES = 5;
 
@@ -60,7 +60,7 @@ function causesOf(error: unknown): Array<Record<string, unknown>> {
  */
 export function failureOfError(error: unknown): RequestFailure {
 	const chain = causesOf(error);
-	const blocked = chain.find(({ name }) => typeof name === 'string' && SSRF_ERRORS.includes(name));
+	const blocked = chain.find(({ name }) => SSRF_ERRORS.includes(name));
 	if (blocked) return { blockedAddress: String(blocked.hostname ?? blocked.ip ?? 'the address') };
 	// The causes first: the outermost error is n8n's own, whose fields are not the network's.
 	const code = [...chain.slice(1), chain[0]]
@@ -74,11 +74,11 @@ export function failureOfError(error: unknown): RequestFailure {
 }
 
 /** The codes n8n's HTTP client (axios) gives a request its timeout ended. */
-const TIMEOUT_CODES = ['ECONNABORTED', 'ETIMEDOUT'];
+const TIMEOUT_CODES: ReadonlyArray<string | undefined> = ['ECONNABORTED', 'ETIMEDOUT'];
 
 /** Whether the request's timeout ended it, with no answer. */
 export function timedOut(failure: RequestFailure): boolean {
-	return failure.status === undefined && TIMEOUT_CODES.includes(failure.networkCode ?? '');
+	return failure.status === undefined && TIMEOUT_CODES.includes(failure.networkCode);
 }
 
 /** Retry-After as seconds from now: a number of seconds, or an HTTP date. */

@@ -82,6 +82,7 @@ export async function apiRequestAnswer<T>(
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${baseUrlOf(credentials)}${path}`,
+		qs: options.qs,
 		json: true,
 		// Every answer comes back, an error status too, with its status and headers: what the
 		// helper documents, rather than the shape of the errors it would throw.
@@ -90,7 +91,6 @@ export async function apiRequestAnswer<T>(
 		// The credential's Ignore SSL Issues toggle, applied by n8n's own HTTP client.
 		skipSslCertificateValidation: credentials.ignoreSSLIssues === true,
 	};
-	if (options.qs) request.qs = options.qs;
 	if (options.body) {
 		// As JSON text: n8n's HTTP client deep-copies an object body, dropping keys such as
 		// `__proto__`, and a schema, table or column may have any name.
@@ -105,7 +105,7 @@ export async function apiRequestAnswer<T>(
 	// reported as such by asEnvelope, not re-read as an HTTP failure.
 	const response = await sendWithRetries<FullResponse>(
 		async (timeoutMs) => {
-			if (timeoutMs !== undefined) request.timeout = timeoutMs;
+			request.timeout = timeoutMs;
 			return (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_TYPE,
@@ -120,7 +120,7 @@ export async function apiRequestAnswer<T>(
 			return apiError;
 		},
 	).finally(() => slot?.leave());
-	const date = Date.parse(String(response.headers?.date ?? ''));
+	const date = Date.parse(String(response.headers?.date));
 	return {
 		envelope: asEnvelope<T>(this.getNode(), `${method} ${path}`, response.body),
 		...(Number.isNaN(date) ? {} : { date }),
@@ -140,7 +140,7 @@ export async function sendWithRetries<R>(
 	options: {
 		pacer: Pacer;
 		deadline?: number;
-		failureOf?: (response: R) => RequestFailure | undefined;
+		failureOf: (response: R) => RequestFailure | undefined;
 		clock?: Clock;
 		random?: () => number;
 	},
@@ -154,7 +154,7 @@ export async function sendWithRetries<R>(
 			const response = await send(
 				deadline === undefined ? undefined : Math.max(1, deadline - sentAt),
 			);
-			failure = failureOf?.(response);
+			failure = failureOf(response);
 			if (!failure) {
 				pacer.answered(clock.now() - sentAt);
 				return response;
@@ -166,16 +166,12 @@ export async function sendWithRetries<R>(
 			failure.status === 429
 				? rateLimitWaitMs(failure.retryAfterSeconds, retries, pacer, random)
 				: undefined;
-		const pastDeadline =
-			waitMs !== undefined && deadline !== undefined && clock.now() + waitMs >= deadline;
-		// With a deadline, a request's timeout is the time left before it.
-		const cutAtDeadline = deadline !== undefined && timedOut(failure);
-		if (waitMs === undefined || pastDeadline) {
-			throw toError(failure, {
-				deadlineReached: pastDeadline || cutAtDeadline,
-				waitMs: pastDeadline ? waitMs : undefined,
-			});
-		}
+		// Not waited out. With a deadline, a request's timeout is the time left before it.
+		if (waitMs === undefined)
+			throw toError(failure, { deadlineReached: deadline !== undefined && timedOut(failure) });
+		// A wait that would end past the deadline is not waited: the caller gets it to declare.
+		if (clock.now() + waitMs >= (deadline ?? Infinity))
+			throw toError(failure, { deadlineReached: true, waitMs });
 		await pacer.rateLimited(waitMs, clock.now() - sentAt);
 	}
 }
