@@ -130,7 +130,7 @@ describe('sendWithRetries', () => {
 			error: { status: 503, deadlineReached: false },
 			waited: [],
 		});
-		expect((outcome.error as { waitMs?: number }).waitMs).toBeUndefined();
+		expect((outcome as { error?: { waitMs?: number } }).error?.waitMs).toBeUndefined();
 	});
 
 	it('tells the pacer of no answer that failed', async () => {
@@ -143,7 +143,7 @@ describe('sendWithRetries', () => {
 			error: { status: 429, deadlineReached: false },
 			waited: [],
 		});
-		expect((outcome.error as { waitMs?: number }).waitMs).toBeUndefined();
+		expect((outcome as { error?: { waitMs?: number } }).error?.waitMs).toBeUndefined();
 	});
 
 	it('waits out as many 429s with Retry-After as the pacer allows, then throws the last', async () => {

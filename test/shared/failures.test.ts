@@ -1,0 +1,59 @@
+/**
+ * Why an error that no one declared failed (shared/failures.ts): n8n's own errors about what the
+ * node was given ask for a change of configuration; anything else is a defect of the node.
+ */
+import {
+	ExpressionError,
+	NodeOperationError,
+	UserError,
+	type Failure,
+	type INode,
+} from 'n8n-workflow';
+
+import { failureOf, undeclaredCause } from '../../nodes/DataIntegrationManagement/shared/failures';
+
+const node = { name: 'Data Integration Management' } as INode;
+
+/** As n8n 2.x's credential store throws for a credential deleted or not shared (a UserError). */
+class CredentialNotFoundError extends UserError {
+	constructor() {
+		super('Credential with ID "cred-1" does not exist for type "dataIntegrationManagementApi".');
+	}
+}
+
+describe('undeclaredCause', () => {
+	it.each<[string, unknown, Failure['cause']]>([
+		['an expression that failed', new ExpressionError('invalid syntax'), 'configuration-invalid'],
+		[
+			'no credential selected (n8n-core)',
+			new NodeOperationError(node, 'Node does not have any credentials set'),
+			'configuration-invalid',
+		],
+		['a credential deleted or not shared', new CredentialNotFoundError(), 'configuration-invalid'],
+		[
+			'a parameter n8n could not get',
+			new UserError('Could not get parameter'),
+			'configuration-invalid',
+		],
+		['a TypeError', new TypeError('x is undefined'), 'node-defect'],
+		['a plain error', new Error('unexpected'), 'node-defect'],
+		['a thrown text', 'boom', 'node-defect'],
+		['nothing', undefined, 'node-defect'],
+	])('%s', (_title, error, cause) => {
+		expect(undeclaredCause(error)).toEqual({ cause });
+	});
+});
+
+describe('failureOf', () => {
+	it('gives what the error declares', () => {
+		const declared: Failure = { cause: 'rate-limited', retryAfterMs: 150_000 };
+		const error = new NodeOperationError(node, 'limited', { failure: declared });
+		expect(failureOf(error)).toEqual(declared);
+	});
+
+	it('decides what no one declared', () => {
+		expect(failureOf(new CredentialNotFoundError())).toEqual({ cause: 'configuration-invalid' });
+		expect(failureOf(new Error('unexpected'))).toEqual({ cause: 'node-defect' });
+		expect(failureOf(undefined)).toEqual({ cause: 'node-defect' });
+	});
+});
