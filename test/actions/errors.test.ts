@@ -3,7 +3,7 @@ import { BACKOFF_FIRST_MS } from '../../nodes/DataIntegrationManagement/transpor
 import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { SEED, type FaultSpec } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
-import { runActionNode, type RunActionResult } from '../helpers/n8n';
+import { credentialNotFound, runActionNode, type RunActionResult } from '../helpers/n8n';
 import { sent } from './support';
 
 const { emulator, credentials } = useEmulator();
@@ -114,6 +114,20 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			message: 'invalid API key in x-api-key header',
 		});
 		expectNoKey(result);
+	});
+
+	it('a credential deleted or not shared with the workflow: n8n says so, declared as a configuration to change, nothing sent', async () => {
+		const result = await runActionNode({
+			credentials: credentialNotFound(),
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+		});
+
+		expect(result.error).toMatchObject({
+			message: expect.stringContaining('does not exist'),
+			failure: { cause: 'configuration-invalid' },
+			context: { itemIndex: 0 },
+		});
+		expect(emulator().requests).toEqual([]);
 	});
 
 	it('404: an unknown id, named with the field that held it', async () => {

@@ -8,6 +8,7 @@ import {
 	ICredentialsHelper,
 	isExpression,
 	NodeHelpers,
+	UserError,
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type ICredentialType,
@@ -69,9 +70,20 @@ export const nodeTypes: INodeTypes = {
 	getKnownTypes: () => ({}),
 };
 
-/** n8n's credential store, reduced to one credential held in memory. */
+/**
+ * What n8n 2.x's credential store throws for a credential deleted or not shared with the
+ * workflow: its CredentialNotFoundError, a UserError of n8n-workflow.
+ */
+export function credentialNotFound(): UserError {
+	return new UserError(`Credential with ID "cred-1" does not exist for type "${CREDENTIAL_TYPE}".`);
+}
+
+/**
+ * n8n's credential store, reduced to one credential held in memory; or, given an error, a store
+ * that throws it, as n8n's does for a credential deleted or not shared with the workflow.
+ */
 class CredentialsStore extends ICredentialsHelper {
-	constructor(private readonly credentials: ApiCredentials) {
+	constructor(private readonly credentials: ApiCredentials | Error) {
 		super();
 	}
 
@@ -84,6 +96,7 @@ class CredentialsStore extends ICredentialsHelper {
 	}
 
 	async getDecrypted() {
+		if (this.credentials instanceof Error) throw this.credentials;
 		return { ...this.credentials } as unknown as ICredentialDataDecryptedObject;
 	}
 
@@ -144,7 +157,7 @@ class CredentialsStore extends ICredentialsHelper {
 
 /** What n8n-core needs of n8n around a run: the credential store, hooks, the URLs. */
 export function additionalDataFor(
-	credentials: ApiCredentials | undefined,
+	credentials: ApiCredentials | Error | undefined,
 	hooks?: ExecutionLifecycleHooks,
 	currentNodeParameters?: INodeParameters,
 ): IWorkflowExecuteAdditionalData {

@@ -39,6 +39,7 @@ import {
 
 export {
 	ACTION_NODE_TYPE,
+	credentialNotFound,
 	newestVersion,
 	shownInVersion,
 	TOOL_NODE_TYPE,
@@ -49,7 +50,8 @@ export {
 export { testCredential, type CredentialTestResult } from './credential-test';
 
 export interface RunActionOptions {
-	credentials: ApiCredentials;
+	/** The credential; or the error n8n's store throws for one deleted or not shared. */
+	credentials: ApiCredentials | Error;
 	parameters: INodeParameters;
 	/** The input items; one empty item by default, as after a manual trigger. */
 	items?: IDataObject[];
@@ -93,7 +95,7 @@ export async function executeNode(options: {
 	node: INode;
 	nodeTypes: INodeTypes;
 	items: IDataObject[];
-	credentials?: ApiCredentials;
+	credentials?: ApiCredentials | Error;
 	mode?: WorkflowExecuteMode;
 }): Promise<RunActionResult> {
 	const { node } = options;
@@ -161,7 +163,8 @@ export async function callNodeMethod<T>(options: {
 }
 
 export interface PollOptions {
-	credentials: ApiCredentials;
+	/** The credential; or the error n8n's store throws for one deleted or not shared. */
+	credentials: ApiCredentials | Error;
 	parameters: INodeParameters;
 	/** Static data as n8n stored it after the previous poll (JSON), or undefined on the first. */
 	staticData?: IDataObject;

@@ -11,15 +11,9 @@ import {
 } from 'n8n-workflow';
 
 import { failureOf, undeclaredCause } from '../../nodes/DataIntegrationManagement/shared/failures';
+import { credentialNotFound } from '../helpers/n8n';
 
 const node = { name: 'Data Integration Management' } as INode;
-
-/** As n8n 2.x's credential store throws for a credential deleted or not shared (a UserError). */
-class CredentialNotFoundError extends UserError {
-	constructor() {
-		super('Credential with ID "cred-1" does not exist for type "dataIntegrationManagementApi".');
-	}
-}
 
 describe('undeclaredCause', () => {
 	it.each<[string, unknown, Failure['cause']]>([
@@ -29,7 +23,7 @@ describe('undeclaredCause', () => {
 			new NodeOperationError(node, 'Node does not have any credentials set'),
 			'configuration-invalid',
 		],
-		['a credential deleted or not shared', new CredentialNotFoundError(), 'configuration-invalid'],
+		['a credential deleted or not shared', credentialNotFound(), 'configuration-invalid'],
 		[
 			'a parameter n8n could not get',
 			new UserError('Could not get parameter'),
@@ -52,7 +46,7 @@ describe('failureOf', () => {
 	});
 
 	it('decides what no one declared', () => {
-		expect(failureOf(new CredentialNotFoundError())).toEqual({ cause: 'configuration-invalid' });
+		expect(failureOf(credentialNotFound())).toEqual({ cause: 'configuration-invalid' });
 		expect(failureOf(new Error('unexpected'))).toEqual({ cause: 'node-defect' });
 		expect(failureOf(undefined)).toEqual({ cause: 'node-defect' });
 	});

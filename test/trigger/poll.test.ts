@@ -8,7 +8,14 @@ import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client
 import { auditEntryKey } from '../../nodes/DataIntegrationManagement/client/auditLog';
 import { OFFSET_IGNORED, SEED, type NewAuditEntry } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
-import { activeTrigger, pollTrigger, TRIGGER_NODE_TYPE, type PollResult } from '../helpers/n8n';
+import {
+	activeTrigger,
+	credentialNotFound,
+	pollTrigger,
+	TRIGGER_NODE_TYPE,
+	type ApiCredentials,
+	type PollResult,
+} from '../helpers/n8n';
 
 const { emulator, credentials } = useEmulator();
 
@@ -34,7 +41,7 @@ async function pollError(parameters: INodeParameters, staticData?: IDataObject, 
 	throw new Error('the poll did not throw');
 }
 
-async function pollTriggerError(credentialsToUse: ReturnType<typeof credentials>) {
+async function pollTriggerError(credentialsToUse: ApiCredentials | Error) {
 	try {
 		await pollTrigger({ credentials: credentialsToUse, parameters: { startFrom: 'now' } });
 	} catch (error) {
@@ -124,6 +131,15 @@ describe('startFrom: now', () => {
 	it('fails the first poll when the key is refused, so a bad credential shows at activation', async () => {
 		const error = await pollTriggerError({ ...credentials(), apiKey: 'wrong-key' });
 		expect((error as { httpCode?: string }).httpCode).toBe('401');
+	});
+
+	it('fails a poll whose credential was deleted or is not shared with the workflow as a configuration to change (n8n holds the trigger)', async () => {
+		const error = await pollTriggerError(credentialNotFound());
+		expect(error).toMatchObject({
+			name: 'NodeOperationError',
+			message: expect.stringContaining('does not exist'),
+			failure: { cause: 'configuration-invalid' },
+		});
 	});
 });
 
