@@ -66,10 +66,11 @@ export function failureOfError(error: unknown): RequestFailure {
 	const code = [...chain.slice(1), chain[0]]
 		.map((level) => level?.code)
 		.find((value) => typeof value === 'string' && value !== '');
+	// n8n 1.x's httpCode: a status (it starts with a digit) or a network code (ECONNREFUSED).
 	const httpCode = chain[0]?.httpCode;
 	const networkCode =
 		(code as string | undefined) ??
-		(typeof httpCode === 'string' && !/^\d+$/.test(httpCode) ? httpCode : undefined);
+		(typeof httpCode === 'string' && !/^\d/.test(httpCode) ? httpCode : undefined);
 	return networkCode ? { networkCode } : {};
 }
 
