@@ -3,7 +3,7 @@
  * the tool form n8n derives), and a credential store holding one credential in memory that
  * resolves the credential's `authenticate` the way n8n's CLI does.
  */
-import { ExecutionLifecycleHooks } from 'n8n-core';
+import { ExecutionLifecycleHooks, PollContext } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	isExpression,
@@ -12,6 +12,7 @@ import {
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type ICredentialType,
+	type IExecuteFunctions,
 	type IHttpRequestOptions,
 	type INode,
 	type IDisplayOptions,
@@ -69,6 +70,19 @@ export const nodeTypes: INodeTypes = {
 		NodeHelpers.getVersionedNodeType(nodeClasses[type], version),
 	getKnownTypes: () => ({}),
 };
+
+/**
+ * n8n's own logger: the one every node context hands out as `this.logger` (n8n-core reads it
+ * from its container on first use), taken through that same getter.
+ */
+export function n8nLogger(): IExecuteFunctions['logger'] {
+	let prototype: object | null = PollContext.prototype;
+	while (prototype && !Object.getOwnPropertyDescriptor(prototype, 'logger'))
+		prototype = Object.getPrototypeOf(prototype) as object | null;
+	const getter = prototype && Object.getOwnPropertyDescriptor(prototype, 'logger')?.get;
+	if (!getter) throw new Error("n8n-core's node contexts have no logger getter");
+	return getter.call({}) as IExecuteFunctions['logger'];
+}
 
 /**
  * What n8n 2.x's credential store throws for a credential deleted or not shared with the

@@ -40,6 +40,7 @@ import {
 export {
 	ACTION_NODE_TYPE,
 	credentialNotFound,
+	n8nLogger,
 	newestVersion,
 	shownInVersion,
 	TOOL_NODE_TYPE,
