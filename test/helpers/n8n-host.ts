@@ -76,12 +76,12 @@ export const nodeTypes: INodeTypes = {
  * from its container on first use), taken through that same getter.
  */
 export function n8nLogger(): IExecuteFunctions['logger'] {
-	let prototype: object | null = PollContext.prototype;
-	while (prototype && !Object.getOwnPropertyDescriptor(prototype, 'logger'))
+	for (let prototype: object | null = PollContext.prototype; prototype; ) {
+		const getter = Object.getOwnPropertyDescriptor(prototype, 'logger')?.get;
+		if (getter) return getter.call({}) as IExecuteFunctions['logger'];
 		prototype = Object.getPrototypeOf(prototype) as object | null;
-	const getter = prototype && Object.getOwnPropertyDescriptor(prototype, 'logger')?.get;
-	if (!getter) throw new Error("n8n-core's node contexts have no logger getter");
-	return getter.call({}) as IExecuteFunctions['logger'];
+	}
+	throw new Error("n8n-core's node contexts have no logger getter");
 }
 
 /**
