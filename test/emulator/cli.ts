@@ -3,14 +3,34 @@
  * Runs a seeded emulator until interrupted: `npm run emulator`.
  * Environment: EMULATOR_PORT (4010), EMULATOR_HOST (127.0.0.1), EMULATOR_API_KEY (DEFAULT_API_KEY),
  * EMULATOR_LATENCY_MS (0).
+ * A service of finite capacity (capacity.ts), when EMULATOR_WORKERS is set: EMULATOR_WORKERS
+ * requests acted on at once, each EMULATOR_SERVICE_MS (required with it); EMULATOR_QUEUE more wait
+ * (unset: any number); beyond, 503 with Retry-After: EMULATOR_RETRY_AFTER_SECONDS (unset: none).
  */
-import { DEFAULT_API_KEY, startEmulator } from './index';
+import { DEFAULT_API_KEY, startEmulator, type CapacitySpec } from './index';
 
-function wholeNumberFromEnv(name: string, fallback: number): number {
+function wholeNumberFromEnv(name: string, fallback: number): number;
+function wholeNumberFromEnv(name: string): number | undefined;
+function wholeNumberFromEnv(name: string, fallback?: number): number | undefined {
 	const text = process.env[name];
 	if (text === undefined || text === '') return fallback;
 	if (!/^\d+$/.test(text)) throw new Error(`${name} must be a whole number, got '${text}'`);
 	return Number(text);
+}
+
+/** The capacity model the environment asks for, if any. */
+function capacityFromEnv(): CapacitySpec | undefined {
+	const workers = wholeNumberFromEnv('EMULATOR_WORKERS');
+	const serviceMs = wholeNumberFromEnv('EMULATOR_SERVICE_MS');
+	const queue = wholeNumberFromEnv('EMULATOR_QUEUE');
+	const retryAfterSeconds = wholeNumberFromEnv('EMULATOR_RETRY_AFTER_SECONDS');
+	if (workers === undefined) {
+		if ([serviceMs, queue, retryAfterSeconds].some((value) => value !== undefined))
+			throw new Error('EMULATOR_SERVICE_MS, _QUEUE and _RETRY_AFTER_SECONDS need EMULATOR_WORKERS');
+		return undefined;
+	}
+	if (serviceMs === undefined) throw new Error('EMULATOR_WORKERS needs EMULATOR_SERVICE_MS');
+	return { workers, serviceMs, queue, retryAfterSeconds };
 }
 
 async function main() {
@@ -19,13 +39,16 @@ async function main() {
 		host: process.env.EMULATOR_HOST || '127.0.0.1',
 		apiKey: process.env.EMULATOR_API_KEY || DEFAULT_API_KEY,
 		latencyMs: wholeNumberFromEnv('EMULATOR_LATENCY_MS', 0),
+		capacity: capacityFromEnv(),
 	});
 	const controlUrl = emulator.baseUrl.replace(/\/v1$/, '/__emulator');
 	console.log(`Data Integration Management emulator listening`);
 	console.log(`  base URL: ${emulator.baseUrl}`);
 	console.log(`  API key:  ${emulator.apiKey}`);
+	const capacity = emulator.capacity.current;
+	if (capacity) console.log(`  capacity: ${JSON.stringify(capacity)}`);
 	console.log(
-		`  control:  ${controlUrl} (reset, audit-logs, requests, faults, answers, latency, rate-limit, traffic)`,
+		`  control:  ${controlUrl} (reset, audit-logs, requests, faults, answers, latency, rate-limit, traffic, capacity)`,
 	);
 
 	const shutDown = async (signal: string) => {

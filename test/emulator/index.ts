@@ -14,6 +14,7 @@ import type {
 	TagRelation,
 } from '../../nodes/DataIntegrationManagement/client/types';
 import { ChosenAnswers, type ChosenAnswer } from './answers';
+import { Capacity } from './capacity';
 import { FaultQueue } from './faults';
 import { InTransit } from './in-transit';
 import { RateLimit } from './rate-limit';
@@ -39,6 +40,7 @@ export {
 } from './variants';
 export { Store } from './store';
 export type { RateLimitSpec, TrafficEntry } from './rate-limit';
+export type { CapacitySpec } from './capacity';
 export type {
 	Emulator,
 	FaultKind,
@@ -60,6 +62,7 @@ class RunningEmulator implements Emulator, ServerContext {
 	readonly faults = new FaultQueue();
 	readonly inTransit = new InTransit();
 	readonly rateLimit = new RateLimit();
+	readonly capacity = new Capacity();
 	readonly answers = new ChosenAnswers();
 	latencyMs: number;
 	/** How far the service's clock (its Date header) is from this machine's, in ms. */
@@ -74,6 +77,7 @@ class RunningEmulator implements Emulator, ServerContext {
 		this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
 		this.latencyMs = options.latencyMs ?? 0;
 		this.rateLimit.set(options.rateLimit);
+		this.capacity.set(options.capacity);
 		this.app = buildServer(this);
 		this.loadState(options.seed ?? true);
 	}
@@ -91,9 +95,10 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	/**
 	 * Back to the state the emulator started in: seeded unless told otherwise (default: as at
-	 * start), no recorded requests, no faults or chosen answers, and the latency and rate limit
-	 * given at start (none by default), the service's clock on this machine's, with a full bucket and an empty traffic log.
-	 * Requests still in transit from before are cut (see the server's gate).
+	 * start), no recorded requests, no faults or chosen answers, and the latency, rate limit and
+	 * capacity model given at start (none by default), the service's clock on this machine's, with a
+	 * full bucket, every worker free, the counts at 0 and an empty traffic log.
+	 * Requests still in transit, waiting or being served from before are cut (see the server's gate).
 	 */
 	reset(options: { seed?: boolean } = {}): void {
 		this.resets++;
@@ -108,6 +113,7 @@ class RunningEmulator implements Emulator, ServerContext {
 		this.sendsDateHeader = true;
 		this.rateLimit.set(this.options.rateLimit);
 		this.rateLimit.clearTraffic();
+		this.capacity.set(this.options.capacity);
 	}
 
 	addAuditEntries(entries: NewAuditEntry[]): AuditLogEntry[] {

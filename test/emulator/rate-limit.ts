@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError, badRequest } from './errors';
+import { registerModelControl } from './model-control';
 import { isPlainObject } from './validation';
 
 export interface RateLimitSpec {
@@ -115,16 +116,7 @@ export function logTraffic(api: FastifyInstance, rateLimit: RateLimit): void {
 
 /** Control endpoints: PUT /rate-limit sets it, DELETE removes it, GET /traffic reads the log. */
 export function registerRateLimitControl(control: FastifyInstance, rateLimit: RateLimit): void {
-	control.put('/rate-limit', async (request) => {
-		rateLimit.set(validateRateLimit(request.body));
-		return { rateLimit: rateLimit.current };
-	});
-	control.delete('/rate-limit', async (_request, reply) => {
-		rateLimit.set(undefined);
-		return reply.code(204).send();
-	});
-	control.get('/rate-limit', async () => ({
-		rateLimit: rateLimit.current ?? null,
+	registerModelControl(control, '/rate-limit', 'rateLimit', rateLimit, validateRateLimit, () => ({
 		refused: rateLimit.refused,
 	}));
 	control.get('/traffic', async () => ({ traffic: rateLimit.traffic }));

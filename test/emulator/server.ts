@@ -4,9 +4,11 @@
  *
  * Every /v1 request goes through the same gate, in this order: record it, hold it in transit if a
  * hold matches, take a token from the rate limit if one is set, wait the configured latency, cut
- * the connection if the emulator was reset meanwhile, answer with an injected fault if one
- * matches, then with 429 if the rate limit had no token, check the API key, reject a body that
- * is not JSON, answer with a chosen answer if one matches, and only then run the operation.
+ * the connection if the emulator was reset meanwhile; unless the rate limit refused it (then it
+ * never reaches the service), pass the capacity model if one is set (wait for a worker and the
+ * service time, or 503 at once), and cut it if reset meanwhile; answer with an injected fault if one matches, then with
+ * 429 if the rate limit had no token, check the API key, reject a body that is not JSON, answer
+ * with a chosen answer if one matches, and only then run the operation.
  * Bodies are parsed leniently (see parseBody) so that a bad body is recorded and reported after
  * the key check, like any other error.
  */
@@ -21,6 +23,7 @@ import { API_KEY_HEADER } from '../../credentials/DataIntegrationManagementApi.c
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import { ApiError, badRequest, errorCodeFor, notFound } from './errors';
 import type { ChosenAnswer, ChosenAnswers } from './answers';
+import { passCapacity, registerCapacityControl, type Capacity } from './capacity';
 import { answerWithFault, cutConnection, type FaultQueue } from './faults';
 import type { InTransit } from './in-transit';
 import {
@@ -44,6 +47,7 @@ export interface ServerContext {
 	readonly faults: FaultQueue;
 	readonly inTransit: InTransit;
 	readonly rateLimit: RateLimit;
+	readonly capacity: Capacity;
 	readonly answers: ChosenAnswers;
 	readonly latencyMs: number;
 	readonly clockOffsetMs: number;
@@ -144,6 +148,8 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 				const refusal = context.rateLimit.admit();
 				if (context.latencyMs > 0) await delay(context.latencyMs);
 				if (stale()) return cutConnection(request, reply);
+				if (!refusal && (await passCapacity(context.capacity, reply))) return reply;
+				if (stale()) return cutConnection(request, reply);
 				const fault = context.faults.take(request.method, entry.path);
 				if (fault) return answerWithFault(fault, request, reply);
 				if (refusal) return answerRateLimited(reply, refusal.retryAfterSeconds);
@@ -193,6 +199,7 @@ function registerControl(app: FastifyInstance, context: ServerContext) {
 			registerDataControl(control, context);
 			registerBehaviourControl(control, context);
 			registerRateLimitControl(control, context.rateLimit);
+			registerCapacityControl(control, context.capacity);
 		},
 		{ prefix: '/__emulator' },
 	);

@@ -4,6 +4,7 @@ import type {
 } from '../../nodes/DataIntegrationManagement/client/types';
 import type { ChosenAnswer } from './answers';
 import type { RequestMatch } from './armed';
+import type { Capacity, CapacitySpec } from './capacity';
 import type { RateLimit, RateLimitSpec } from './rate-limit';
 import type { NewAuditEntry, Store } from './store';
 
@@ -20,6 +21,8 @@ export interface StartOptions {
 	latencyMs?: number;
 	/** A token-bucket rate limit answering 429 with Retry-After; default none. */
 	rateLimit?: RateLimitSpec;
+	/** Finite capacity: workers, service time, a bounded queue, 503 beyond it; default none. */
+	capacity?: CapacitySpec;
 }
 
 export interface RecordedRequest {
@@ -68,11 +71,13 @@ export interface Emulator {
 	clearRequests(): void;
 	/**
 	 * Empties or re-seeds the state (default: as at start), clears requests, faults and chosen
-	 * answers, and puts the latency back to the start option (0 unless StartOptions.latencyMs was
-	 * given). The audit log is answered as the spec-following service again
-	 * (`store.auditLogVariant`, see variants.ts). A request still held or waiting out the latency
-	 * from before the reset (its client gone, e.g. a poll its budget cut) then has its connection
-	 * cut: it takes no fault or chosen answer set after the reset and changes nothing.
+	 * answers, and puts the latency, the rate limit and the capacity model back to the start options
+	 * (StartOptions.latencyMs, rateLimit, capacity; none unless given): a full bucket, every worker
+	 * free, counts at 0. The audit log is answered as the spec-following service again
+	 * (`store.auditLogVariant`, see variants.ts). A request still held, waiting out the latency, or
+	 * waiting for or holding a worker from before the reset (its client gone, e.g. a poll its budget
+	 * cut) then has its connection cut: it takes no fault or chosen answer set after the reset,
+	 * holds no worker of the model after it, and changes nothing.
 	 */
 	reset(options?: { seed?: boolean }): void;
 	/** Appends audit-log entries, filling a missing id (UUID v4), event, actor and context. */
@@ -92,5 +97,7 @@ export interface Emulator {
 	setDateHeader(sent: boolean): void;
 	/** The token-bucket rate limit (`set` it, read `refused`) and the log of /v1 traffic. */
 	readonly rateLimit: RateLimit;
+	/** The capacity model (`set` it, read `shed`, `open`, `maxOpen`); see capacity.ts. */
+	readonly capacity: Capacity;
 	close(): Promise<void>;
 }
