@@ -17,6 +17,8 @@
  * 6. Trigger catch-up against every service variant the spec allows (audit-variants.ts).
  * 7. Many items changing a few records (Tag → Update over four tags): Auto against one at a time
  *    and n8n's HTTP Request node (few-records.ts).
+ * 8. Services without a rate limit, of finite capacity (workers, a queue, 503 beyond it; and no
+ *    limit): Auto against Fixed 1 to 64, failed items, 503s, requests held open (capacity.ts).
  * A. Concurrency Auto's targets (auto-targets.ts): one run alone at 50/s, 137/s, 400/s and
  *    1,000/s; four runs against one limit, in this process and in four; no limit, against n8n's
  *    HTTP Request node.
@@ -25,7 +27,8 @@
  * Environment (read in settings.ts): BENCH_RUNS (3), BENCH_LATENCY_MS (20). Run with --expose-gc for the memory rows.
  * `--smoke`: one run of every section with a few items, in seconds, to prove the benchmark
  * still works (CI); its figures mean nothing and its chart goes to the temp folder.
- * `--only=rate-limit`: section 5 alone; `--only=auto`: section A alone.
+ * `--only=rate-limit`: section 5 alone; `--only=auto`: section A alone; `--only=capacity`:
+ * section 8 alone (without n8n's HTTP Request node, so without installing n8n).
  */
 import os from 'node:os';
 
@@ -33,6 +36,7 @@ import type { INodeType } from 'n8n-workflow';
 
 import { auditVariantsTable, measureAuditVariants, VARIANT_BACKLOG } from './audit-variants';
 import { measureAutoTargets } from './auto-targets';
+import { measureCapacity } from './capacity';
 import { fewRecordsReport, measureFewRecords } from './few-records';
 import { startEmulatorProcess } from './emulator-process';
 import { loadHttpRequestNode } from './http-request-node';
@@ -48,6 +52,7 @@ import { writeRateLimitChart } from './rate-limit-chart';
 import {
 	API_KEY,
 	AUTO_ONLY,
+	CAPACITY_ONLY,
 	CHART,
 	ITEMS,
 	LATENCY_MS,
@@ -156,7 +161,7 @@ async function measureRateLimitSection(
 
 async function main() {
 	// First, so that installing n8n (once per machine) weighs on no figure nor the load average.
-	const loaded = await loadHttpRequestNode();
+	const loaded = CAPACITY_ONLY ? { reason: 'not run' } : await loadHttpRequestNode();
 	const cpus = os.cpus();
 	const loadBefore = loadAverage();
 	const emulator = await startEmulatorProcess({ latencyMs: LATENCY_MS, apiKey: API_KEY });
@@ -169,10 +174,15 @@ async function main() {
 	const httpReason = 'reason' in loaded ? loaded.reason : undefined;
 	try {
 		const sections: Section[] = [];
-		if (!RATE_LIMIT_ONLY && !AUTO_ONLY)
-			sections.push(await measureWritesAndTrigger(context, httpNode, httpReason));
-		if (!AUTO_ONLY) sections.push(await measureRateLimitSection(context, httpNode, httpReason));
-		if (!RATE_LIMIT_ONLY) {
+		const all = !RATE_LIMIT_ONLY && !AUTO_ONLY && !CAPACITY_ONLY;
+		if (all) sections.push(await measureWritesAndTrigger(context, httpNode, httpReason));
+		if (all || RATE_LIMIT_ONLY)
+			sections.push(await measureRateLimitSection(context, httpNode, httpReason));
+		if (all || CAPACITY_ONLY) {
+			progress('services without a rate limit');
+			sections.push(await measureCapacity(context));
+		}
+		if (all || AUTO_ONLY) {
 			const auto = await measureAutoTargets({
 				emulator,
 				credentials: context.credentials,

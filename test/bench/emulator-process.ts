@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type {
+	CapacitySpec,
 	FaultSpec,
 	NewAuditEntry,
 	RateLimitSpec,
@@ -21,7 +22,7 @@ export interface EmulatorProcess {
 	/** e.g. http://127.0.0.1:41234/v1 */
 	baseUrl: string;
 	apiKey: string;
-	/** Re-seeds the state, clears requests and faults, restores the start latency. */
+	/** Re-seeds the state, clears requests and faults, restores the start latency (no rate limit or capacity). */
 	reset(): Promise<void>;
 	addAuditEntries(entries: NewAuditEntry[]): Promise<void>;
 	injectFault(fault: FaultSpec): Promise<void>;
@@ -31,6 +32,10 @@ export interface EmulatorProcess {
 	clearRequests(): Promise<void>;
 	/** Sets the token-bucket rate limit (with a full bucket), or removes it. */
 	setRateLimit(limit: RateLimitSpec | undefined): Promise<void>;
+	/** Sets the capacity model (every worker free, its counts at 0), or removes it. */
+	setCapacity(spec: CapacitySpec | undefined): Promise<void>;
+	/** The capacity model's counts since it was last set: 503s answered, requests held now and at most. */
+	capacity(): Promise<{ shed: number; open: number; maxOpen: number }>;
 	/** Every /v1 answer since the last reset: arrival, answer (the emulator's ms clock), status. */
 	traffic(): Promise<TrafficEntry[]>;
 	/** CPU time (user + system) the emulator process has used so far, in ms; undefined off Linux. */
@@ -55,6 +60,11 @@ async function spawnEmulator(options: {
 			EMULATOR_PORT: '0',
 			EMULATOR_API_KEY: options.apiKey,
 			EMULATOR_LATENCY_MS: String(options.latencyMs),
+			// No capacity model from the caller's environment: each section sets its own.
+			EMULATOR_WORKERS: '',
+			EMULATOR_SERVICE_MS: '',
+			EMULATOR_QUEUE: '',
+			EMULATOR_RETRY_AFTER_SECONDS: '',
 		},
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
@@ -127,6 +137,17 @@ export async function startEmulatorProcess(options: {
 		},
 		setRateLimit: async (limit) => {
 			await (limit ? control('PUT', '/rate-limit', limit) : control('DELETE', '/rate-limit'));
+		},
+		setCapacity: async (spec) => {
+			await (spec ? control('PUT', '/capacity', spec) : control('DELETE', '/capacity'));
+		},
+		capacity: async () => {
+			const { shed, open, maxOpen } = (await control('GET', '/capacity')) as {
+				shed: number;
+				open: number;
+				maxOpen: number;
+			};
+			return { shed, open, maxOpen };
 		},
 		traffic: async () =>
 			((await control('GET', '/traffic')) as { traffic: TrafficEntry[] }).traffic,
