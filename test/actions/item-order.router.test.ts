@@ -45,7 +45,7 @@ async function simulate(
 		actedOn.set(record, [...(actedOn.get(record) ?? []), itemIndex]);
 		await clock.sleep(1 + random() * 50);
 		inFlight--;
-		if (concurrency instanceof RunPace) concurrency.answered(clock.now() - sentAt);
+		if (concurrency instanceof RunPace) concurrency.answered(clock.now() - sentAt, 'PUT tags *');
 		if (fails(itemIndex)) throw new Error(`item ${itemIndex} failed`);
 	};
 	const outcome = await clock.run(

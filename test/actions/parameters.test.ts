@@ -10,6 +10,7 @@ import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
 import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node.ts';
 import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/actions/concurrencyOptions';
+import { AUTO_MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/transport/overload';
 import { AUTO_START } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
@@ -335,14 +336,14 @@ describe('reads get Options → Concurrency', () => {
 		['integration', 'getColumns'],
 		['user', 'getAll'],
 		['auditLog', 'getAll'],
-	])('%s %s offers Concurrency and Concurrency Mode', (resource, operation) => {
+	])('%s %s offers Concurrency, Concurrency Mode and Max Concurrency', (resource, operation) => {
 		const options = fieldOf(resource, operation, 'options').options as INodeProperties[];
 		expect(options.map((option) => option.name)).toEqual(
-			expect.arrayContaining(['concurrency', 'concurrencyMode']),
+			expect.arrayContaining(['concurrency', 'concurrencyMode', 'maxConcurrency']),
 		);
 	});
 
-	it('Integration → Get over 6 items with Concurrency 3 keeps 3 in flight, output in order', async () => {
+	it('Integration → Get over 6 items with Fixed 3 keeps 3 in flight, output in order', async () => {
 		const proxy = await startCountingProxy(emulator(), () => 40);
 		try {
 			const result = await runActionNode({
@@ -351,7 +352,7 @@ describe('reads get Options → Concurrency', () => {
 					resource: 'integration',
 					operation: 'get',
 					integrationId: ORDERS,
-					options: { concurrency: 3 },
+					options: { concurrencyMode: 'fixed', concurrency: 3 },
 				},
 				items: Array.from({ length: 6 }, () => ({})),
 			});
@@ -376,7 +377,9 @@ describe('what the UI text states comes from the code', () => {
 			(option) => option.value === 'auto',
 		);
 		expect(auto?.description).toContain(`start with ${AUTO_START} items`);
-		expect(auto?.description).toContain('never more than Concurrency when it is set');
+		expect(auto?.description).toContain(
+			`never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set)`,
+		);
 	});
 });
 

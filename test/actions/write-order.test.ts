@@ -19,7 +19,7 @@ const SETTINGS: Array<[string, { options?: INodeParameters; typeVersion?: number
 	['options unset (Auto)', {}],
 	['version 1.1, options unset (Auto)', { typeVersion: 1.1 }],
 	['Fixed 8', FIXED_8],
-	['Auto with Concurrency 8', { options: { concurrencyMode: 'auto', concurrency: 8 } }],
+	['Auto with Max Concurrency 8', { options: { concurrencyMode: 'auto', maxConcurrency: 8 } }],
 	['version 1, one at a time', { typeVersion: 1 }],
 ];
 

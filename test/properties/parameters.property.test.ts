@@ -93,7 +93,7 @@ function targetsOf(resource: string, operation: string): Target[] {
 				...base,
 				path: `${property.name}.${field.name}`,
 				property: field,
-				perExecution: ['concurrency', 'concurrencyMode'].includes(field.name),
+				perExecution: ['concurrency', 'concurrencyMode', 'maxConcurrency'].includes(field.name),
 			}));
 		}
 		if (property.type === 'fixedCollection') {
@@ -109,7 +109,11 @@ function targetsOf(resource: string, operation: string): Target[] {
 	});
 }
 
-const CONCURRENCY_FIELDS = ['options.concurrency', 'options.concurrencyMode'];
+const CONCURRENCY_FIELDS = [
+	'options.concurrency',
+	'options.concurrencyMode',
+	'options.maxConcurrency',
+];
 
 /**
  * Every field of every operation. Concurrency and Concurrency Mode are read by the router, the

@@ -4,6 +4,7 @@
  * against a simulated token bucket, for the targets `npm run bench` also measures in real time.
  * Each scenario runs over fixed seeds of latency jitter, so every run is the same every time.
  */
+import { AUTO_MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/transport/overload';
 import { simulate, type Outcome, type RunSpec, type Scenario } from './simulation';
 
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
@@ -109,7 +110,7 @@ describe('Concurrency Auto, one run alone, over 40 seeds of latency jitter', () 
 		expect(answeredPerSecond(33, perSecond.length - 1)).toBeGreaterThanOrEqual(0.9 * 60);
 	});
 
-	it('without a limit, doubles what is in flight each round trip: 500 items in 8 round trips', async () => {
+	it(`without a limit, doubles what is in flight each round trip up to its ceiling, ${AUTO_MAX_CONCURRENCY}`, async () => {
 		const outcome = await simulate({
 			...network,
 			runs: [{ items: 500 }],
@@ -118,9 +119,10 @@ describe('Concurrency Auto, one run alone, over 40 seeds of latency jitter', () 
 			seed: 6,
 		});
 		expect(outcome.refused).toBe(0);
-		// In flight: 4, 8, 16, ..., 256 (slow start), so 500 items take 7 round trips, at most 30 ms each.
-		expect(outcome.ms).toBeGreaterThan(7 * network.roundTripMs);
-		expect(outcome.ms).toBeLessThanOrEqual(8 * (network.roundTripMs + 2 * network.jitterMs));
+		// In flight: 4, 8, 16, 32 (slow start, 60 items), then 64 at most: 440 more in 7 round
+		// trips, 11 in all, at most 30 ms each.
+		expect(outcome.ms).toBeGreaterThan(11 * network.roundTripMs);
+		expect(outcome.ms).toBeLessThanOrEqual(11 * (network.roundTripMs + 2 * network.jitterMs));
 	});
 
 	it('waits out 429s without Retry-After (the backoff): no failed item', async () => {

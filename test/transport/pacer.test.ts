@@ -10,7 +10,7 @@ import {
 	FixedConcurrency,
 	MAX_RETRY_AFTER_SECONDS,
 	plainPacer,
-	rateLimitWaitMs,
+	retryWaitMs,
 	startGate,
 	STARTS_PER_TICK,
 	type Clock,
@@ -43,7 +43,7 @@ describe('the wait before a request answered 429 is sent again', () => {
 
 	it('without Retry-After: a capped exponential backoff with full jitter, then the error', () => {
 		const longest = Array.from({ length: BACKOFF_RETRIES + 2 }, (_, retries) =>
-			rateLimitWaitMs(undefined, retries, plainPacer, highest),
+			retryWaitMs(undefined, retries, plainPacer, highest),
 		);
 		expect(longest.map((ms) => ms && Math.round(ms))).toEqual([
 			BACKOFF_FIRST_MS,
@@ -55,8 +55,8 @@ describe('the wait before a request answered 429 is sent again', () => {
 			undefined,
 		]);
 		expect(BACKOFF_MAX_TOTAL_MS).toBe(23_000);
-		expect(rateLimitWaitMs(undefined, 0, plainPacer, () => 0)).toBe(0);
-		expect(rateLimitWaitMs(undefined, 2, plainPacer, () => 0.5)).toBe(2 * BACKOFF_FIRST_MS);
+		expect(retryWaitMs(undefined, 0, plainPacer, () => 0)).toBe(0);
+		expect(retryWaitMs(undefined, 2, plainPacer, () => 0.5)).toBe(2 * BACKOFF_FIRST_MS);
 	});
 
 	it.each([
@@ -69,7 +69,7 @@ describe('the wait before a request answered 429 is sent again', () => {
 		['past Fixed, within what Auto allows', 1, 3, 10, 1000],
 	])('with Retry-After: %s', (_title, seconds, retries, allowed, waitMs) => {
 		const pacer = { ...plainPacer, rateLimitRetries: allowed };
-		expect(rateLimitWaitMs(seconds, retries, pacer)).toBe(waitMs);
+		expect(retryWaitMs(seconds, retries, pacer)).toBe(waitMs);
 	});
 
 	it("Auto's pacer allows more retries than Fixed's", () => {

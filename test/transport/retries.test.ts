@@ -35,11 +35,17 @@ async function send(replies: Reply[], deadline?: number) {
 		timeouts: [] as Array<number | undefined>,
 		answered: [] as number[],
 		waited: [] as number[],
+		overloaded: [] as number[],
 	};
 	const pacer: Pacer = {
 		rateLimitRetries: RATE_LIMIT_RETRIES,
 		answered: (ms) => seen.answered.push(ms),
 		rateLimited: async (waitMs) => (seen.waited.push(waitMs), await clock.sleep(waitMs)),
+		overloaded: async (waitMs) => (
+			seen.waited.push(waitMs),
+			seen.overloaded.push(waitMs),
+			await clock.sleep(waitMs)
+		),
 	};
 	let attempt = 0;
 	const sending = sendWithRetries(
@@ -52,7 +58,7 @@ async function send(replies: Reply[], deadline?: number) {
 				throw Object.assign(new Error('no answer'), { code: reply.networkCode });
 			return httpAnswer(reply.status, reply.retryAfter);
 		},
-		{ pacer, deadline, clock, random: () => 0.5, failureOf: failureOfAnswer },
+		{ pacer, kind: 'POST tags', deadline, clock, random: () => 0.5, failureOf: failureOfAnswer },
 		(failure: RequestFailure, ended: { deadlineReached: boolean; waitMs?: number }) =>
 			Object.assign(new Error('failed'), { status: failure.status, ...ended }),
 	);
@@ -73,6 +79,7 @@ describe('sendWithRetries', () => {
 			timeouts: [undefined],
 			answered: [20],
 			waited: [],
+			overloaded: [],
 			answer: 'answer',
 			endedAt: 20,
 		});
@@ -124,17 +131,45 @@ describe('sendWithRetries', () => {
 		expect(outcome).toMatchObject({ error: { deadlineReached: reached }, waited: [] });
 	});
 
-	it('throws any other failure at once, the deadline not reached', async () => {
-		const outcome = await send([{ status: 503 }, 'ok'], 10_000);
-		expect(outcome).toMatchObject({
-			error: { status: 503, deadlineReached: false },
-			waited: [],
-		});
-		expect((outcome as { error?: { waitMs?: number } }).error?.waitMs).toBeUndefined();
-	});
+	it.each([400, 404, 500, 501, 502, 504])(
+		'throws a %i at once, the deadline not reached: only a 429 or 503 says the service did not act',
+		async (status) => {
+			const outcome = await send([{ status }, 'ok'], 10_000);
+			expect(outcome).toMatchObject({ error: { status, deadlineReached: false }, waited: [] });
+			expect((outcome as { error?: { waitMs?: number } }).error?.waitMs).toBeUndefined();
+		},
+	);
 
 	it('tells the pacer of no answer that failed', async () => {
-		expect((await send([{ status: 503 }])).answered).toEqual([]);
+		expect((await send([{ status: 500 }])).answered).toEqual([]);
+	});
+
+	it('waits out a 503 as long as Retry-After says, as overload, then sends again', async () => {
+		const outcome = await send([{ status: 503, retryAfter: 2 }, 'ok'], 5000);
+		expect(outcome).toMatchObject({ overloaded: [2000], answer: 'answer', endedAt: 2040 });
+	});
+
+	it('backs off from 503s without Retry-After, told to the pacer as overload, then throws the last', async () => {
+		const outcome = await send([{ status: 503 }]);
+		// random() is 0.5: half of 1, 2, 4, 8 and 8 s.
+		expect(outcome.overloaded).toEqual([500, 1000, 2000, 4000, 4000]);
+		expect(outcome).toMatchObject({ error: { status: 503, deadlineReached: false } });
+	});
+
+	it('waits out 429s and 503s in turn, counting both toward the same bound', async () => {
+		const outcome = await send([tooMany(1), { status: 503, retryAfter: 1 }]);
+		expect(outcome.waited).toEqual(Array(RATE_LIMIT_RETRIES).fill(1000));
+		// One 429, then 503s: three waits in all, two of them for overload.
+		expect(outcome.overloaded).toEqual([1000, 1000]);
+		expect(outcome).toMatchObject({ error: { status: 503 } });
+	});
+
+	it('throws a 503 whose wait would end past the deadline at once, with the wait', async () => {
+		const outcome = await send([{ status: 503, retryAfter: 3 }, 'ok'], 2000);
+		expect(outcome).toMatchObject({
+			error: { status: 503, deadlineReached: true, waitMs: 3000 },
+			waited: [],
+		});
 	});
 
 	it('throws a 429 whose Retry-After is longer than it waits at once, with no wait of its own', async () => {

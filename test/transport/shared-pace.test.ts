@@ -11,6 +11,11 @@ import {
 	type PaceState,
 } from '../../nodes/DataIntegrationManagement/transport/aimd';
 import {
+	AUTO_MAX_CONCURRENCY,
+	initialLimit,
+	OVERLOAD_DECREASE,
+} from '../../nodes/DataIntegrationManagement/transport/overload';
+import {
 	IDLE_MS,
 	MAX_PACES,
 	PaceRegistry,
@@ -147,7 +152,7 @@ describe('the shared pace, one event at a time', () => {
 	async function tenAnswersThen429(clock: FakeClock, run: RunPace, from: number) {
 		for (let answer = 1; answer <= 10; answer++) {
 			await at(clock, from + answer * 10);
-			run.shared.answered(20);
+			run.shared.answered(20, 'POST tags');
 		}
 		await at(clock, from + 200);
 		void run.shared.rateLimited(run, 0, 50);
@@ -174,6 +179,7 @@ describe('the shared pace, one event at a time', () => {
 		const clock = new FakeClock();
 		const shared = new SharedPace(clock);
 		shared.state = paced(rate);
+		shared.limit = initialLimit(AUTO_MAX_CONCURRENCY);
 		expect(await startTimes(shared, clock, count)).toEqual(times);
 	});
 
@@ -183,7 +189,7 @@ describe('the shared pace, one event at a time', () => {
 	])('holding, starts asked at once are spread over a round trip: %s', async (_t, ms, times) => {
 		const clock = new FakeClock();
 		const shared = new SharedPace(clock);
-		if (ms !== undefined) shared.answered(ms);
+		if (ms !== undefined) shared.answered(ms, 'POST tags');
 		shared.state = { ...initialPace(), phase: 'holding', window: 4 };
 		expect(await startTimes(shared, clock, 4)).toEqual(times);
 	});
@@ -195,6 +201,7 @@ describe('the shared pace, one event at a time', () => {
 		const clock = new FakeClock();
 		const shared = new SharedPace(clock);
 		shared.state = paced(rate);
+		shared.limit = initialLimit(AUTO_MAX_CONCURRENCY);
 		await startTimes(shared, clock, 3);
 		await at(clock, 500);
 		expect(await startTimes(shared, clock, count)).toEqual(times);
@@ -216,7 +223,7 @@ describe('the shared pace, one event at a time', () => {
 		const run = shared.join(Infinity);
 		for (let left = queued + starts; left > queued; left--) await clock.run(run.start(left));
 		expect(shared.queued).toBe(queued);
-		shared.answered(20);
+		shared.answered(20, 'POST tags');
 		expect(shared.state.rate).toBeCloseTo(rate, 9);
 	});
 
@@ -227,14 +234,14 @@ describe('the shared pace, one event at a time', () => {
 		const [page, picker] = [shared.join(1), shared.join(1)];
 		await clock.run(Promise.all([page.start(), picker.start()]));
 		expect([shared.openEnded, shared.queued]).toEqual([2, 0]);
-		shared.answered(20);
+		shared.answered(20, 'POST tags');
 		expect(shared.state.rate).toBeCloseTo(100 + GROWTH_PER_SECOND, 9);
 		page.leave();
 		expect(shared.openEnded).toBe(1);
 		picker.finish();
 		expect(shared.openEnded).toBe(0);
 		// Nothing in flight may be followed by more, and no run has items left: it stays.
-		shared.answered(20);
+		shared.answered(20, 'POST tags');
 		expect(shared.state.rate).toBeCloseTo(100 + GROWTH_PER_SECOND, 9);
 	});
 
@@ -246,7 +253,7 @@ describe('the shared pace, one event at a time', () => {
 		void run.start().then(() => (started = true));
 		await settle();
 		expect(started).toBe(false);
-		shared.answered(20);
+		shared.answered(20, 'POST tags');
 		await settle();
 		expect(started).toBe(true);
 	});
@@ -283,7 +290,7 @@ describe('the shared pace, one event at a time', () => {
 		await at(clock, 2000);
 		await clock.run(run.start());
 		await at(clock, 2010);
-		shared.answered(20);
+		shared.answered(20, 'POST tags');
 		run.finish();
 		await at(clock, 2500);
 		await clock.run(run.start());
@@ -312,7 +319,7 @@ describe('the shared pace, one event at a time', () => {
 		const answersEvery10ms = async (from: number, to: number) => {
 			for (let time = from; time <= to; time += 10) {
 				await at(clock, time);
-				shared.answered(20);
+				shared.answered(20, 'POST tags');
 			}
 		};
 		await clock.run(run.start());
@@ -329,5 +336,73 @@ describe('the shared pace, one event at a time', () => {
 		void shared.rateLimited(run, 0, 50);
 		// 10 answers over the 200 ms since slow start ended.
 		expect(shared.state).toMatchObject({ phase: 'paced', rate: 50 });
+	});
+});
+
+describe('the shared pace under signs of overload (503s, a standing queue)', () => {
+	const at = async (clock: FakeClock, ms: number) => await clock.run(clock.sleep(ms - clock.now()));
+
+	/** A pace with `count` items of one run in flight (at most `max`), at time 0. */
+	async function inFlight(count: number, max = AUTO_MAX_CONCURRENCY) {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		// The rate's slow start as wide: only the limit holds starts back.
+		shared.state = { ...initialPace(), window: Infinity };
+		shared.limit = initialLimit(count);
+		const run = shared.join(max);
+		for (let item = 0; item < count; item++) await clock.run(run.start());
+		return { clock, shared, run };
+	}
+
+	it('a run joins with Max Concurrency unset at the default ceiling, whatever the signs say', () => {
+		expect(new SharedPace(new FakeClock()).join().max).toBe(AUTO_MAX_CONCURRENCY);
+	});
+
+	it('starts no item past the limit, and one more once the limit grows', async () => {
+		const { clock, shared, run } = await inFlight(4);
+		let started = false;
+		void run.start().then(() => (started = true));
+		await clock.run(clock.sleep(10));
+		expect(started).toBe(false);
+		// An answer as quick as the first, with every place in use: slow start adds one.
+		shared.answered(20, 'POST tags');
+		await clock.run(clock.sleep(10));
+		expect([shared.limit.limit, started]).toEqual([5, true]);
+	});
+
+	it('a 503 in slow start halves the limit; the item waits off its place, then takes one again', async () => {
+		const { clock, shared, run } = await inFlight(8);
+		await at(clock, 100);
+		const waiting = shared.overloaded(run, 1000, 40);
+		expect(shared.limit).toMatchObject({ limit: 4, slowStart: false, decreasedAt: 100 });
+		expect(shared.inFlight).toBe(7);
+		// Other 503s of requests sent before that decrease say nothing more.
+		void shared.overloaded(run, 1000, 40);
+		expect([shared.limit.limit, shared.inFlight]).toEqual([4, 6]);
+		// Three items end: the first to have waited takes the fourth place, after its wait.
+		for (let item = 0; item < 3; item++) run.finish();
+		await clock.run(waiting);
+		expect([clock.now(), shared.inFlight]).toEqual([1100, 4]);
+	});
+
+	it('a standing queue (8 answers each over twice the quickest) takes OVERLOAD_DECREASE off once a round trip', async () => {
+		const { clock, shared } = await inFlight(10);
+		shared.limit = { limit: 10, slowStart: false, decreasedAt: -Infinity };
+		shared.answered(20, 'POST tags');
+		for (let answer = 1; answer <= 8; answer++) {
+			await at(clock, 100 + answer);
+			shared.answered(50, 'POST tags');
+		}
+		// The first answer, quick with every place in use, added one a round trip (1/10).
+		expect(shared.limit.limit).toBeCloseTo(10.1 * OVERLOAD_DECREASE);
+		expect(shared.limit.decreasedAt).toBe(108);
+	});
+
+	it('compares each kind of request with its own quickest: a slow write after a quick read is no queue', async () => {
+		const { shared } = await inFlight(10);
+		shared.limit = { limit: 10, slowStart: false, decreasedAt: -Infinity };
+		shared.answered(5, 'GET users');
+		for (let answer = 0; answer < 8; answer++) shared.answered(60, 'POST tags');
+		expect(shared.limit.limit).toBeGreaterThan(10);
 	});
 });

@@ -1,11 +1,17 @@
 /**
  * Concurrency Auto on a fake clock: runs of the router's own loop (`runEachItem`) whose items go
  * through the transport's own loop (`sendWithRetries`), paced by real shared paces, against a
- * simulated service: a token bucket behind a network with latency and jitter, whose limit may
- * change mid-run. Only the service and the clock are simulated. Runs may share one process (one
- * registry of paces) or each have their own (queue-mode workers).
+ * simulated service behind a network with latency and jitter: a token bucket whose limit may
+ * change mid-run, and a service of finite capacity (workers, a queue, 503 beyond it). Only the
+ * service and the clock are simulated. Runs may share one process (one registry of paces) or
+ * each have their own (queue-mode workers), and a run may use Concurrency Fixed instead.
  */
 import { runEachItem } from '../../nodes/DataIntegrationManagement/actions/router';
+import {
+	FixedConcurrency,
+	RATE_LIMIT_RETRIES,
+	type Pacer,
+} from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { sendWithRetries } from '../../nodes/DataIntegrationManagement/transport';
 import {
 	failureOfAnswer,
@@ -21,11 +27,28 @@ export interface LimitPhase {
 	untilMs?: number;
 }
 
-/** One execution of the node: `items` items, started `startAtMs` in, in process `process`. */
+/**
+ * One execution of the node: `items` items, started `startAtMs` in, in process `process`, under
+ * Concurrency Auto (capped at `max`, else its default), or Fixed at `fixed`.
+ */
 export interface RunSpec {
 	items: number;
 	startAtMs?: number;
 	process?: number;
+	max?: number;
+	fixed?: number;
+}
+
+/**
+ * A service of finite capacity: it acts on `workers` requests at once, each for `serviceMs`; up
+ * to `queue` more wait their turn (no bound when unset); the rest are answered 503, with
+ * Retry-After when `retryAfterSeconds` is set.
+ */
+export interface CapacitySpec {
+	workers: number;
+	serviceMs: number;
+	queue?: number;
+	retryAfterSeconds?: number;
 }
 
 export interface Scenario {
@@ -39,6 +62,8 @@ export interface Scenario {
 	jitterMs: number;
 	/** The service answers 429 without Retry-After. */
 	omitRetryAfter?: boolean;
+	/** Behind the token bucket, a service of finite capacity; none when unset. */
+	capacity?: CapacitySpec;
 	seed: number;
 }
 
@@ -55,6 +80,9 @@ export interface Outcome {
 	failed: number;
 	sent: number;
 	refused: number;
+	/** Requests answered 503, and the most the service held at once (acting or queued). */
+	shed: number;
+	maxOpen: number;
 	ms: number;
 	/** Items that succeeded as a share of what the limit allowed from the first start to the end. */
 	shareOfLimit: number;
@@ -105,11 +133,37 @@ function tokenBucket(scenario: Scenario, clock: FakeClock) {
 	};
 }
 
+/**
+ * The service's capacity: resolves 'served' once a worker has acted on the request, or 'shed'
+ * at once when the queue is full. `held` tells how many it holds now and at most.
+ */
+function finiteCapacity(spec: CapacitySpec | undefined, clock: FakeClock) {
+	const held = { now: 0, most: 0, shed: 0 };
+	const waiting: Array<() => void> = [];
+	let acting = 0;
+	const serve = async (): Promise<'served' | 'shed'> => {
+		if (!spec) return 'served';
+		if (acting >= spec.workers) {
+			if (waiting.length >= (spec.queue ?? Infinity)) return (held.shed++, 'shed');
+			held.most = Math.max(held.most, ++held.now);
+			await new Promise<void>((resolve) => waiting.push(resolve));
+		} else held.most = Math.max(held.most, ++held.now);
+		acting++;
+		await clock.sleep(spec.serviceMs);
+		acting--;
+		held.now--;
+		waiting.shift()?.();
+		return 'served';
+	};
+	return { serve, held };
+}
+
 /** Runs every run of `scenario` to its end on a fake clock. */
 export async function simulate(scenario: Scenario): Promise<Outcome> {
 	const clock = new FakeClock();
 	const random = seededRandom(scenario.seed);
 	const admit = tokenBucket(scenario, clock);
+	const capacity = finiteCapacity(scenario.capacity, clock);
 	const oneWay = () => scenario.roundTripMs / 2 + random() * scenario.jitterMs;
 	const registries = new Map<number, PaceRegistry>();
 	const counts = { sent: 0, refused: 0 };
@@ -121,31 +175,32 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 		counts.sent++;
 		await clock.sleep(oneWay());
 		const refusal = admit();
+		const served = refusal ? undefined : await capacity.serve();
 		await clock.sleep(oneWay());
-		if (!refusal) {
+		if (served === 'served') {
 			second().answered++;
 			return { statusCode: 200 };
 		}
+		if (served === 'shed') return withRetryAfter(503, scenario.capacity!.retryAfterSeconds);
 		counts.refused++;
 		second().refused++;
-		const retryAfter = refusal.retryAfterSeconds;
-		const headers = retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };
-		return { statusCode: 429, headers };
+		return withRetryAfter(429, refusal!.retryAfterSeconds);
 	};
 
 	const run = async (spec: RunSpec): Promise<RunOutcome> => {
 		await clock.sleep(spec.startAtMs ?? 0);
 		const process = spec.process ?? 0;
 		if (!registries.has(process)) registries.set(process, new PaceRegistry(clock));
-		const pace = registries.get(process)!.pace('one service, one key').join(Infinity);
+		const pace = registries.get(process)!.pace('one service, one key').join(spec.max);
+		const [concurrency, pacer] = spec.fixed === undefined ? [pace, pace] : fixed(spec.fixed, clock);
 		const startedAt = clock.now();
 		let failed = 0;
 		const runItem = async () => {
-			const options = { pacer: pace, clock, random, failureOf: failureOfAnswer };
+			const options = { pacer, kind: 'POST tags', clock, random, failureOf: failureOfAnswer };
 			await sendWithRetries(send, options, () => new Error('failed')).catch(() => failed++);
 		};
 		try {
-			await runEachItem(spec.items, pace, runItem);
+			await runEachItem(spec.items, concurrency, runItem);
 		} finally {
 			pace.leave();
 		}
@@ -159,8 +214,26 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 	};
 
 	const runs = await clock.run(Promise.all(scenario.runs.map(run)));
-	return { ...summary(scenario, runs), ...counts, perSecond };
+	const { shed, most: maxOpen } = capacity.held;
+	return { ...summary(scenario, runs), ...counts, shed, maxOpen, perSecond };
 }
+
+/** An error answer, with Retry-After when the service says one. */
+const withRetryAfter = (statusCode: number, seconds: number | undefined): FullResponse => ({
+	statusCode,
+	headers: seconds === undefined ? {} : { 'retry-after': String(seconds) },
+});
+
+/** Concurrency Fixed at `limit`, and its pacer (plainPacer), on the simulation's clock. */
+const fixed = (limit: number, clock: FakeClock): [FixedConcurrency, Pacer] => [
+	new FixedConcurrency(limit, clock),
+	{
+		rateLimitRetries: RATE_LIMIT_RETRIES,
+		answered: () => {},
+		rateLimited: async (waitMs) => await clock.sleep(waitMs),
+		overloaded: async (waitMs) => await clock.sleep(waitMs),
+	},
+];
 
 /** What the runs of `scenario` came to together. */
 function summary(scenario: Scenario, runs: RunOutcome[]) {

@@ -1,15 +1,20 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { HIDDEN_IN_TOOLS } from '../shared/descriptions';
+import { AUTO_MAX_CONCURRENCY } from '../transport/overload';
 import { AUTO_START, FixedConcurrency, type Concurrency } from '../transport/pacer';
 import { autoConcurrency } from '../transport/shared-pace';
 import { readParameter } from './readers';
 import { hasChange } from './versions';
 
-/** Options → Concurrency and Concurrency Mode, which every operation has, and how they are read. */
+/**
+ * Options → Concurrency Mode, Concurrency (Fixed) and Max Concurrency (Auto), which every
+ * operation has, and how they are read. Each mode reads its own field, so a field added only to
+ * look at it shows what the node runs when it is not added.
+ */
 
-/** The most items Options → Concurrency may keep in flight (its documented bounds are 1 to this). */
-export const MAX_CONCURRENCY = 64;
+/** The most items Options → Concurrency or Max Concurrency may keep in flight (1 to this). */
+export const MAX_CONCURRENCY = AUTO_MAX_CONCURRENCY;
 
 /** How many items are sent at once when Concurrency is not set, under Concurrency Mode "Fixed". */
 const FIXED_CONCURRENCY = 1;
@@ -21,7 +26,17 @@ const concurrencyField: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 	default: FIXED_CONCURRENCY,
 	displayOptions: HIDDEN_IN_TOOLS,
-	description: `How many items to send at once, from 1 to ${MAX_CONCURRENCY}. Under Concurrency Mode "Auto", the most it sends at once (no cap when not set). Output items keep the order and the input item they come from, errors stay the same, and items that change the same record are sent one after another, in item order.`,
+	description: `Under Concurrency Mode "Fixed": how many items to send at once, from 1 to ${MAX_CONCURRENCY}. Output items keep the order and the input item they come from, errors stay the same, and items that change the same record are sent one after another, in item order.`,
+};
+
+const maxConcurrencyField: INodeProperties = {
+	displayName: 'Max Concurrency',
+	name: 'maxConcurrency',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+	default: AUTO_MAX_CONCURRENCY,
+	displayOptions: HIDDEN_IN_TOOLS,
+	description: `Under Concurrency Mode "Auto": the most items to send at once, from 1 to ${MAX_CONCURRENCY}, however well the service keeps up. Output items keep their order and the input item they come from.`,
 };
 
 /** Concurrency Mode, whose default is what the node runs when the option is not set. */
@@ -39,7 +54,7 @@ function concurrencyModeField(defaultMode: 'fixed' | 'auto'): INodeProperties {
 			{
 				name: 'Auto',
 				value: 'auto',
-				description: `Find the pace the service allows: start with ${AUTO_START} items at once (fewer if Concurrency is lower), send more while the service keeps up, fewer when it asks to slow down; never more than Concurrency when it is set`,
+				description: `Find the pace the service allows: start with ${AUTO_START} items at once, send more while the service answers quickly, fewer when it answers 429 or 503 or its answers slow down; never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set)`,
 			},
 		],
 		default: defaultMode,
@@ -59,23 +74,26 @@ const concurrencyModeFields = {
 const modeWhenUnset = (node: { typeVersion: number }) =>
 	hasChange(node, 'autoConcurrencyByDefault') ? 'auto' : 'fixed';
 
-/** Options → Concurrency and Concurrency Mode as a node of `version` shows them (its default mode). */
+/** Options → Concurrency Mode and its two fields as a node of `version` shows them (its default mode). */
 export function concurrencyFieldsFor(version: number): INodeProperties[] {
-	return [concurrencyField, concurrencyModeFields[modeWhenUnset({ typeVersion: version })]];
+	return [
+		concurrencyField,
+		concurrencyModeFields[modeWhenUnset({ typeVersion: version })],
+		maxConcurrencyField,
+	];
 }
 
 /**
- * Options → Concurrency Mode and Concurrency, checked like every parameter (an expression or an
- * AI agent may give anything). Unset, Concurrency is 1 under Fixed; under Auto nothing but the
- * pace bounds what is in flight, as n8n's HTTP Request node sends every item at once.
+ * Options → Concurrency Mode and the field it reads: Concurrency under Fixed (1 when not set),
+ * Max Concurrency under Auto (AUTO_MAX_CONCURRENCY when not set). Both are checked like every
+ * parameter (an expression or an AI agent may give anything), whichever the mode reads.
  */
 export async function concurrencyFor(context: IExecuteFunctions): Promise<Concurrency> {
 	const modeField = concurrencyModeFields[modeWhenUnset(context.getNode())];
 	const mode = readParameter.call(context, 0, modeField, 'options.concurrencyMode');
-	// Whether the option was added (whatever its value, which is checked below), not what it says.
-	const { options } = context.getNode().parameters;
-	const unset = !(typeof options === 'object' && options !== null && 'concurrency' in options);
-	if (mode === 'auto' && unset) return await autoConcurrency(context, Infinity);
-	const limit = readParameter.call(context, 0, concurrencyField, 'options.concurrency') as number;
-	return mode === 'auto' ? await autoConcurrency(context, limit) : new FixedConcurrency(limit);
+	const fixed = readParameter.call(context, 0, concurrencyField, 'options.concurrency') as number;
+	const max = readParameter.call(context, 0, maxConcurrencyField, 'options.maxConcurrency');
+	return mode === 'auto'
+		? await autoConcurrency(context, max as number)
+		: new FixedConcurrency(fixed);
 }

@@ -108,20 +108,45 @@ function describeStatus(status: number | undefined): string {
 	if (status === 429) {
 		return 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.';
 	}
+	if (status === 503) {
+		return 'The service is overloaded and turned the request away, so it changed nothing. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.';
+	}
 	if (status >= 500) return 'The service had an internal problem. Try again later.';
 	return "The service refused the request. Check the node's fields and the credential, then try again.";
 }
 
+/** The network codes of a request that never reached the service. */
+const NEVER_SENT: ReadonlyArray<string | undefined> = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+
 /**
- * The error a user reads for `failure`, declaring why it failed (./failureCause.ts); `waitMs`,
- * the wait the transport computed for a 429 it did not wait out.
+ * Whether the service may have acted on a request that failed so: it answered an error of its
+ * own (5xx) other than 501 and 503, or it was sent and nothing came back (a timeout, a dropped
+ * connection). A 503 and a 429 say it did not act; a refused connection, an unknown host, an
+ * untrusted certificate or n8n's SSRF refusal mean it never arrived.
+ */
+export function mayHaveActed({ status, networkCode, blockedAddress }: RequestFailure): boolean {
+	if (status !== undefined) return status >= 500 && status !== 501 && status !== 503;
+	if (blockedAddress !== undefined || NEVER_SENT.includes(networkCode)) return false;
+	return !CERTIFICATE_ERROR.test(networkCode ?? '');
+}
+
+/** What a write's error adds when the change may have been made (see mayHaveActed). */
+export const MAY_HAVE_ACTED =
+	'The change may have been made before this failure, so the node did not send it again: check before running it again, or it may be made twice.';
+
+/**
+ * The error a user reads for `failure`, declaring why it failed (./failureCause.ts). `waitMs`:
+ * the wait the transport computed for a 429 or 503 it did not wait out; `write`: the request
+ * changes data, so a failure after which it may have taken effect says so.
  */
 export function toNodeApiError(
 	node: INode,
 	failure: RequestFailure,
-	waitMs?: number,
+	{ waitMs, write = false }: { waitMs?: number; write?: boolean } = {},
 ): NodeApiError {
 	const { errorResponse, ...options } = connectionError(failure) ?? serviceError(failure);
+	if (write && mayHaveActed(failure))
+		options.description = `${options.description}\n\n${MAY_HAVE_ACTED}`;
 	return new NodeApiError(node, errorResponse, {
 		...options,
 		failure: failureCause(failure, waitMs),

@@ -23,7 +23,8 @@ import {
 	type FullResponse,
 	type RequestFailure,
 } from './failures';
-import { RATE_LIMIT_RETRIES, rateLimitWaitMs, systemClock, type Clock, type Pacer } from './pacer';
+import { requestKind } from './overload';
+import { RATE_LIMIT_RETRIES, retryWaitMs, systemClock, type Clock, type Pacer } from './pacer';
 import { paceOf } from './shared-pace';
 
 export { baseUrlOf, CREDENTIAL_TYPE } from './credential';
@@ -112,9 +113,14 @@ export async function apiRequestAnswer<T>(
 				request,
 			)) as FullResponse;
 		},
-		{ pacer: options.pacer ?? slot!, deadline: options.deadline, failureOf: failureOfAnswer },
+		{
+			pacer: options.pacer ?? slot!,
+			kind: requestKind(method, path),
+			deadline: options.deadline,
+			failureOf: failureOfAnswer,
+		},
 		(failure, { deadlineReached, waitMs }) => {
-			const apiError = toNodeApiError(this.getNode(), failure, waitMs);
+			const apiError = toNodeApiError(this.getNode(), failure, { waitMs, write: method !== 'GET' });
 			// The caller's deadline, not the service, ended the request: the caller may keep what it has.
 			if (deadlineReached) apiError.context.deadlineReached = true;
 			return apiError;
@@ -129,16 +135,20 @@ export async function apiRequestAnswer<T>(
 
 /**
  * The transport's one loop: sends a request (`send`, given the time left before the deadline),
- * reports each answer to the pacer and waits out 429s through it. An answer `failureOf` reads as
- * failed, or a request that throws, and is not waited out is thrown as `toError` makes it, told
- * whether the deadline ended it (a 429 not waited out past it, or the attempt's timeout, which is
- * the time left before it) and the wait it did not wait. The clock and `random` (the backoff's
- * jitter) are parameters so a simulation can run the loop as it is.
+ * reports each answer to the pacer and waits out 429s and 503s through it: both say the service
+ * did not act on the request, so it is sent again whatever its method. Nothing else is sent
+ * again: after a 500, 502, 504, a timeout or a dropped connection a write may have taken effect.
+ * An answer `failureOf` reads as failed, or a request that throws, and is not waited out is
+ * thrown as `toError` makes it, told whether the deadline ended it (a wait not waited past it, or
+ * the attempt's timeout, which is the time left before it) and the wait it did not wait. The
+ * clock and `random` (the backoff's jitter) are parameters so a simulation can run the loop as it
+ * is; `kind` (./overload.ts, requestKind) is what the pacer compares the round trip with.
  */
 export async function sendWithRetries<R>(
 	send: (timeoutMs: number | undefined) => Promise<R>,
 	options: {
 		pacer: Pacer;
+		kind: string;
 		deadline?: number;
 		failureOf: (response: R) => RequestFailure | undefined;
 		clock?: Clock;
@@ -146,7 +156,7 @@ export async function sendWithRetries<R>(
 	},
 	toError: (failure: RequestFailure, ended: { deadlineReached: boolean; waitMs?: number }) => Error,
 ): Promise<R> {
-	const { pacer, deadline, failureOf, clock = systemClock, random = Math.random } = options;
+	const { pacer, kind, deadline, failureOf, clock = systemClock, random = Math.random } = options;
 	for (let retries = 0; ; retries++) {
 		const sentAt = clock.now();
 		let failure: RequestFailure | undefined;
@@ -156,25 +166,28 @@ export async function sendWithRetries<R>(
 			);
 			failure = failureOf(response);
 			if (!failure) {
-				pacer.answered(clock.now() - sentAt);
+				pacer.answered(clock.now() - sentAt, kind);
 				return response;
 			}
 		} catch (error) {
 			failure = failureOfError(error);
 		}
-		const waitMs =
-			failure.status === 429
-				? rateLimitWaitMs(failure.retryAfterSeconds, retries, pacer, random)
-				: undefined;
+		const waitMs = SENT_AGAIN.includes(failure.status)
+			? retryWaitMs(failure.retryAfterSeconds, retries, pacer, random)
+			: undefined;
 		// Not waited out. With a deadline, a request's timeout is the time left before it.
 		if (waitMs === undefined)
 			throw toError(failure, { deadlineReached: deadline !== undefined && timedOut(failure) });
 		// A wait that would end past the deadline is not waited: the caller gets it to declare.
 		if (clock.now() + waitMs >= (deadline ?? Infinity))
 			throw toError(failure, { deadlineReached: true, waitMs });
-		await pacer.rateLimited(waitMs, clock.now() - sentAt);
+		const ms = clock.now() - sentAt;
+		await (failure.status === 429 ? pacer.rateLimited(waitMs, ms) : pacer.overloaded(waitMs, ms));
 	}
 }
+
+/** The statuses that say the service did not act on the request: rate limited, overloaded. */
+const SENT_AGAIN: ReadonlyArray<number | undefined> = [429, 503];
 
 /** The answer as the envelope every endpoint promises, or an error naming the request. */
 function asEnvelope<T>(node: INode, request: string, response: unknown): Envelope<T> {

@@ -24,14 +24,16 @@ export const systemClock: Clock = { now: () => Date.now(), sleep: async (ms) => 
  */
 export const monotonicClock: Clock = { now: () => performance.now(), sleep: systemClock.sleep };
 
-/** What paces the requests of one run: told of each answer, waits out 429s. */
+/** What paces the requests of one run: told of each answer, waits out 429s and 503s. */
 export interface Pacer {
-	/** How many 429s with Retry-After one request may wait out before its error is reported. */
+	/** How many 429s or 503s with Retry-After one request may wait out before its error is reported. */
 	readonly rateLimitRetries: number;
-	/** A request was answered (not 429) after `ms`. */
-	answered(ms: number): void;
+	/** A request of `kind` (./overload.ts, requestKind) was answered (not 429 or 503) after `ms`. */
+	answered(ms: number, kind: string): void;
 	/** Resolves when the request answered 429 after `ms` may be sent again, `waitMs` from now. */
 	rateLimited(waitMs: number, ms: number): Promise<void>;
+	/** As `rateLimited`, for a 503: the service was overloaded and did not act on the request. */
+	overloaded(waitMs: number, ms: number): Promise<void>;
 }
 
 /** How often a 429 answer with Retry-After is waited out before the error is reported. */
@@ -44,15 +46,16 @@ export const AUTO_RATE_LIMIT_RETRIES = 10;
 /** The longest Retry-After we honour; a longer wait is reported as an error instead. */
 export const MAX_RETRY_AFTER_SECONDS = 60;
 
-/** Concurrency Fixed: each 429 waited out plainly, the pace left as it is. */
+/** Concurrency Fixed: each 429 and 503 waited out plainly, the pace left as it is. */
 export const plainPacer: Pacer = {
 	rateLimitRetries: RATE_LIMIT_RETRIES,
 	answered: () => {},
 	rateLimited: async (waitMs) => await systemClock.sleep(waitMs),
+	overloaded: async (waitMs) => await systemClock.sleep(waitMs),
 };
 
 /**
- * A 429 without Retry-After is sent again after a capped exponential backoff with full jitter
+ * A 429 or 503 without Retry-After is sent again after a capped exponential backoff with full jitter
  * (Marc Brooker, "Exponential Backoff And Jitter", AWS Architecture Blog, 2015): the n-th wait
  * (from 0) is a random time up to min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS x 2^n), at most
  * BACKOFF_RETRIES times. So a request waits at most 1 + 2 + 4 + 8 + 8 = 23 s in all, and never
@@ -62,17 +65,18 @@ export const BACKOFF_FIRST_MS = 1000;
 export const BACKOFF_CAP_MS = 8000;
 export const BACKOFF_RETRIES = 5;
 
-/** The longest a request waits out 429s without Retry-After, in all: 23 s. */
+/** The longest a request waits out 429s or 503s without Retry-After, in all: 23 s. */
 export const BACKOFF_MAX_TOTAL_MS = Array.from({ length: BACKOFF_RETRIES }, (_, retry) =>
 	Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** retry),
 ).reduce((sum, ms) => sum + ms, 0);
 
 /**
- * How long to wait before sending again a request that got its `retries`+1-th 429 (with
+ * How long to wait before sending again a request that got its `retries`+1-th 429 or 503 (with
  * `retryAfterSeconds`, when the answer said), or undefined when its error is to be reported.
+ * Both say the service did not act on the request, so a write too may be sent again.
  * `random` gives numbers in [0, 1).
  */
-export function rateLimitWaitMs(
+export function retryWaitMs(
 	retryAfterSeconds: number | undefined,
 	retries: number,
 	pacer: Pacer,

@@ -12,6 +12,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import {
 	afterAnswer,
 	afterRateLimit,
+	AUTO_START,
 	deliveredRate,
 	DELIVERY_WINDOW_MS,
 	initialPace,
@@ -21,6 +22,15 @@ import {
 	type PaceState,
 } from './aimd';
 import { baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
+import {
+	afterAnswered,
+	afterOverload,
+	AUTO_MAX_CONCURRENCY,
+	initialLimit,
+	withRoundTrip,
+	type LimitState,
+	type RoundTrips,
+} from './overload';
 import {
 	AUTO_RATE_LIMIT_RETRIES,
 	monotonicClock,
@@ -38,6 +48,10 @@ export const MAX_PACES = 100;
 /** One pace per service and key: what the runs using it share. */
 export class SharedPace {
 	state: PaceState = initialPace();
+	/** How many may be in flight, from the service's signs of overload (./overload.ts). */
+	limit: LimitState = initialLimit(AUTO_START);
+	/** The round trips seen for each kind of request (./overload.ts, requestKind). */
+	private readonly roundTrips = new Map<string, RoundTrips>();
 	/** Items in flight, all runs together. */
 	inFlight = 0;
 	/** Items not started yet, all runs together (as each run's router last said). */
@@ -64,14 +78,13 @@ export class SharedPace {
 	 * A run's concurrency and pacer: at most `max` of its items in flight, each request waiting
 	 * out at most `rateLimitRetries` 429s with Retry-After.
 	 */
-	join(max: number, rateLimitRetries = AUTO_RATE_LIMIT_RETRIES): RunPace {
+	join(max = AUTO_MAX_CONCURRENCY, rateLimitRetries = AUTO_RATE_LIMIT_RETRIES): RunPace {
 		return new RunPace(this, max, rateLimitRetries);
 	}
 
 	async start(run: RunPace, left?: number): Promise<void> {
 		if (left !== undefined) this.queue(run, left);
-		while (run.inFlight >= run.max || !mayStart(this.state, this.inFlight))
-			await this.waiters.wait();
+		while (!this.mayStart(run)) await this.waiters.wait();
 		if (left !== undefined) this.queue(run, left - 1);
 		if (run.queued === undefined) this.openEnded++;
 		const now = this.clock.now();
@@ -87,6 +100,15 @@ export class SharedPace {
 		this.nextStartAt = at + interval;
 		// Under a millisecond is not worth a timer: timers do not come sooner.
 		if (at - now >= 1) await this.clock.sleep(at - now);
+	}
+
+	private mayStart(run: RunPace): boolean {
+		const { inFlight } = this;
+		return (
+			run.inFlight < run.max &&
+			inFlight < Math.floor(this.limit.limit) &&
+			mayStart(this.state, inFlight)
+		);
 	}
 
 	/** `run` has `count` items not started yet. */
@@ -110,9 +132,17 @@ export class SharedPace {
 		this.queue(run, 0);
 	}
 
-	answered(ms: number): void {
+	answered(ms: number, kind: string): void {
 		const now = this.clock.now();
 		this.roundTripMs = ms;
+		const { trips, delays } = withRoundTrip(this.roundTrips.get(kind), ms);
+		this.roundTrips.set(kind, trips);
+		this.limit = afterAnswered(this.limit, {
+			now,
+			sentAt: now - ms,
+			delays,
+			inUse: this.inFlight >= Math.floor(this.limit.limit),
+		});
 		this.state = afterAnswer(
 			this.state,
 			now,
@@ -130,6 +160,18 @@ export class SharedPace {
 		this.state = afterRateLimit(this.state, now, now - ms, delivered);
 		// The answers of slow start came slower than the service allows: count from its end.
 		if (before.phase === 'slowStart' && this.state !== before) this.measuredFrom = now;
+		await this.waitOff(run, waitMs);
+	}
+
+	/** A 503 after `ms`: a sign of overload; the request waits `waitMs` off its slot. */
+	async overloaded(run: RunPace, waitMs: number, ms: number): Promise<void> {
+		const now = this.clock.now();
+		this.limit = afterOverload(this.limit, now, now - ms);
+		await this.waitOff(run, waitMs);
+	}
+
+	/** The request gives its slot back while it waits, so the others go on. */
+	private async waitOff(run: RunPace, waitMs: number): Promise<void> {
 		this.finish(run);
 		await this.clock.sleep(waitMs);
 		await this.start(run);
@@ -160,12 +202,16 @@ export class RunPace implements Concurrency, Pacer {
 		this.shared.leave(this);
 	}
 
-	answered(ms: number): void {
-		this.shared.answered(ms);
+	answered(ms: number, kind: string): void {
+		this.shared.answered(ms, kind);
 	}
 
 	async rateLimited(waitMs: number, ms: number): Promise<void> {
 		await this.shared.rateLimited(this, waitMs, ms);
+	}
+
+	async overloaded(waitMs: number, ms: number): Promise<void> {
+		await this.shared.overloaded(this, waitMs, ms);
 	}
 }
 
@@ -214,7 +260,10 @@ export const paceOf = (credentials: ServiceCredentials): SharedPace =>
  * Concurrency Auto for one run of `context`, up to `max` items in flight, sharing the pace of
  * its credential. Without a readable credential it paces alone; its requests then fail as usual.
  */
-export async function autoConcurrency(context: IExecuteFunctions, max: number): Promise<RunPace> {
+export async function autoConcurrency(
+	context: IExecuteFunctions,
+	max = AUTO_MAX_CONCURRENCY,
+): Promise<RunPace> {
 	let credentials: ServiceCredentials;
 	try {
 		credentials = await context.getCredentials(CREDENTIAL_TYPE);

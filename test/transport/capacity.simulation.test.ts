@@ -1,0 +1,65 @@
+/* eslint-disable no-console -- test tooling: prints the simulated figures; never part of the published package */
+/**
+ * Concurrency Auto against services without a rate limit but with finite capacity, on a fake
+ * clock (./simulation.ts: the router's and the transport's own loops, real shared paces): one
+ * that sheds load with 503 (without and with Retry-After), one that lets requests queue without
+ * bound, and one without any limit. Auto is held against Concurrency Fixed on the same service
+ * and seed: it fails no item where some fixed setting fails none, reaches 90% of the fastest such
+ * setting, and holds at most 4 times the service's workers open.
+ */
+import { simulate, type CapacitySpec, type Outcome } from './simulation';
+
+const network = { roundTripMs: 20, jitterMs: 5 };
+const noRateLimit = { limits: [{ requestsPerSecond: 1e9 }], burst: 1e9 };
+const FIXED = [8, 16, 32, 64];
+const SEEDS = [1, 2, 3, 4];
+const ITEMS = 500;
+const WORKERS = 8;
+
+const services: Array<[string, CapacitySpec | undefined]> = [
+	['sheds load with 503, no Retry-After', { workers: WORKERS, serviceMs: 20, queue: 8 }],
+	[
+		'sheds load with 503 and Retry-After: 1',
+		{ workers: WORKERS, serviceMs: 20, queue: 8, retryAfterSeconds: 1 },
+	],
+	['queues without bound', { workers: WORKERS, serviceMs: 20 }],
+];
+
+const run = async (capacity: CapacitySpec | undefined, seed: number, fixed?: number) =>
+	await simulate({ ...network, ...noRateLimit, capacity, seed, runs: [{ items: ITEMS, fixed }] });
+
+const figures = (outcome: Outcome) =>
+	`${(outcome.ms / 1000).toFixed(2)} s, ${outcome.failed} failed, ${outcome.shed} 503s, ${outcome.maxOpen} open`;
+
+describe('Concurrency Auto against services without a rate limit, over 4 seeds', () => {
+	it.each(services)(
+		'%s: no failed item, 90%% of the fastest fixed setting that fails none, at most 4x the workers open',
+		async (name, capacity) => {
+			for (const seed of SEEDS) {
+				const auto = await run(capacity, seed);
+				const fixed: Outcome[] = [];
+				for (const limit of FIXED) fixed.push(await run(capacity, seed, limit));
+				const best = Math.min(...fixed.filter((o) => o.failed === 0).map((o) => o.ms));
+				console.log(
+					`${name}, seed ${seed}: Auto ${figures(auto)}; ${fixed.map((o, i) => `Fixed ${FIXED[i]} ${figures(o)}`).join('; ')}`,
+				);
+				expect(auto.failed).toBe(0);
+				expect(auto.ms).toBeLessThanOrEqual(best / 0.9);
+				expect(auto.maxOpen).toBeLessThanOrEqual(4 * capacity!.workers);
+			}
+		},
+	);
+
+	it('a 503 is sent again under Fixed too: 64 at once against 16 places, no failed item', async () => {
+		const outcome = await run(services[0][1], 1, 64);
+		expect(outcome.shed).toBeGreaterThan(0);
+		expect(outcome.failed).toBe(0);
+	});
+
+	it('no limit at all: within 1.5x of a fixed 64 (slow start, from 4 in flight)', async () => {
+		const auto = await run(undefined, 1);
+		const fixed = await run(undefined, 1, 64);
+		expect(auto.failed).toBe(0);
+		expect(auto.ms).toBeLessThanOrEqual(1.5 * fixed.ms);
+	});
+});
