@@ -1,5 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: watches process.stdout/stderr for the API key; runs under Node in this repo only */
-import { BACKOFF_FIRST_MS } from '../../nodes/DataIntegrationManagement/transport/pacer';
+import {
+	AUTO_RATE_LIMIT_RETRIES,
+	BACKOFF_FIRST_MS,
+} from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
 import { SEED, type FaultSpec } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
@@ -19,6 +22,7 @@ const DESCRIPTIONS = {
 	404: "The service found nothing under the IDs or names the request gives. Check the node's ID and name fields.",
 	429: 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.',
 	500: 'The service had an internal problem. Try again later.',
+	503: 'The service is overloaded and turned the request away, so it changed nothing. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.',
 	none: 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.',
 	malformed:
 		'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',
@@ -221,7 +225,7 @@ describe('API errors become NodeApiErrors naming the item', () => {
 		expect(result.items).toHaveLength(3);
 	});
 
-	it.each([500, 503])('%i: the 5xx description', async (status) => {
+	it.each([500, 502])('%i: the 5xx description, sent once', async (status) => {
 		const result = await getThreeWithFault({ kind: 'status', status, message: 'database on fire' });
 
 		expect(result.error).toMatchObject({
@@ -235,6 +239,26 @@ describe('API errors become NodeApiErrors naming the item', () => {
 		// No deadline ended the waiting: the error is not marked as one that did.
 		expect(result.error?.context).not.toHaveProperty('deadlineReached');
 		expect(emulator().requests).toHaveLength(3);
+		expectNoKey(result);
+	});
+
+	it('503: sent again as often as a 429 is (Retry-After: 0 here), then fails with its own description', async () => {
+		const result = await getThreeWithFault({
+			kind: 'status',
+			status: 503,
+			retryAfterSeconds: 0,
+			message: 'too busy',
+			count: 100,
+		});
+
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '503',
+			description: DESCRIPTIONS[503],
+			context: { itemIndex: 2 },
+		});
+		// Items 0 and 1, then item 2 once and again as often as Auto waits out a 429.
+		expect(emulator().requests).toHaveLength(2 + 1 + AUTO_RATE_LIMIT_RETRIES);
 		expectNoKey(result);
 	});
 

@@ -9,6 +9,8 @@ import type { INode } from 'n8n-workflow';
 import {
 	failureOfAnswer,
 	failureOfError,
+	MAY_HAVE_ACTED,
+	mayHaveActed,
 	timedOut,
 	toNodeApiError,
 	type RequestFailure,
@@ -271,5 +273,52 @@ describe('toNodeApiError: the error a user reads', () => {
 		const error = toNodeApiError(node, failure);
 		expect(error.errorResponse).toEqual(record);
 		expect(error.messages).toEqual([(record as { message: string }).message]);
+	});
+});
+
+describe('mayHaveActed: whether the service may have acted on a request that failed', () => {
+	it.each<[string, RequestFailure, boolean]>([
+		['a 500', { status: 500 }, true],
+		['a 502', { status: 502 }, true],
+		['a 504', { status: 504 }, true],
+		['a 503: turned away', { status: 503 }, false],
+		['a 501: not implemented', { status: 501 }, false],
+		['a 429: rate limited', { status: 429 }, false],
+		['a 400: refused', { status: 400 }, false],
+		['a 499: refused', { status: 499 }, false],
+		['a timeout', { networkCode: 'ECONNABORTED' }, true],
+		['a dropped connection', { networkCode: 'ECONNRESET' }, true],
+		['no answer, no code', {}, true],
+		['a refused connection: never arrived', { networkCode: 'ECONNREFUSED' }, false],
+		['an unknown host: never arrived', { networkCode: 'ENOTFOUND' }, false],
+		['a failed name lookup: never arrived', { networkCode: 'EAI_AGAIN' }, false],
+		['an untrusted certificate: never arrived', { networkCode: 'CERT_HAS_EXPIRED' }, false],
+		['n8n refused the address: never sent', { blockedAddress: '10.0.0.1' }, false],
+	])('%s: %s', (_title, failure, acted) => {
+		expect(mayHaveActed(failure)).toBe(acted);
+	});
+
+	const node = {
+		name: 'DIM',
+		type: 'x',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	} as INode;
+
+	it.each<[string, RequestFailure, boolean, boolean]>([
+		['a write after a 502 says so', { status: 502 }, true, true],
+		['a write after a dropped connection says so', { networkCode: 'ECONNRESET' }, true, true],
+		['a write after a 503 does not', { status: 503 }, true, false],
+		['a read after a 502 does not', { status: 502 }, false, false],
+	])('%s', (_title, failure, write, says) => {
+		const { description } = toNodeApiError(node, failure, { write });
+		expect(String(description).includes(MAY_HAVE_ACTED)).toBe(says);
+	});
+
+	it('a 503 says the service turned the request away and changed nothing', () => {
+		expect(toNodeApiError(node, { status: 503 }).description).toMatch(
+			/overloaded and turned the request away, so it changed nothing.*Max Concurrency/,
+		);
 	});
 });

@@ -490,7 +490,8 @@ describe('a service that asks to wait longer than a poll waits', () => {
 			'configuration-invalid',
 		],
 	])('%s fails the poll declaring why', async (_name, { status }, cause) => {
-		emulator().injectFault({ kind: 'status', status, count: 10 });
+		// Retry-After: 0, so a 503 is sent again at once, as many times as the poll waits one out.
+		emulator().injectFault({ kind: 'status', status, count: 10, retryAfterSeconds: 0 });
 		expect(await pollError(dateParameters(iso(T0)))).toMatchObject({ failure: { cause } });
 	});
 });

@@ -1,0 +1,144 @@
+/**
+ * Services without a rate limit but with finite capacity (the emulator's capacity model), through
+ * n8n-core: Concurrency Auto slows down for 503s and for a queue that grows, and holds few
+ * requests open; a 503 is sent again in either mode; nothing else is, and a write's error then
+ * says the change may have been made.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { MAY_HAVE_ACTED } from '../../nodes/DataIntegrationManagement/transport/failures';
+import { SEED } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode } from '../helpers/n8n';
+import { rl } from './support';
+
+const { emulator, credentials } = useEmulator();
+
+const WORKERS = 4;
+const names = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `tag-${i}` }));
+
+/** Tag → Create of `items` with these Options, each failed item kept as an error item. */
+const createTags = async (items: IDataObject[], options: INodeParameters = {}) =>
+	await runActionNode({
+		credentials: credentials(),
+		continueOnFail: true,
+		parameters: {
+			resource: 'tag',
+			operation: 'create',
+			name: '={{ $json.name }}',
+			owner: rl('list', SEED.users.maya),
+			options,
+		},
+		items,
+	});
+
+/** The names of the tags the service holds that these runs created, sorted. */
+const created = () =>
+	[...emulator().store.tags.values()]
+		.map((tag) => tag.name)
+		.filter((name) => name.startsWith('tag-'))
+		.sort();
+
+describe('Concurrency Auto against a service of finite capacity', () => {
+	it('sheds load with 503: every item is created once, nothing fails, at most its places held', async () => {
+		emulator().capacity.set({ workers: WORKERS, serviceMs: 20, queue: WORKERS });
+
+		const result = await createTags(names(120));
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.filter((item) => item.json.error)).toEqual([]);
+		expect(created()).toEqual(
+			names(120)
+				.map(({ name }) => name)
+				.sort(),
+		);
+		expect(emulator().capacity.maxOpen).toBeLessThanOrEqual(2 * WORKERS);
+	});
+
+	it('against a queue without bound, holds at most 4 times the workers open', async () => {
+		emulator().capacity.set({ workers: WORKERS, serviceMs: 30 });
+
+		const result = await createTags(names(150));
+
+		expect(result.items.filter((item) => item.json.error)).toEqual([]);
+		expect(created()).toHaveLength(150);
+		expect(emulator().capacity.maxOpen).toBeLessThanOrEqual(4 * WORKERS);
+	});
+
+	it('sends a request the service turned away with 503 and Retry-After again, after it', async () => {
+		emulator().capacity.set({ workers: 1, serviceMs: 50, queue: 0, retryAfterSeconds: 1 });
+
+		const result = await createTags(names(3));
+
+		expect(result.items.filter((item) => item.json.error)).toEqual([]);
+		expect(created()).toHaveLength(3);
+		expect(emulator().capacity.shed).toBeGreaterThan(0);
+	});
+});
+
+describe('Concurrency Fixed sends a 503 again too', () => {
+	it('16 at once against 8 places: every item created once, none failed', async () => {
+		emulator().capacity.set({ workers: WORKERS, serviceMs: 20, queue: WORKERS });
+
+		const result = await createTags(names(24), { concurrencyMode: 'fixed', concurrency: 16 });
+
+		expect(result.items.filter((item) => item.json.error)).toEqual([]);
+		expect(created()).toEqual(
+			names(24)
+				.map(({ name }) => name)
+				.sort(),
+		);
+		expect(emulator().capacity.shed).toBeGreaterThan(0);
+	});
+});
+
+describe('what is not sent again', () => {
+	it.each([
+		['a 502', { kind: 'status', status: 502 }, '502'],
+		['a 500', { kind: 'status', status: 500 }, '500'],
+		['a dropped connection', { kind: 'drop' }, undefined],
+	] as const)(
+		'a write after %s: sent once, its error says the change may have been made',
+		async (_title, fault, httpCode) => {
+			emulator().injectFault({ ...fault, method: 'POST', count: 1 });
+
+			const result = await createTags(names(1), { concurrencyMode: 'fixed' });
+
+			expect(emulator().requests.filter(({ method }) => method === 'POST')).toHaveLength(1);
+			expect(result.items[0].json).toMatchObject({
+				...(httpCode ? { httpCode } : {}),
+				description: expect.stringContaining(MAY_HAVE_ACTED),
+			});
+		},
+	);
+
+	it('a read after a 502: sent once, its error says nothing of a change', async () => {
+		emulator().injectFault({ kind: 'status', status: 502, method: 'GET', count: 1 });
+
+		const result = await runActionNode({
+			credentials: credentials(),
+			continueOnFail: true,
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+		});
+
+		expect(emulator().requests).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({ httpCode: '502' });
+		expect(String(result.items[0].json.description)).not.toContain(MAY_HAVE_ACTED);
+	});
+
+	it('a write the service turned away with 503: sent again, created once', async () => {
+		emulator().injectFault({
+			kind: 'status',
+			status: 503,
+			retryAfterSeconds: 0,
+			method: 'POST',
+			count: 1,
+		});
+
+		const result = await createTags(names(1), { concurrencyMode: 'fixed' });
+
+		expect(emulator().requests.filter(({ method }) => method === 'POST')).toHaveLength(2);
+		expect(result.items[0].json).toEqual({ id: expect.any(String) });
+		expect(created()).toEqual(['tag-0']);
+	});
+});
