@@ -5,7 +5,7 @@
  * and with a clock of its own.
  * The exactly-once test runs every variant over random schedules; these pin single behaviours.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import { SERVICE_VARIANTS, type NewAuditEntry, type ServiceVariant } from '../emulator';
@@ -358,6 +358,93 @@ describe("n8n's poll budget", () => {
 		const next = await poll(parameters);
 		expect(eventsOf(emitted(next))).toEqual(sequence(150, 0).map((entry) => entry.event));
 	});
+});
+
+describe('a start from "now" against a service answering oldest first, with more history than the first poll reads in its budget', () => {
+	// 4,000 entries (40 pages of 100) up to the service's present: with pages of 50 ms, a poll of
+	// 500 ms (400 of them spent reading) reads a few of the oldest pages, never the newest entry.
+	const histories: Array<[string, (present: number) => NewAuditEntry[]]> = [
+		[
+			'ten entries to an instant',
+			(present) =>
+				Array.from({ length: 4000 }, (_, i) => ({
+					timestamp: iso(present - (400 - Math.floor(i / 10)) * SECOND),
+					event: `before ${i}`,
+				})),
+		],
+		[
+			'all at one instant, so no page shows the order',
+			(present) =>
+				Array.from({ length: 4000 }, (_, i) => ({
+					timestamp: iso(present - SECOND),
+					event: `before ${i}`,
+				})),
+		],
+	];
+	const clocks: Array<[string, number, boolean]> = [
+		["its clock on n8n's", 0, true],
+		["its clock an hour ahead of n8n's", HOUR, true],
+		["its clock an hour behind n8n's", -HOUR, true],
+		["no Date header, n8n's clock standing in", 0, false],
+	];
+	const cases = histories.flatMap(([history, entries]) =>
+		clocks.map(
+			([clock, offset, dateHeader]) => [history, clock, entries, offset, dateHeader] as const,
+		),
+	);
+
+	it.each(cases)(
+		'history %s, %s: no entry logged before the first poll is emitted, each one logged after it is, once',
+		async (_history, _clock, history, offset, dateHeader) => {
+			useVariant(SERVICE_VARIANTS['oldest first always']);
+			emulator().setClockOffset(offset);
+			emulator().setDateHeader(dateHeader);
+			// The service stamps what it logs with its own clock.
+			const servicePresent = () => Date.now() + offset;
+			emulator().addAuditEntries([
+				...history(servicePresent()),
+				{ timestamp: iso(servicePresent()), event: 'before, at the present' },
+			]);
+			emulator().setLatency(50);
+			const parameters = { startFrom: 'now' };
+
+			const first = await poll(parameters, undefined, 500);
+			expect(first.items).toBeNull();
+			// The first poll was cut by its budget, far from the log's end.
+			expect(auditRequests().length).toBeLessThan(20);
+
+			// The start is the service's present when it first answered, which its Date header
+			// gives to the second: an entry it logs within that second counts as before the start.
+			await sleep(SECOND);
+			const logged: string[] = [];
+			const events: string[] = [];
+			let staticData = first.staticData;
+			for (let batch = 0; batch < 3; batch++) {
+				const present = servicePresent();
+				// Five entries sharing one instant, and one a millisecond later.
+				const entries = [
+					...Array.from({ length: 5 }, (_, i) => ({
+						timestamp: iso(present),
+						event: `after ${batch}.${i}`,
+					})),
+					{ timestamp: iso(present + 1), event: `after ${batch}.5` },
+				];
+				emulator().addAuditEntries(entries);
+				logged.push(...eventsOf(entries as AuditLogEntry[]));
+				const result = await poll(parameters, staticData, 500);
+				events.push(...eventsOf(emitted(result)));
+				staticData = result.staticData;
+			}
+			for (let polls = 0; polls < 5; polls++) {
+				const result = await poll(parameters, staticData, 500);
+				events.push(...eventsOf(emitted(result)));
+				staticData = result.staticData;
+			}
+
+			expect(events.filter((event) => event.startsWith('before'))).toEqual([]);
+			expect(events).toEqual(logged);
+		},
+	);
 });
 
 describe('entries whose timestamps cannot be read', () => {

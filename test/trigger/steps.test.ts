@@ -14,6 +14,7 @@ import {
 	NOTHING_FOUND,
 	NOTHING_HELD,
 	NOTHING_SEEN,
+	startOfNow,
 	type NewestSeen,
 	type OldestFirstRead,
 	type PageSeen,
@@ -362,6 +363,79 @@ describe('afterNewestPage: where a start from "now" begins, read newest first', 
 		const seen = newestAt(T, at('a', T));
 		afterNewestPage(seen, { entries: [at('b', T), at('c', T + 1)], order: 'asc', answeredAt });
 		expect(seen).toEqual(newestAt(T, at('a', T)));
+	});
+
+	it('keeps when the service answered the first page, whenever the later ones came', () => {
+		const first = afterNewestPage(NOTHING_SEEN, { entries: [at('a', T)], answeredAt });
+		const second = afterNewestPage(first.seen, {
+			entries: [at('b', T + 1)],
+			order: 'asc',
+			answeredAt: answeredAt + SECOND,
+		});
+		expect(first.seen.firstAnsweredAt).toBe(answeredAt);
+		expect(second.seen.firstAnsweredAt).toBe(answeredAt);
+	});
+});
+
+describe('startOfNow: where a start from "now" starts once its read ended', () => {
+	/** The service's present when it first answered, by its clock. */
+	const firstAnsweredAt = T + 60 * SECOND;
+	/** n8n's clock, an hour ahead of the service's: used only for an empty log. */
+	const now = firstAnsweredAt + 3600 * SECOND;
+	const seenUpTo = (newest: number | undefined, ...atNewest: Placed[]): NewestSeen<Placed> => ({
+		newest,
+		atNewest,
+		firstAnsweredAt,
+	});
+	test.each<[string, NewestSeen<Placed>, boolean, number, string[]]>([
+		[
+			'found the newest entry (newest first, or to the log end): at it, its ties remembered',
+			seenUpTo(T, at('a', T), at('b', T)),
+			false,
+			T,
+			['a', 'b'],
+		],
+		["an empty log, read to its end: at n8n's present", NOTHING_SEEN, false, now, []],
+		[
+			'cut short oldest first, far behind the present: at the first answer, nothing remembered',
+			seenUpTo(T, at('a', T)),
+			true,
+			firstAnsweredAt,
+			[],
+		],
+		[
+			'cut short with every entry read at one instant (no order shown): at the first answer, the tie forgotten',
+			seenUpTo(firstAnsweredAt - 1, at('a', firstAnsweredAt - 1), at('b', firstAnsweredAt - 1)),
+			true,
+			firstAnsweredAt,
+			[],
+		],
+		[
+			"cut short, entries read at the first answer's instant: there, they are remembered",
+			seenUpTo(firstAnsweredAt, at('a', firstAnsweredAt), at('b', firstAnsweredAt)),
+			true,
+			firstAnsweredAt,
+			['a', 'b'],
+		],
+		[
+			'cut short, the newest read later than the first answer: at it, its ties remembered',
+			seenUpTo(firstAnsweredAt + 5, at('a', firstAnsweredAt + 5), at('future', now)),
+			true,
+			firstAnsweredAt + 5,
+			['a', 'future'],
+		],
+		[
+			'cut short before any entry was placed: at the first answer',
+			seenUpTo(undefined),
+			true,
+			firstAnsweredAt,
+			[],
+		],
+		["cut short before any answer: at n8n's present", NOTHING_SEEN, true, now, []],
+	])('%s', (_rule, seen, cutShort, start, atStart) => {
+		const decided = startOfNow(seen, { cutShort, now });
+		expect(decided.start).toBe(start);
+		expect(names(decided.atStart)).toEqual(atStart);
 	});
 });
 

@@ -16,6 +16,7 @@ import {
 	afterRead,
 	NOTHING_HELD,
 	NOTHING_SEEN,
+	startOfNow,
 	type NewestSeen,
 	type OldestFirstRead,
 	type ReadDone,
@@ -30,7 +31,8 @@ export type Reading = Pick<AuditLogScan, 'deadline' | 'onAnswer'>;
 
 /**
  * What is new since the stored state, and the state to store once it is emitted. Without a
- * stored state, a start from "now" records the newest entry and emits nothing.
+ * stored state, a start from "now" records where it starts (`startAtNewestEntry`) and emits
+ * nothing.
  */
 export async function readNewEntries(
 	this: IPollFunctions,
@@ -127,9 +129,11 @@ async function absorbNewestFirst(
 
 /**
  * The start of "now": the newest entry the service already has (its instant, and the ids that
- * share it), or this instant when the log is empty. Anchoring on the service's own newest
- * timestamp means a clock difference between n8n and the service can neither drop the first
- * new entries nor let old ones through; it also checks the credential on activation.
+ * share it), or this instant when the log is empty; when the budget cuts the read before it
+ * finds that entry, the service's present when it first answered (see `startOfNow`). Anchoring
+ * on the service's own timestamps and clock means a clock difference between n8n and the service
+ * can neither drop the first new entries nor let old ones through; it also checks the credential
+ * on activation.
  */
 async function startAtNewestEntry(
 	this: IPollFunctions,
@@ -137,14 +141,15 @@ async function startAtNewestEntry(
 	reading: Reading,
 ): Promise<CursorState> {
 	let seen: NewestSeen<PlacedEntry> = NOTHING_SEEN;
-	await scanAuditLog.call(this, { sortOrder: 'desc', ...reading }, (page) => {
+	const end = await scanAuditLog.call(this, { sortOrder: 'desc', ...reading }, (page) => {
 		const step = afterNewestPage(seen, page);
 		seen = step.seen;
 		return step.readOn;
 	});
+	const { start, atStart } = startOfNow(seen, { cutShort: end === 'deadline', now: Date.now() });
 	return initialState(
 		origin,
-		seen.newest ?? Date.now(),
-		seen.atNewest.map(({ entry }) => auditEntryKey(entry)),
+		start,
+		atStart.map(({ entry }) => auditEntryKey(entry)),
 	);
 }

@@ -85,6 +85,11 @@ export interface NewestSeen<Entry extends { instant: number }> {
 	readonly newest?: number;
 	/** The entries at it (or later, when stamped past the service's present). */
 	readonly atNewest: readonly Entry[];
+	/**
+	 * When the service answered the read's first page, by its clock (`answeredAt`): no earlier
+	 * than its present when the poll started.
+	 */
+	readonly firstAnsweredAt?: number;
 }
 
 export const NOTHING_SEEN: NewestSeen<never> = { atNewest: [] };
@@ -113,7 +118,27 @@ export function afterNewestPage<Entry extends { instant: number }>(
 		page.order === 'desc' &&
 		last !== undefined &&
 		page.entries.some(({ instant }) => instant < last);
-	return { seen: { newest, atNewest }, readOn: !passed };
+	const firstAnsweredAt = seen.firstAnsweredAt ?? page.answeredAt;
+	return { seen: { newest, atNewest, firstAnsweredAt }, readOn: !passed };
+}
+
+/**
+ * Where a start from "now" starts once its read has ended, and the entries already there:
+ * - the read found the newest entry (newest first, it passed it; or it reached the log's end): at
+ *   that entry, remembering the entries at it; an empty log: at `now`;
+ * - the read was cut short (n8n's poll budget) before it found the newest entry (the service
+ *   answers oldest first, or no page showed an order): every entry it did not read may be older
+ *   than the present, so it starts at the service's present when it first answered, which no
+ *   entry logged before the poll is stamped at or after (or at the newest entry it read, if
+ *   stamped later still, remembering the entries there).
+ */
+export function startOfNow<Entry extends { instant: number }>(
+	seen: NewestSeen<Entry>,
+	{ cutShort, now }: { cutShort: boolean; now: number },
+): { start: number; atStart: readonly Entry[] } {
+	if (!cutShort) return { start: seen.newest ?? now, atStart: seen.atNewest };
+	const start = Math.max(seen.newest ?? -Infinity, seen.firstAnsweredAt ?? now);
+	return { start, atStart: seen.atNewest.filter(({ instant }) => instant >= start) };
 }
 
 /** The newer of two entries; the first one at a tie. */
