@@ -2,15 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
-import { A_STRING, callEndpoint } from './endpoint';
+import { callEndpoint } from './endpoint';
 import type { Asset } from './types';
 
 /** `POST /assets`: the created asset. */
 export async function createAsset(this: Context, body: IDataObject, pacer?: Pacer): Promise<Asset> {
-	const { data } = await callEndpoint.call(this, 'POST', '/assets', {
+	const { data } = await callEndpoint.call(this, 'POST /assets', {
 		body,
 		pacer,
-		reads: { id: A_STRING },
 	});
 	return data as Asset;
 }
@@ -22,11 +21,10 @@ export async function updateAsset(
 	body: IDataObject,
 	pacer?: Pacer,
 ): Promise<Asset> {
-	const { data } = await callEndpoint.call(this, 'PATCH', '/assets/{id}', {
+	const { data } = await callEndpoint.call(this, 'PATCH /assets/{id}', {
 		params: { id: assetId },
 		body,
 		pacer,
-		reads: { id: A_STRING },
 	});
 	return data as Asset;
 }

@@ -1,6 +1,6 @@
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
-import { A_COLUMNS_MAP, A_SCHEMAS_MAP, AN_OBJECT, callEndpoint } from './endpoint';
+import { callEndpoint } from './endpoint';
 import type { ColumnConfig, Integration, SchemasConfig, SchemasPatch } from './types';
 
 /** `GET /integrations/{id}`. */
@@ -9,10 +9,9 @@ export async function getIntegration(
 	integrationId: string,
 	pacer?: Pacer,
 ): Promise<Integration> {
-	const { data } = await callEndpoint.call(this, 'GET', '/integrations/{id}', {
+	const { data } = await callEndpoint.call(this, 'GET /integrations/{id}', {
 		params: { id: integrationId },
 		pacer,
-		reads: { integration: AN_OBJECT },
 	});
 	return (data as { integration: Integration }).integration;
 }
@@ -23,10 +22,9 @@ export async function getSchemas(
 	integrationId: string,
 	pacer?: Pacer,
 ): Promise<SchemasConfig> {
-	const { data } = await callEndpoint.call(this, 'GET', '/integrations/{id}/schemas', {
+	const { data } = await callEndpoint.call(this, 'GET /integrations/{id}/schemas', {
 		params: { id: integrationId },
 		pacer,
-		reads: { schemas: A_SCHEMAS_MAP },
 	});
 	return (data as { schemas: SchemasConfig }).schemas;
 }
@@ -38,11 +36,10 @@ export async function updateSchemas(
 	schemas: SchemasPatch,
 	pacer?: Pacer,
 ): Promise<SchemasConfig> {
-	const { data } = await callEndpoint.call(this, 'PATCH', '/integrations/{id}/schemas', {
+	const { data } = await callEndpoint.call(this, 'PATCH /integrations/{id}/schemas', {
 		params: { id: integrationId },
 		body: { schemas },
 		pacer,
-		reads: { schemas: A_SCHEMAS_MAP },
 	});
 	return (data as { schemas: SchemasConfig }).schemas;
 }
@@ -57,9 +54,8 @@ export async function getColumns(
 ): Promise<Record<string, ColumnConfig>> {
 	const { data } = await callEndpoint.call(
 		this,
-		'GET',
-		'/integrations/{id}/schemas/{schema}/tables/{table}/columns',
-		{ params: { id: integrationId, schema, table }, pacer, reads: { columns: A_COLUMNS_MAP } },
+		'GET /integrations/{id}/schemas/{schema}/tables/{table}/columns',
+		{ params: { id: integrationId, schema, table }, pacer },
 	);
 	return (data as { columns: Record<string, ColumnConfig> }).columns;
 }

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
-import { A_STRING, callEndpoint } from './endpoint';
+import { callEndpoint } from './endpoint';
 import type { Tag, TagRelation } from './types';
 
 /** `POST /tags`: the created tag's id. */
@@ -11,10 +11,9 @@ export async function createTag(
 	body: IDataObject,
 	pacer?: Pacer,
 ): Promise<Pick<Tag, 'id'>> {
-	const { data } = await callEndpoint.call(this, 'POST', '/tags', {
+	const { data } = await callEndpoint.call(this, 'POST /tags', {
 		body,
 		pacer,
-		reads: { id: A_STRING },
 	});
 	return data as Pick<Tag, 'id'>;
 }
@@ -26,11 +25,10 @@ export async function updateTag(
 	body: IDataObject,
 	pacer?: Pacer,
 ): Promise<Tag> {
-	const { data } = await callEndpoint.call(this, 'PUT', '/tags/{id}', {
+	const { data } = await callEndpoint.call(this, 'PUT /tags/{id}', {
 		params: { id: tagId },
 		body,
 		pacer,
-		reads: { id: A_STRING },
 	});
 	return data as Tag;
 }
@@ -42,7 +40,7 @@ export async function deleteTagRelation(
 	relation: TagRelation,
 	pacer?: Pacer,
 ): Promise<string | undefined> {
-	const { message } = await callEndpoint.call(this, 'DELETE', '/tags/{id}/relation', {
+	const { message } = await callEndpoint.call(this, 'DELETE /tags/{id}/relation', {
 		params: { id: tagId },
 		body: { ...relation },
 		pacer,

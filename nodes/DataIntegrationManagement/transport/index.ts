@@ -176,11 +176,14 @@ export async function sendWithRetries<R>(
 	}
 }
 
+/** Whether an answer's body is a JSON object, as the envelope every endpoint promises is. */
+export function isEnvelope(body: unknown): body is Envelope<unknown> & Record<string, unknown> {
+	return typeof body === 'object' && body !== null && !Array.isArray(body);
+}
+
 /** The answer as the envelope every endpoint promises, or an error naming the request. */
 function asEnvelope<T>(node: INode, request: string, response: unknown): Envelope<T> {
-	if (typeof response === 'object' && response !== null && !Array.isArray(response)) {
-		return response as Envelope<T>;
-	}
+	if (isEnvelope(response)) return response as Envelope<T>;
 	throw new NodeApiError(
 		node,
 		{ message: 'Response is not a JSON object' },
