@@ -1,7 +1,7 @@
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
 import { callEndpoint } from './endpoint';
-import type { ColumnConfig, Integration, SchemasConfig, SchemasPatch } from './types';
+import type { ColumnConfig, Integration, ReceivedSchemas, SchemasPatch } from './types';
 
 /** `GET /integrations/{id}`. */
 export async function getIntegration(
@@ -21,12 +21,12 @@ export async function getSchemas(
 	this: Context,
 	integrationId: string,
 	pacer?: Pacer,
-): Promise<SchemasConfig> {
+): Promise<ReceivedSchemas> {
 	const { data } = await callEndpoint.call(this, 'GET /integrations/{id}/schemas', {
 		params: { id: integrationId },
 		pacer,
 	});
-	return (data as { schemas: SchemasConfig }).schemas;
+	return (data as { schemas: ReceivedSchemas }).schemas;
 }
 
 /** `PATCH /integrations/{id}/schemas`: the source schema after the change. */
@@ -35,13 +35,13 @@ export async function updateSchemas(
 	integrationId: string,
 	schemas: SchemasPatch,
 	pacer?: Pacer,
-): Promise<SchemasConfig> {
+): Promise<ReceivedSchemas> {
 	const { data } = await callEndpoint.call(this, 'PATCH /integrations/{id}/schemas', {
 		params: { id: integrationId },
 		body: { schemas },
 		pacer,
 	});
-	return (data as { schemas: SchemasConfig }).schemas;
+	return (data as { schemas: ReceivedSchemas }).schemas;
 }
 
 /** `GET /integrations/{id}/schemas/{schema}/tables/{table}/columns`. */
