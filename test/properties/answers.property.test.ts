@@ -2,6 +2,7 @@
  * Generated answers the API promises never to give: a 200 whose envelope has no `data`, or whose
  * `data` lacks what the operation reads. Every operation reports such an answer as an error
  * naming its request (method and path): never a TypeError, an empty item or a silent success.
+ * Answers the checks accept: ./accepted-answers.property.test.ts.
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
