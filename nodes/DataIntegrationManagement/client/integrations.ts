@@ -1,6 +1,6 @@
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
-import { callEndpoint } from './endpoint';
+import { callEndpoint, type Written } from './endpoint';
 import type { ColumnConfig, Integration, ReceivedSchemas, SchemasPatch } from './types';
 
 /** `GET /integrations/{id}`. */
@@ -35,13 +35,18 @@ export async function updateSchemas(
 	integrationId: string,
 	schemas: SchemasPatch,
 	pacer?: Pacer,
-): Promise<ReceivedSchemas> {
-	const { data } = await callEndpoint.call(this, 'PATCH /integrations/{id}/schemas', {
+): Promise<Written<ReceivedSchemas>> {
+	const answer = await callEndpoint.call(this, 'PATCH /integrations/{id}/schemas', {
 		params: { id: integrationId },
 		body: { schemas },
 		pacer,
 	});
-	return (data as { schemas: ReceivedSchemas }).schemas;
+	if (answer.offSpec) return answer as Written<ReceivedSchemas>;
+	return {
+		...answer,
+		data: (answer.data as { schemas: ReceivedSchemas }).schemas,
+		offSpec: undefined,
+	};
 }
 
 /** `GET /integrations/{id}/schemas/{schema}/tables/{table}/columns`. */

@@ -78,6 +78,23 @@ export async function apiRequestAnswer<T>(
 	path: string,
 	options: RequestOptions = {},
 ): Promise<Answer<T>> {
+	const { body, date } = await apiRequestBody.call(this, method, path, options);
+	return {
+		envelope: asEnvelope<T>(this.getNode(), `${method} ${path}`, body),
+		...(date === undefined ? {} : { date }),
+	};
+}
+
+/**
+ * As `apiRequestAnswer`, but the body of a successful answer as it came, an envelope or not: for
+ * a write, which the service acknowledged whatever its body says (see client/endpoint.ts).
+ */
+export async function apiRequestBody(
+	this: Context,
+	method: IHttpRequestMethods,
+	path: string,
+	options: RequestOptions = {},
+): Promise<{ body: unknown; date?: number }> {
 	const credentials = await this.getCredentials<ServiceCredentials>(CREDENTIAL_TYPE);
 	const request: IHttpRequestOptions = {
 		method,
@@ -121,10 +138,7 @@ export async function apiRequestAnswer<T>(
 		},
 	).finally(() => slot?.leave());
 	const date = Date.parse(String(response.headers?.date));
-	return {
-		envelope: asEnvelope<T>(this.getNode(), `${method} ${path}`, response.body),
-		...(Number.isNaN(date) ? {} : { date }),
-	};
+	return { body: response.body, ...(Number.isNaN(date) ? {} : { date }) };
 }
 
 /**
