@@ -119,8 +119,11 @@ export interface Fault {
 	/** Why n8n must take it that the request failed: the failure the error declares. */
 	cause: string;
 	arm: () => void;
-	/** Whether every operation must fail under it (an answer without data fails only readers). */
-	failsAll: boolean;
+	/**
+	 * Whether a write fails under it too. Every fault fails a read; an answer with a success
+	 * status, whatever its body, does not fail a write: the service acknowledged it.
+	 */
+	failsWrites: boolean;
 }
 
 const STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 502, 503];
@@ -139,7 +142,7 @@ export function faultsOf(emulator: () => Emulator): Fault[] {
 			name: `status ${status} with the API's message`,
 			status,
 			cause: causeOfStatus(status),
-			failsAll: true,
+			failsWrites: true,
 			arm: () =>
 				emulator().injectFault({
 					kind: 'status',
@@ -153,31 +156,31 @@ export function faultsOf(emulator: () => Emulator): Fault[] {
 			name: `status ${status} without a body`,
 			status,
 			cause: causeOfStatus(status),
-			failsAll: true,
+			failsWrites: true,
 			arm: () => emulator().answerWith({ status, body: null, count: 10 }),
 		})),
 		{
 			name: 'a dropped connection',
 			cause: 'temporarily-unavailable',
-			failsAll: true,
+			failsWrites: true,
 			arm: () => emulator().injectFault({ kind: 'drop', count: 10 }),
 		},
 		{
 			name: 'a cut-off body',
 			cause: 'configuration-invalid',
-			failsAll: true,
+			failsWrites: false,
 			arm: () => emulator().injectFault({ kind: 'malformed', count: 10 }),
 		},
 		{
 			name: 'an answer that is not an envelope',
 			cause: 'configuration-invalid',
-			failsAll: true,
+			failsWrites: false,
 			arm: () => emulator().answerWith({ body: ['not', 'an envelope'], count: 10 }),
 		},
 		{
 			name: 'a success without data',
 			cause: 'configuration-invalid',
-			failsAll: false,
+			failsWrites: false,
 			arm: () => emulator().answerWith({ body: { code: 'SUCCESS' }, count: 10 }),
 		},
 	];

@@ -2,6 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { SchemasConfig } from '../../nodes/DataIntegrationManagement/client/types';
 import { SEED } from '../emulator';
+import { SUCCESS_CODE } from '../emulator/choices';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
 import { rl, sent } from './support';
@@ -150,6 +151,49 @@ describe('integration getSchemas', () => {
 			enabled: true,
 			hashed: true,
 			isPrimaryKey: false,
+		});
+	});
+
+	describe('a schema without tables and a table without columns, as the service may answer', () => {
+		const schemas = {
+			bare: { nameInDestination: 'bare', enabled: true },
+			public: { enabled: false, tables: { orders: { enabled: true, syncMode: 'full_refresh' } } },
+		};
+		beforeEach(() => {
+			emulator().answerWith({ body: { code: SUCCESS_CODE, data: { schemas } } });
+		});
+
+		it.each([
+			[
+				'compact',
+				[
+					{
+						schemas: {
+							bare: { enabled: true },
+							public: { enabled: false, tables: { orders: { enabled: true } } },
+						},
+					},
+				],
+			],
+			['raw', [{ schemas }]],
+			[
+				'schemas',
+				[
+					{ schema: 'bare', nameInDestination: 'bare', enabled: true },
+					{ schema: 'public', enabled: false },
+				],
+			],
+			['tables', [{ schema: 'public', table: 'orders', enabled: true, syncMode: 'full_refresh' }]],
+			['columns', []],
+		])('output %s renders them', async (output, expected) => {
+			const result = await run({
+				operation: 'getSchemas',
+				integrationId: ORDERS,
+				options: { output },
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json)).toEqual(expected);
 		});
 	});
 

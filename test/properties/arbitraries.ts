@@ -174,3 +174,93 @@ export function isRealDate(parts: DateParts): boolean {
 	if (parts.form === 'date') return realDay;
 	return realDay && hour < 24 && minute < 60 && second < 60;
 }
+
+// ----- Answers around one the service gave -----
+
+const DROPPED = Symbol('dropped');
+
+/** Any JSON value, at most two levels deep: what a field may hold in place of its own. */
+const anyJson: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 2 });
+
+/** Every key and every object or list inside `value` (itself left out). */
+function partsOf(value: unknown): { keys: string[]; values: unknown[] } {
+	const keys: string[] = [];
+	const values: unknown[] = [];
+	const visit = (part: unknown) => {
+		if (typeof part !== 'object' || part === null) return;
+		for (const [key, child] of Object.entries(part)) {
+			if (!Array.isArray(part)) keys.push(key);
+			if (typeof child === 'object' && child !== null) values.push(child);
+			visit(child);
+		}
+	};
+	visit(value);
+	return { keys: [...new Set(keys)], values };
+}
+
+/**
+ * Values around `base`, an answer the service gave: each key kept (itself varied) or left out,
+ * each list's elements likewise, each value now and then replaced by any JSON value, and new keys
+ * added (names found in `base`, or hostile ones) holding any JSON value or a varied copy of a part
+ * of `base` below them. So a schema comes without `tables`, a map empty, a flag as text, a table
+ * named `__proto__`. Objects are built with own keys only, as JSON.parse builds them.
+ */
+export function aroundAnswer(base: unknown): fc.Arbitrary<unknown> {
+	const replaced = { weight: 1, arbitrary: anyJson };
+	if (typeof base !== 'object' || base === null) {
+		return fc.oneof({ weight: 6, arbitrary: fc.constant(base) }, replaced);
+	}
+	const kept = (value: unknown) =>
+		fc.oneof(
+			{ weight: 3, arbitrary: aroundAnswer(value) },
+			{ weight: 1, arbitrary: fc.constant(DROPPED) },
+		);
+	const entries = Object.entries(base);
+	const varied = fc.tuple(...entries.map(([, value]) => kept(value)));
+	if (Array.isArray(base)) {
+		return fc.oneof(
+			{ weight: 40, arbitrary: varied.map((values) => values.filter((v) => v !== DROPPED)) },
+			replaced,
+		);
+	}
+	const { keys, values } = partsOf(base);
+	const added = fc.tuple(
+		keys.length ? fc.oneof(fc.constantFrom(...keys), hostileName) : hostileName,
+		values.length
+			? fc.oneof(
+					anyJson,
+					fc.constantFrom(...values).chain((value) => aroundAnswer(value)),
+				)
+			: anyJson,
+	);
+	// Most objects get no key more: each added key is one more place for a value of any type.
+	const addedKeys = fc.oneof(
+		{ weight: 5, arbitrary: fc.constant([]) },
+		{ weight: 1, arbitrary: fc.array(added, { minLength: 1, maxLength: 2 }) },
+	);
+	return fc.oneof(
+		{
+			weight: 40,
+			arbitrary: fc
+				.tuple(varied, addedKeys)
+				.map(([kept, extra]) =>
+					Object.fromEntries([
+						...entries.map(([key], index) => [key, kept[index]]).filter(([, v]) => v !== DROPPED),
+						...extra,
+					]),
+				),
+		},
+		replaced,
+	);
+}
+
+/**
+ * Answers around `base` that `accepts` takes: the node's own rule for an endpoint's answer, so
+ * that a looser check lets more through, and this draws those too.
+ */
+export function acceptedAnswer(
+	base: unknown,
+	accepts: (body: unknown) => boolean,
+): fc.Arbitrary<unknown> {
+	return aroundAnswer(base).filter(accepts);
+}

@@ -75,7 +75,7 @@ function ownProperties(): Map<string, PropertyDescriptor> {
 const PROPERTIES_AT_START = ownProperties();
 
 /** No property added, removed or replaced (compared by identity, not by type). */
-function expectGlobalsUnchanged(): void {
+export function expectGlobalsUnchanged(): void {
 	const now = ownProperties();
 	const changed = [...new Set([...PROPERTIES_AT_START.keys(), ...now.keys()])].filter((key) => {
 		const [before, after] = [PROPERTIES_AT_START.get(key), now.get(key)];
@@ -87,7 +87,7 @@ function expectGlobalsUnchanged(): void {
 }
 
 /** The key appears in no output item: not in data, not in an error, message or description. */
-function expectNoApiKey(result: RunActionResult, apiKey: string): void {
+export function expectNoApiKey(result: RunActionResult, apiKey: string): void {
 	expect(JSON.stringify(result.items)).not.toContain(apiKey);
 	expect(JSON.stringify(result.error ?? null)).not.toContain(apiKey);
 }

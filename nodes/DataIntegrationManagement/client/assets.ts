@@ -2,17 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
-import { A_STRING, callEndpoint } from './endpoint';
+import { callEndpoint, type Written } from './endpoint';
 import type { Asset } from './types';
 
 /** `POST /assets`: the created asset. */
-export async function createAsset(this: Context, body: IDataObject, pacer?: Pacer): Promise<Asset> {
-	const { data } = await callEndpoint.call(this, 'POST', '/assets', {
-		body,
-		pacer,
-		reads: { id: A_STRING },
-	});
-	return data as Asset;
+export async function createAsset(
+	this: Context,
+	body: IDataObject,
+	pacer?: Pacer,
+): Promise<Written<Asset>> {
+	return (await callEndpoint.call(this, 'POST /assets', { body, pacer })) as Written<Asset>;
 }
 
 /** `PATCH /assets/{id}`: the asset as it is now. */
@@ -21,12 +20,10 @@ export async function updateAsset(
 	assetId: string,
 	body: IDataObject,
 	pacer?: Pacer,
-): Promise<Asset> {
-	const { data } = await callEndpoint.call(this, 'PATCH', '/assets/{id}', {
+): Promise<Written<Asset>> {
+	return (await callEndpoint.call(this, 'PATCH /assets/{id}', {
 		params: { id: assetId },
 		body,
 		pacer,
-		reads: { id: A_STRING },
-	});
-	return data as Asset;
+	})) as Written<Asset>;
 }

@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow'
 
 import { apiRequestAnswer, type Answer, type Context } from '../transport';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY } from './choices';
-import { A_LIST_OF_OBJECTS, AN_OPTIONAL_COUNT, checkData } from './endpoint';
+import { ANSWER_CHECKS, checkData } from './endpoint';
 import type { PlacedEntry } from './auditLogPlacement';
 import {
 	SCAN_START,
@@ -81,12 +81,7 @@ function checkedPage(context: Context, answer: Answer<AuditLogPage>) {
 	// The Date header counts whole seconds: the service's present is before the next one.
 	const answeredAt = answer.date !== undefined ? answer.date + 1000 : Date.now();
 	const data = answer.envelope.data;
-	// A page without its list is an answer we cannot read, not an empty log; `totalItems` may be
-	// missing (the end is then an empty page).
-	checkData(context, 'GET /audit-logs', data, {
-		items: A_LIST_OF_OBJECTS,
-		totalItems: AN_OPTIONAL_COUNT,
-	});
+	checkData(context, 'GET /audit-logs', data, ANSWER_CHECKS['GET /audit-logs']);
 	const { items, totalItems } = data as AuditLogPage;
 	return { items, totalItems, answeredAt };
 }

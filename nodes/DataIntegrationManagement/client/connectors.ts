@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
-import { A_STRING, callEndpoint } from './endpoint';
+import { callEndpoint, type Written } from './endpoint';
 import type { Connector } from './types';
 
 /** `POST /connectors`: the created connector. */
@@ -10,11 +10,6 @@ export async function createConnector(
 	this: Context,
 	body: IDataObject,
 	pacer?: Pacer,
-): Promise<Connector> {
-	const { data } = await callEndpoint.call(this, 'POST', '/connectors', {
-		body,
-		pacer,
-		reads: { id: A_STRING },
-	});
-	return data as Connector;
+): Promise<Written<Connector>> {
+	return (await callEndpoint.call(this, 'POST /connectors', { body, pacer })) as Written<Connector>;
 }

@@ -5,7 +5,7 @@ import {
 	type IHttpRequestMethods,
 } from 'n8n-workflow';
 
-import { apiRequest, type Context } from '../transport';
+import { apiRequest, apiRequestBody, isEnvelope, type Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
 
 /**
@@ -76,48 +76,129 @@ export const A_SCHEMAS_MAP: Check = {
 	test: schemasMap,
 };
 
+/**
+ * What the node reads from the `data` of each endpoint's answer, key by key, as the API describes
+ * it: the one list of the checks an answer passes before anything is built from it. An endpoint
+ * whose `data` nothing reads has none; its answer need only be the envelope.
+ */
+export const ANSWER_CHECKS = {
+	'POST /tags': { id: A_STRING },
+	'PUT /tags/{id}': { id: A_STRING },
+	'DELETE /tags/{id}/relation': {},
+	'POST /assets': { id: A_STRING },
+	'PATCH /assets/{id}': { id: A_STRING },
+	'POST /connectors': { id: A_STRING },
+	'GET /integrations/{id}': { integration: AN_OBJECT },
+	'GET /integrations/{id}/schemas': { schemas: A_SCHEMAS_MAP },
+	'PATCH /integrations/{id}/schemas': { schemas: A_SCHEMAS_MAP },
+	'GET /integrations/{id}/schemas/{schema}/tables/{table}/columns': { columns: A_COLUMNS_MAP },
+	'GET /users': { items: A_LIST_OF_OBJECTS },
+	// A page without its list is an answer we cannot read, not an empty log; `totalItems` may be
+	// missing (the end is then an empty page).
+	'GET /audit-logs': { items: A_LIST_OF_OBJECTS, totalItems: AN_OPTIONAL_COUNT },
+} satisfies Record<string, Record<string, Check>>;
+
+/** An endpoint as the spec writes it: `method template`, e.g. `GET /integrations/{id}`. */
+export type Endpoint = keyof typeof ANSWER_CHECKS;
+
+/**
+ * Where an answer is not what the API describes for what the caller reads (`checks`, keyed by
+ * the names in `data`): no body (an empty one, as a 204 has), not the JSON object of the envelope,
+ * no `data` object, or each key of `data` that fails its check. Undefined when it is; pure.
+ */
+export function answerProblem(body: unknown, checks: Record<string, Check>): string | undefined {
+	if (body === undefined || body === '') return 'it is empty';
+	if (!isEnvelope(body)) return 'it is not the JSON object the API promises';
+	if (Object.keys(checks).length === 0) return undefined;
+	const data = body.data;
+	if (!isObject(data)) return 'it has no data object';
+	const problems = Object.entries(checks)
+		.filter(([key, check]) => !check.test(data[key]))
+		.map(([key, check]) => `data.${key} should be ${check.expected}`);
+	return problems.length ? problems.join('; ') : undefined;
+}
+
 export interface EndpointCall {
 	/** Values of the template's `{placeholders}`. */
 	params?: Record<string, string>;
 	body?: IDataObject;
 	qs?: IDataObject;
-	/** What the caller reads from `data`, key by key; without it `data` is not read. */
-	reads?: Record<string, Check>;
 	/** The run's pacer, when the request is one item's of the action node. */
 	pacer?: Pacer;
 }
 
 /**
- * Sends one request to the endpoint the spec writes as `method template` (e.g. `GET
- * /integrations/{id}`) and returns its `data` (holding what `reads` names) and `message`. Fails without a request when a path
- * value would not stay one segment, and with a NodeApiError naming the request when `data` lacks
- * what the caller reads.
+ * A write's answer that is not what the API describes. The service acknowledged the write (a
+ * success status), so it took effect: its item does not fail, it carries this.
+ */
+export interface OffSpecAnswer {
+	/** What the service sent: `data`, or the whole body when it is not the envelope. */
+	sent: unknown;
+	/** Where the answer is not what the API describes, in the words a user reads. */
+	warning: string;
+}
+
+/** An endpoint's answer: its `data` and `message`; a write's also where it is off the spec. */
+export type EndpointAnswer = { data: unknown; message?: string; offSpec?: OffSpecAnswer };
+
+/** What a write returns: `data` as the API describes it, or the answer off the spec. */
+export type Written<T> =
+	| { data: T; message?: string; offSpec?: undefined }
+	| { data: unknown; message?: string; offSpec: OffSpecAnswer };
+
+/**
+ * Sends one request to `endpoint` (e.g. `GET /integrations/{id}`) and returns its `data` (holding
+ * what the endpoint's ANSWER_CHECKS name) and `message`. Fails without a request when a path
+ * value would not stay one segment. A read (GET) fails with a NodeApiError naming the request
+ * when its answer lacks what the node reads; a write the service acknowledged does not fail,
+ * whatever its answer: it took effect, and failing its item would have it made again on a re-run
+ * (`acknowledged`).
  */
 export async function callEndpoint(
 	this: Context,
-	method: IHttpRequestMethods,
-	template: string,
+	endpoint: Endpoint,
 	call: EndpointCall = {},
-): Promise<{ data: unknown; message?: string }> {
+): Promise<EndpointAnswer> {
+	const [method, template] = endpoint.split(' ') as [IHttpRequestMethods, string];
 	const path = template.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
 		const value = call.params?.[name] ?? '';
 		const problem = pathSegmentProblem(value);
 		if (problem) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`The ${name} of ${method} ${template} ${problem}; no request was sent`,
+				`The ${name} of ${endpoint} ${problem}; no request was sent`,
 				{ failure: { cause: 'configuration-invalid' } },
 			);
 		}
 		return encodeURIComponent(value);
 	});
-	const { data, message } = await apiRequest.call(this, method, path, {
-		body: call.body,
-		qs: call.qs,
-		pacer: call.pacer,
-	});
-	if (call.reads) checkData(this, `${method} ${path}`, data, call.reads);
+	const options = { body: call.body, qs: call.qs, pacer: call.pacer };
+	if (method !== 'GET') {
+		const { body } = await apiRequestBody.call(this, method, path, options);
+		return acknowledged(`${method} ${path}`, body, ANSWER_CHECKS[endpoint]);
+	}
+	const { data, message } = await apiRequest.call(this, method, path, options);
+	checkData(this, `${method} ${path}`, data, ANSWER_CHECKS[endpoint]);
 	return { data, message };
+}
+
+/**
+ * A write's answer as the service acknowledged it: its `data` and `message` when the body is the
+ * envelope, and, where the answer is not what the API describes (`answerProblem`), what it sent
+ * and a warning naming the request and the difference. Pure.
+ */
+export function acknowledged(
+	request: string,
+	body: unknown,
+	checks: Record<string, Check>,
+): EndpointAnswer {
+	const envelope = isEnvelope(body) ? body : undefined;
+	const answer = { data: envelope?.data, message: envelope?.message };
+	const problem = answerProblem(body, checks);
+	if (!problem) return answer;
+	const warning = `The service reported success for ${request}, but its answer is not what the API describes: ${problem}. The change counts as made, so this item holds what the service sent; running the item again would make the change again.`;
+	const sent = envelope ? envelope.data : body === '' ? undefined : body;
+	return { ...answer, offSpec: { sent, warning } };
 }
 
 /** Fails with a NodeApiError naming `request` when `data` lacks what the caller reads. */
@@ -125,14 +206,10 @@ export function checkData(
 	context: Context,
 	request: string,
 	data: unknown,
-	reads: Record<string, Check>,
+	checks: Record<string, Check>,
 ): void {
-	const problem = !isObject(data)
-		? 'it has no data object'
-		: Object.entries(reads)
-				.filter(([key, check]) => !check.test(data[key]))
-				.map(([key, check]) => `data.${key} should be ${check.expected}`)
-				.join('; ');
+	// The envelope itself was checked by the transport: only `data` is left to check here.
+	const problem = answerProblem({ data }, checks);
 	if (!problem) return;
 	throw new NodeApiError(
 		context.getNode(),

@@ -1,7 +1,7 @@
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
-import { A_COLUMNS_MAP, A_SCHEMAS_MAP, AN_OBJECT, callEndpoint } from './endpoint';
-import type { ColumnConfig, Integration, SchemasConfig, SchemasPatch } from './types';
+import { callEndpoint, type Written } from './endpoint';
+import type { ColumnConfig, Integration, ReceivedSchemas, SchemasPatch } from './types';
 
 /** `GET /integrations/{id}`. */
 export async function getIntegration(
@@ -9,10 +9,9 @@ export async function getIntegration(
 	integrationId: string,
 	pacer?: Pacer,
 ): Promise<Integration> {
-	const { data } = await callEndpoint.call(this, 'GET', '/integrations/{id}', {
+	const { data } = await callEndpoint.call(this, 'GET /integrations/{id}', {
 		params: { id: integrationId },
 		pacer,
-		reads: { integration: AN_OBJECT },
 	});
 	return (data as { integration: Integration }).integration;
 }
@@ -22,13 +21,12 @@ export async function getSchemas(
 	this: Context,
 	integrationId: string,
 	pacer?: Pacer,
-): Promise<SchemasConfig> {
-	const { data } = await callEndpoint.call(this, 'GET', '/integrations/{id}/schemas', {
+): Promise<ReceivedSchemas> {
+	const { data } = await callEndpoint.call(this, 'GET /integrations/{id}/schemas', {
 		params: { id: integrationId },
 		pacer,
-		reads: { schemas: A_SCHEMAS_MAP },
 	});
-	return (data as { schemas: SchemasConfig }).schemas;
+	return (data as { schemas: ReceivedSchemas }).schemas;
 }
 
 /** `PATCH /integrations/{id}/schemas`: the source schema after the change. */
@@ -37,14 +35,18 @@ export async function updateSchemas(
 	integrationId: string,
 	schemas: SchemasPatch,
 	pacer?: Pacer,
-): Promise<SchemasConfig> {
-	const { data } = await callEndpoint.call(this, 'PATCH', '/integrations/{id}/schemas', {
+): Promise<Written<ReceivedSchemas>> {
+	const answer = await callEndpoint.call(this, 'PATCH /integrations/{id}/schemas', {
 		params: { id: integrationId },
 		body: { schemas },
 		pacer,
-		reads: { schemas: A_SCHEMAS_MAP },
 	});
-	return (data as { schemas: SchemasConfig }).schemas;
+	if (answer.offSpec) return answer as Written<ReceivedSchemas>;
+	return {
+		...answer,
+		data: (answer.data as { schemas: ReceivedSchemas }).schemas,
+		offSpec: undefined,
+	};
 }
 
 /** `GET /integrations/{id}/schemas/{schema}/tables/{table}/columns`. */
@@ -57,9 +59,8 @@ export async function getColumns(
 ): Promise<Record<string, ColumnConfig>> {
 	const { data } = await callEndpoint.call(
 		this,
-		'GET',
-		'/integrations/{id}/schemas/{schema}/tables/{table}/columns',
-		{ params: { id: integrationId, schema, table }, pacer, reads: { columns: A_COLUMNS_MAP } },
+		'GET /integrations/{id}/schemas/{schema}/tables/{table}/columns',
+		{ params: { id: integrationId, schema, table }, pacer },
 	);
 	return (data as { columns: Record<string, ColumnConfig> }).columns;
 }

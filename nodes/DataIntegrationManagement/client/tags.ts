@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
-import { A_STRING, callEndpoint } from './endpoint';
+import { callEndpoint, type OffSpecAnswer, type Written } from './endpoint';
 import type { Tag, TagRelation } from './types';
 
 /** `POST /tags`: the created tag's id. */
@@ -10,13 +10,8 @@ export async function createTag(
 	this: Context,
 	body: IDataObject,
 	pacer?: Pacer,
-): Promise<Pick<Tag, 'id'>> {
-	const { data } = await callEndpoint.call(this, 'POST', '/tags', {
-		body,
-		pacer,
-		reads: { id: A_STRING },
-	});
-	return data as Pick<Tag, 'id'>;
+): Promise<Written<Pick<Tag, 'id'>>> {
+	return (await callEndpoint.call(this, 'POST /tags', { body, pacer })) as Written<Pick<Tag, 'id'>>;
 }
 
 /** `PUT /tags/{id}`: the tag as it is now. */
@@ -25,14 +20,12 @@ export async function updateTag(
 	tagId: string,
 	body: IDataObject,
 	pacer?: Pacer,
-): Promise<Tag> {
-	const { data } = await callEndpoint.call(this, 'PUT', '/tags/{id}', {
+): Promise<Written<Tag>> {
+	return (await callEndpoint.call(this, 'PUT /tags/{id}', {
 		params: { id: tagId },
 		body,
 		pacer,
-		reads: { id: A_STRING },
-	});
-	return data as Tag;
+	})) as Written<Tag>;
 }
 
 /** `DELETE /tags/{id}/relation`: the service's message (it returns no data). */
@@ -41,11 +34,11 @@ export async function deleteTagRelation(
 	tagId: string,
 	relation: TagRelation,
 	pacer?: Pacer,
-): Promise<string | undefined> {
-	const { message } = await callEndpoint.call(this, 'DELETE', '/tags/{id}/relation', {
+): Promise<{ message?: string; offSpec?: OffSpecAnswer }> {
+	const { message, offSpec } = await callEndpoint.call(this, 'DELETE /tags/{id}/relation', {
 		params: { id: tagId },
 		body: { ...relation },
 		pacer,
 	});
-	return message;
+	return { message, offSpec };
 }

@@ -83,6 +83,17 @@ export type SchemaConfig = {
 
 export type SchemasConfig = Record<string, SchemaConfig>;
 
+/**
+ * A schemas map as the node accepts it from the service (A_SCHEMAS_MAP, ./endpoint.ts): the
+ * spec's shape, but a schema may come without `tables` and a table without `columns`.
+ */
+export type ReceivedSchemas = Record<
+	string,
+	Omit<SchemaConfig, 'tables'> & {
+		tables?: Record<string, Omit<TableConfig, 'columns'> & { columns?: TableConfig['columns'] }>;
+	}
+>;
+
 /** Request shape of `PATCH /integrations/{id}/schemas`: only writable flags, every level optional. */
 export type ColumnPatch = {
 	enabled?: boolean;

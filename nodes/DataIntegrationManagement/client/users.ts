@@ -1,13 +1,12 @@
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
-import { A_LIST_OF_OBJECTS, callEndpoint } from './endpoint';
+import { callEndpoint } from './endpoint';
 import type { User } from './types';
 
 /** `GET /users`: every user (the API shows no paging). */
 export async function listUsers(this: Context, pacer?: Pacer): Promise<User[]> {
-	const { data } = await callEndpoint.call(this, 'GET', '/users', {
+	const { data } = await callEndpoint.call(this, 'GET /users', {
 		pacer,
-		reads: { items: A_LIST_OF_OBJECTS },
 	});
 	return (data as { items: User[] }).items;
 }

@@ -79,6 +79,23 @@ export async function apiRequestAnswer<T>(
 	path: string,
 	options: RequestOptions = {},
 ): Promise<Answer<T>> {
+	const { body, date } = await apiRequestBody.call(this, method, path, options);
+	return {
+		envelope: asEnvelope<T>(this.getNode(), `${method} ${path}`, body),
+		...(date === undefined ? {} : { date }),
+	};
+}
+
+/**
+ * As `apiRequestAnswer`, but the body of a successful answer as it came, an envelope or not: for
+ * a write, which the service acknowledged whatever its body says (see client/endpoint.ts).
+ */
+export async function apiRequestBody(
+	this: Context,
+	method: IHttpRequestMethods,
+	path: string,
+	options: RequestOptions = {},
+): Promise<{ body: unknown; date?: number }> {
 	const credentials = await this.getCredentials<ServiceCredentials>(CREDENTIAL_TYPE);
 	const request: IHttpRequestOptions = {
 		method,
@@ -127,10 +144,7 @@ export async function apiRequestAnswer<T>(
 		},
 	).finally(() => slot?.leave());
 	const date = Date.parse(String(response.headers?.date));
-	return {
-		envelope: asEnvelope<T>(this.getNode(), `${method} ${path}`, response.body),
-		...(Number.isNaN(date) ? {} : { date }),
-	};
+	return { body: response.body, ...(Number.isNaN(date) ? {} : { date }) };
 }
 
 /**
@@ -189,11 +203,14 @@ export async function sendWithRetries<R>(
 /** The statuses that say the service did not act on the request: rate limited, overloaded. */
 const SENT_AGAIN: ReadonlyArray<number | undefined> = [429, 503];
 
+/** Whether an answer's body is a JSON object, as the envelope every endpoint promises is. */
+export function isEnvelope(body: unknown): body is Envelope<unknown> & Record<string, unknown> {
+	return typeof body === 'object' && body !== null && !Array.isArray(body);
+}
+
 /** The answer as the envelope every endpoint promises, or an error naming the request. */
 function asEnvelope<T>(node: INode, request: string, response: unknown): Envelope<T> {
-	if (typeof response === 'object' && response !== null && !Array.isArray(response)) {
-		return response as Envelope<T>;
-	}
+	if (isEnvelope(response)) return response as Envelope<T>;
 	throw new NodeApiError(
 		node,
 		{ message: 'Response is not a JSON object' },

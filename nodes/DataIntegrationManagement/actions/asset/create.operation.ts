@@ -4,6 +4,7 @@ import { connectionField, descriptionField, fieldsCollection } from '../../share
 import { readCollection, readRequired } from '../readers';
 import { createAsset } from '../../client/assets';
 import type { Pacer } from '../../transport/pacer';
+import { writtenItem } from '../written';
 
 const additionalFields = fieldsCollection('additionalFields', [connectionField, descriptionField]);
 
@@ -46,5 +47,5 @@ export async function execute(
 		type: readRequired.call(this, itemIndex, properties, 'type'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return await createAsset.call(this, body, pacer);
+	return writtenItem(await createAsset.call(this, body, pacer));
 }

@@ -10,6 +10,7 @@ import { readCollection, readPathSegment, requireSomeChange } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateAsset } from '../../client/assets';
 import type { Pacer } from '../../transport/pacer';
+import { writtenItem } from '../written';
 
 // The API does not let an asset's type change, so it is not offered here.
 const updateFields = fieldsCollection('updateFields', [
@@ -45,10 +46,11 @@ export async function execute(
 	const assetId = readPathSegment.call(this, itemIndex, properties, 'assetId');
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
-	return await namingFieldsIfNotFound(
+	const answer = await namingFieldsIfNotFound(
 		this.getNode(),
 		properties,
 		{ assetId },
 		updateAsset.call(this, assetId, body, pacer),
 	);
+	return writtenItem(answer);
 }

@@ -4,6 +4,7 @@ import { connectionField, descriptionField, fieldsCollection } from '../../share
 import { readCollection, readRequired } from '../readers';
 import { createConnector } from '../../client/connectors';
 import type { Pacer } from '../../transport/pacer';
+import { writtenItem } from '../written';
 
 const additionalFields = fieldsCollection('additionalFields', [connectionField, descriptionField]);
 
@@ -66,5 +67,5 @@ export async function execute(
 		authMethod: readRequired.call(this, itemIndex, properties, 'authMethod'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return await createConnector.call(this, body, pacer);
+	return writtenItem(await createConnector.call(this, body, pacer));
 }

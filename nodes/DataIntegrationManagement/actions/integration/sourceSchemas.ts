@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SchemasConfig, SchemasPatch } from '../../client/types';
+import type { ReceivedSchemas, SchemasPatch } from '../../client/types';
 
 /**
  * An integration's source schema (its schemas, tables and columns), as Get Schemas flattens it and
@@ -13,7 +13,7 @@ export type SchemaLevel = 'schema' | 'table' | 'column';
  * One flat record per schema, table or column of a schemas map, each naming where it sits.
  * Nested maps are left out: every level is its own list.
  */
-export function flattenSchemas(schemas: SchemasConfig, level: SchemaLevel): IDataObject[] {
+export function flattenSchemas(schemas: ReceivedSchemas, level: SchemaLevel): IDataObject[] {
 	const records: IDataObject[] = [];
 	for (const [schema, schemaEntry] of Object.entries(schemas)) {
 		const { tables, ...schemaFields } = schemaEntry;
@@ -161,32 +161,36 @@ export function validateSchemasPatch(value: unknown): string[] {
 	return problems;
 }
 
+/** `map` with each entry turned into `build(entry)`, under the same names (own keys only). */
+function mapEntries<T, U>(map: Record<string, T>, build: (entry: T) => U): Record<string, U> {
+	return Object.fromEntries(Object.entries(map).map(([name, entry]) => [name, build(entry)]));
+}
+
+/** The writable flags `entry` has, and no others. */
+function flagsOf(entry: object, level: SchemaLevel): { enabled?: boolean; hashed?: boolean } {
+	return Object.fromEntries(
+		WRITABLE_FLAGS[level]
+			.filter((flag) => Object.hasOwn(entry, flag))
+			.map((flag) => [flag, (entry as Record<string, unknown>)[flag]]),
+	);
+}
+
 /**
  * The schemas map with only the flags that can be changed: `enabled` at every level and `hashed`
  * on columns. What an AI tool returns by default: less to read than the full map, and the very
- * shape Update Schemas takes, so a model can edit it and send it back.
+ * shape Update Schemas takes, so a model can edit it and send it back. A schema the service
+ * gave without `tables`, or a table without `columns`, has none here either.
  */
-export function compactSchemas(schemas: SchemasConfig): SchemasPatch {
-	return Object.fromEntries(
-		Object.entries(schemas).map(([schemaName, schema]) => [
-			schemaName,
-			{
-				enabled: schema.enabled,
-				tables: Object.fromEntries(
-					Object.entries(schema.tables).map(([tableName, table]) => [
-						tableName,
-						{
-							enabled: table.enabled,
-							columns: Object.fromEntries(
-								Object.entries(table.columns).map(([columnName, { enabled, hashed }]) => [
-									columnName,
-									{ enabled, hashed },
-								]),
-							),
-						},
-					]),
-				),
-			},
-		]),
-	);
+export function compactSchemas(schemas: ReceivedSchemas): SchemasPatch {
+	return mapEntries(schemas, (schema) => ({
+		...flagsOf(schema, 'schema'),
+		...(schema.tables && {
+			tables: mapEntries(schema.tables, (table) => ({
+				...flagsOf(table, 'table'),
+				...(table.columns && {
+					columns: mapEntries(table.columns, (column) => flagsOf(column, 'column')),
+				}),
+			})),
+		}),
+	}));
 }

@@ -14,6 +14,7 @@ import type { SchemasPatch } from '../../client/types';
 import { changesField, readChanges } from './changes';
 import { validateSchemasPatch } from './sourceSchemas';
 import type { Pacer } from '../../transport/pacer';
+import { withWarning } from '../written';
 
 const updateModeField: INodeProperties = {
 	displayName: 'Update Mode',
@@ -110,5 +111,5 @@ export async function execute(
 		{ integrationId },
 		updateSchemas.call(this, integrationId, schemas, pacer),
 	);
-	return { schemas: updated };
+	return updated.offSpec ? withWarning(updated.offSpec) : { schemas: updated.data };
 }

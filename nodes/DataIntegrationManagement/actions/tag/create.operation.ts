@@ -4,6 +4,7 @@ import { descriptionField, fieldsCollection, ownerLocator } from '../../shared/d
 import { readCollection, readRequired } from '../readers';
 import { createTag } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
+import { writtenItem } from '../written';
 
 const additionalFields = fieldsCollection('additionalFields', [descriptionField]);
 
@@ -37,5 +38,5 @@ export async function execute(
 		owner: readRequired.call(this, itemIndex, properties, 'owner'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return await createTag.call(this, body, pacer);
+	return writtenItem(await createTag.call(this, body, pacer));
 }

@@ -5,6 +5,7 @@ import { readPathSegment, readRequired } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { deleteTagRelation } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
+import { withWarning } from '../written';
 
 /** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
@@ -46,12 +47,13 @@ export async function execute(
 		resourceId: readRequired.call(this, itemIndex, properties, 'resourceId'),
 		resourceType: readRequired.call(this, itemIndex, properties, 'resourceType'),
 	};
-	const message = await namingFieldsIfNotFound(
+	const { message, offSpec } = await namingFieldsIfNotFound(
 		this.getNode(),
 		properties,
 		{ tagId, ...relation },
 		deleteTagRelation.call(this, tagId, relation, pacer),
 	);
 	// The API answers with a message only, so the item says what was removed.
-	return { deleted: true, tagId, ...relation, message: message ?? '' };
+	const item = { deleted: true, tagId, ...relation, message: message ?? '' };
+	return offSpec ? withWarning(offSpec, item) : item;
 }

@@ -11,6 +11,7 @@ import { readCollection, readPathSegment, requireSomeChange } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateTag } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
+import { writtenItem } from '../written';
 
 const updateFields: INodeProperties = {
 	...fieldsCollection('updateFields', [descriptionField, newNameField, ownerLocator]),
@@ -35,10 +36,11 @@ export async function execute(
 	const tagId = readPathSegment.call(this, itemIndex, properties, 'tagId');
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
-	return await namingFieldsIfNotFound(
+	const answer = await namingFieldsIfNotFound(
 		this.getNode(),
 		properties,
 		{ tagId },
 		updateTag.call(this, tagId, body, pacer),
 	);
+	return writtenItem(answer);
 }
