@@ -466,7 +466,8 @@ class Schedule {
 				? {
 						...random.pick<FaultSpec>([
 							{ kind: 'status', status: 500 },
-							{ kind: 'status', status: 503 },
+							// Sent again at once (Retry-After: 0) up to 3 times: more than that fails the poll.
+							{ kind: 'status', status: 503, retryAfterSeconds: 0, count: random.int(1, 4) },
 							{ kind: 'drop' },
 							{ kind: 'malformed' },
 							{ kind: 'status', status: 429, retryAfterSeconds: 0, count: random.int(1, 4) },
