@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { tagIdField } from '../../shared/descriptions';
-import { readPathSegment, readRequired } from '../readers';
+import { pathSegment, readRequired } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { deleteTagRelation } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
+import type { ItemInput } from '../operation';
 
 /** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
@@ -40,8 +41,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	pacer: Pacer,
+	item: ItemInput,
 ): Promise<IDataObject> {
-	const tagId = readPathSegment.call(this, itemIndex, properties, 'tagId');
+	const tagId = pathSegment.call(this, itemIndex, properties, record, item.record);
 	const relation = {
 		resourceId: readRequired.call(this, itemIndex, properties, 'resourceId'),
 		resourceType: readRequired.call(this, itemIndex, properties, 'resourceType'),
