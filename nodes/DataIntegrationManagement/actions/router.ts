@@ -4,11 +4,10 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
-	type JsonObject,
 } from 'n8n-workflow';
 
 import { credentialAllowsChanges } from '../client/credential';
-import { failureOf } from '../shared/failures';
+import { declaring, failureOf } from '../shared/failures';
 import { plainPacer, Waiters, type Concurrency, type Pacer } from '../transport/pacer';
 import { RunPace } from '../transport/shared-pace';
 import { concurrencyFor } from './concurrencyOptions';
@@ -107,12 +106,12 @@ function itemRunner(
 				results[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
 				return;
 			}
-			// n8n hands back a node error it is given to wrap: the error itself, naming its item.
-			const failure = failureOf(error);
+			// A node error goes on as it is, naming its item and declaring its cause (n8n hands back
+			// a NodeOperationError it is given to wrap); anything else is wrapped.
 			if (error instanceof NodeApiError || error instanceof NodeOperationError)
 				error.context.itemIndex = itemIndex;
-			if (error instanceof NodeApiError)
-				throw new NodeApiError(context.getNode(), error as unknown as JsonObject, { failure });
+			if (error instanceof NodeApiError) throw declaring(error);
+			const failure = failureOf(error);
 			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex, failure });
 		}
 	};

@@ -16,7 +16,7 @@ import {
 	type ScannedPage,
 } from './auditLogScan';
 import type { AuditLogPage } from './types';
-import { failureOf } from '../shared/failures';
+import { declaring, failureOf } from '../shared/failures';
 
 /**
  * `GET /audit-logs`, shared by the trigger and Audit Log → Get Many: the scan's page requests.
@@ -55,14 +55,12 @@ export async function scanAuditLog(
 				rateLimited: (error as NodeApiError).httpCode === '429',
 			};
 			if (cutByDeadline(scan, state, Date.now(), ended)) return 'deadline';
-			// n8n hands back a node error it is given to wrap: the error itself, or, for a 400
-			// naming one of our query names, one that says so.
-			const failure = failureOf(error);
+			// A NodeApiError goes on as it is, declaring its cause (a 400 naming one of our query
+			// names: one that says so); n8n hands back a NodeOperationError it is given to wrap.
 			if (error instanceof NodeApiError && error.httpCode === '400')
 				throw new NodeApiError(this.getNode(), refusedQuery(error), refusedQueryWords(error));
-			if (error instanceof NodeApiError)
-				throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { failure });
-			throw new NodeOperationError(this.getNode(), error as Error, { failure });
+			if (error instanceof NodeApiError) throw declaring(error);
+			throw new NodeOperationError(this.getNode(), error as Error, { failure: failureOf(error) });
 		}
 		const tookMs = Date.now() - asked;
 		scan.onAnswer?.();
