@@ -182,4 +182,40 @@ describe('what is not held back', () => {
 			resolve.mockRestore();
 		}
 	});
+
+	it('an item whose record cannot be resolved fails on that one resolution, before any request; the others go on', async () => {
+		const context = ExecuteContext.prototype as unknown as {
+			_getNodeParameter(parameter: string, itemIndex: number): unknown;
+		};
+		const resolve = jest.spyOn(context, '_getNodeParameter');
+		try {
+			const result = await runActionNode({
+				credentials: credentials(),
+				parameters: {
+					resource: 'tag',
+					operation: 'update',
+					tagId: '={{ $json.tag ? $json.tag.id : $("No such node").item.json.id }}',
+					updateFields: { description: 'resolved once' },
+					options: FIXED_8.options,
+				},
+				items: [{ tag: { id: SEED.tags.gdpr } }, {}, { tag: { id: SEED.tags.pii } }],
+				continueOnFail: true,
+			});
+
+			const ids = resolve.mock.calls.filter(([parameter]) => parameter === 'tagId');
+			expect(ids.map(([, itemIndex]) => itemIndex).sort()).toEqual([0, 1, 2]);
+			expect(result.items.map(({ json }) => Object.keys(json).includes('error'))).toEqual([
+				false,
+				true,
+				false,
+			]);
+			expect(
+				emulator()
+					.requests.map(({ method, path }) => `${method} ${path}`)
+					.sort(),
+			).toEqual([`PUT /tags/${SEED.tags.gdpr}`, `PUT /tags/${SEED.tags.pii}`].sort());
+		} finally {
+			resolve.mockRestore();
+		}
+	});
 });

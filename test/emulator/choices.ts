@@ -2,7 +2,7 @@
  * The emulator's own choices where the API description is silent, written here and nowhere else:
  * the emulator does not read the nodes' client/choices.ts, so the contract test
  * (./contract.test.ts) compares two sources and a name changed on either side fails it. The
- * README's "Choices we made" section mirrors both.
+ * README's "Where the API description is silent" mirrors both.
  */
 import type { SortOrder } from '../../nodes/DataIntegrationManagement/client/types';
 

@@ -6,18 +6,40 @@
  * written out as one literal and linted with the project's own lint configuration (the rules
  * `npm run lint` runs, n8n's node-cli config): a collection out of order, a missing default or a
  * wrong description anywhere fails here.
+ *
+ * One rule is turned off where the form must not follow it: a fixed collection's fields in
+ * alphabetical order (`node-param-fixed-collection-type-unsorted-items`), in a section where a
+ * field reads another beside it (./field-reads.ts): there the fields come in the order users fill
+ * them, which ./field-order.test.ts checks. The literal says so as a hand-written one would, with
+ * an `eslint-disable-next-line` and its reason, as n8n's own nodes do.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 import type { INodeProperties, INodePropertyCollection, INodeTypeDescription } from 'n8n-workflow';
 
+import { readsOf } from './field-reads';
 import { action, trigger } from './hints';
 
 const ROOT = join(__dirname, '../..');
 const NODE_DIR = 'nodes/DataIntegrationManagement';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+const FILL_ORDER =
+	'// eslint-disable-next-line n8n-nodes-base/node-param-fixed-collection-type-unsorted-items -- in the order users fill them: a field reads another beside it (test/package/field-order.test.ts)';
+
+/** Whether `key` of `value` holds a fixed collection's fields, one of which reads another. */
+function inFillOrder(value: object, key: string, entry: unknown): boolean {
+	return (
+		key === 'values' &&
+		'displayName' in value &&
+		Array.isArray(entry) &&
+		(entry as INodeProperties[]).some((field) =>
+			readsOf(field).some((read) => read.scope === 'sibling'),
+		)
+	);
+}
 
 /** `value` as TypeScript source, keys unquoted where they can be, as a hand-written description. */
 function literal(value: unknown, indent = ''): string {
@@ -27,6 +49,7 @@ function literal(value: unknown, indent = ''): string {
 	if (typeof value === 'object' && value !== null) {
 		const entries = Object.entries(value).map(
 			([key, entry]) =>
+				(inFillOrder(value, key, entry) ? `${inner}${FILL_ORDER}\n` : '') +
 				`${inner}${IDENTIFIER.test(key) ? key : JSON.stringify(key)}: ${literal(entry, inner)},`,
 		);
 		return `{\n${entries.join('\n')}\n${indent}}`;
@@ -89,21 +112,54 @@ describe.each([
 	});
 });
 
-it('the check finds what the lint finds: the fields of a list of changes out of order', () => {
-	const reversed = (property: INodeProperties): INodeProperties =>
-		property.name === 'changes'
-			? {
-					...property,
-					options: (property.options as INodePropertyCollection[]).map((entry) => ({
-						...entry,
-						values: [...entry.values].reverse(),
-					})),
-				}
-			: property;
-	const unsorted = { ...action, properties: action.properties.map(reversed) };
-	const source = nodeSource('DataIntegrationManagement', unsorted);
-	const rules = lint(`${NODE_DIR}/DataIntegrationManagement.node.ts`, source).map(
-		({ ruleId }) => ruleId,
-	);
-	expect(rules).toContain('n8n-nodes-base/node-param-fixed-collection-type-unsorted-items');
+describe('the check finds what the lint finds, in fields that helpers build', () => {
+	const rulesOn = (description: INodeTypeDescription) =>
+		lint(
+			`${NODE_DIR}/DataIntegrationManagement.node.ts`,
+			nodeSource('DataIntegrationManagement', description),
+		).map(({ ruleId }) => ruleId);
+	const withChanges = (change: (values: INodeProperties[]) => INodeProperties[]) => ({
+		...action,
+		properties: action.properties.map((property) =>
+			property.name === 'changes'
+				? {
+						...property,
+						options: (property.options as INodePropertyCollection[]).map((entry) => ({
+							...entry,
+							values: change(entry.values),
+						})),
+					}
+				: property,
+		),
+	});
+
+	it('an Options collection out of order', () => {
+		const reversed = (property: INodeProperties): INodeProperties =>
+			property.name === 'options'
+				? { ...property, options: [...(property.options as INodeProperties[])].reverse() }
+				: property;
+
+		expect(rulesOn({ ...action, properties: action.properties.map(reversed) })).toContain(
+			'n8n-nodes-base/node-param-collection-type-unsorted-items',
+		);
+	});
+
+	it('the fields of a change out of alphabetical order, once none reads another', () => {
+		const withoutLists = (field: INodeProperties): INodeProperties => ({
+			...field,
+			type: 'string',
+			default: '',
+			typeOptions: undefined,
+			modes: undefined,
+			displayOptions: undefined,
+			options: undefined,
+		});
+
+		expect(rulesOn(withChanges((values) => values.map(withoutLists)))).toContain(
+			'n8n-nodes-base/node-param-fixed-collection-type-unsorted-items',
+		);
+		expect(rulesOn(action)).not.toContain(
+			'n8n-nodes-base/node-param-fixed-collection-type-unsorted-items',
+		);
+	});
 });

@@ -4,13 +4,18 @@
  */
 import {
 	ExpressionError,
+	NodeApiError,
 	NodeOperationError,
 	UserError,
 	type Failure,
 	type INode,
 } from 'n8n-workflow';
 
-import { failureOf, undeclaredCause } from '../../nodes/DataIntegrationManagement/shared/failures';
+import {
+	declaring,
+	failureOf,
+	undeclaredCause,
+} from '../../nodes/DataIntegrationManagement/shared/failures';
 import { credentialNotFound } from '../helpers/n8n';
 
 const node = { name: 'Data Integration Management' } as INode;
@@ -49,5 +54,26 @@ describe('failureOf', () => {
 		expect(failureOf(credentialNotFound())).toEqual({ cause: 'configuration-invalid' });
 		expect(failureOf(new Error('unexpected'))).toEqual({ cause: 'node-defect' });
 		expect(failureOf(undefined)).toEqual({ cause: 'node-defect' });
+	});
+});
+
+describe('declaring', () => {
+	it('keeps the NodeApiError itself, with what it declares, as n8n does when handed one to wrap', () => {
+		const declared: Failure = { cause: 'temporarily-unavailable' };
+		const error = new NodeApiError(
+			node,
+			{ message: 'down' },
+			{ httpCode: '503', failure: declared },
+		);
+
+		expect(declaring(error)).toBe(error);
+		expect(error).toMatchObject({ failure: declared, httpCode: '503' });
+	});
+
+	it('declares on one that declares nothing what undeclaredCause gives it', () => {
+		const error = new NodeApiError(node, { message: 'undeclared' });
+
+		expect(declaring(error)).toBe(error);
+		expect(error.failure).toEqual(undeclaredCause(error));
 	});
 });

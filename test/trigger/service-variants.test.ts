@@ -121,7 +121,7 @@ describe('a service that refuses one of our query names', () => {
 
 		expect(error?.message).toContain('"startTime"');
 		expect(error?.description).toContain('limit, offset, sortBy, sortOrder, startTime, endTime');
-		expect(error?.description).toContain('Choices we made');
+		expect(error?.description).toContain('see the README, "Where the API description is silent"');
 	});
 
 	it('fails Get Many with the same error, for the item', async () => {

@@ -31,14 +31,25 @@ export interface Operation {
 	 */
 	record?: string;
 	/**
-	 * Runs the operation for input item `itemIndex`, its requests paced by the run's `pacer`; each
-	 * returned object becomes one output item.
+	 * Runs the operation for input item `itemIndex`, its requests paced by the run's `pacer`, with
+	 * what the router read of the item (`item`); each returned object becomes one output item.
 	 */
 	execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
 		pacer: Pacer,
+		item: ItemInput,
 	): Promise<IDataObject | IDataObject[]>;
+}
+
+/** What the router read of an input item before running its operation. */
+export interface ItemInput {
+	/**
+	 * The value of the operation's `record` parameter for the item, resolved once by the router to
+	 * order the item: the operation sends this value and does not read the parameter again, so
+	 * the order is decided on what is sent and no expression runs twice. Undefined for reads.
+	 */
+	record: unknown;
 }
 
 /**

@@ -58,57 +58,72 @@ export function readOutput(
 	return readParameter.call(this, itemIndex, read, 'options.output') as string;
 }
 
-/** Per execution context, the values readTextOnce resolved, by item and parameter. */
-const resolved = new WeakMap<IExecuteFunctions, Map<string, unknown>>();
-
 /**
  * The raw value of the text parameter `name` (plain, or a resource locator's value) for an item,
- * resolved once per execution: the router orders an item on the very value its operation then
- * sends (an expression is not run twice, nor can it give two values).
+ * resolved now: each call runs its expression again. The router reads an operation's record
+ * parameter this way once per item and hands the value to the operation (./operation.ts).
  */
-export function readTextOnce(this: IExecuteFunctions, itemIndex: number, name: string): unknown {
-	let values = resolved.get(this);
-	if (!values) resolved.set(this, (values = new Map()));
-	const key = `${itemIndex} ${name}`;
-	if (!values.has(key))
-		values.set(key, this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
-	return values.get(key);
+export function readText(this: IExecuteFunctions, itemIndex: number, name: string): unknown {
+	return this.getNodeParameter(name, itemIndex, '', { extractValue: true });
 }
 
 /**
- * Reads the required text parameter `name` (plain, or the value of a resource locator) of an
- * operation with these `properties`, failing with the field's display name when it is empty.
+ * The `value` of the required text parameter `name` of an operation with these `properties`,
+ * as text, failing with the field's display name when it is empty.
  */
+export function requiredText(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	properties: INodeProperties[],
+	name: string,
+	value: unknown,
+): string {
+	const label = displayNameOf(properties, name);
+	const origin = originOf(this, itemIndex);
+	const text = asText(origin, label, value).trim();
+	if (!text) throw fieldError(origin, label, 'is required');
+	return text;
+}
+
+/** Reads the required text parameter `name` (plain, or the value of a resource locator). */
 export function readRequired(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	properties: INodeProperties[],
 	name: string,
 ): string {
-	const label = displayNameOf(properties, name);
-	const origin = originOf(this, itemIndex);
-	const value = readTextOnce.call(this, itemIndex, name);
-	const text = asText(origin, label, value).trim();
-	if (!text) throw fieldError(origin, label, 'is required');
-	return text;
+	const value = readText.call(this, itemIndex, name);
+	return requiredText.call(this, itemIndex, properties, name, value);
 }
 
 /**
- * Reads a required id or name that the request puts in its path, failing with the field's display
- * name when it is empty or could not stay one segment of the path ("..", "%2e" ...).
+ * The `value` of a required id or name that the request puts in its path, failing with the
+ * field's display name when it is empty or could not stay one segment of the path ("..", "%2e").
  */
+export function pathSegment(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	properties: INodeProperties[],
+	name: string,
+	value: unknown,
+): string {
+	const text = requiredText.call(this, itemIndex, properties, name, value);
+	const problem = pathSegmentProblem(text);
+	if (problem) {
+		throw fieldError(originOf(this, itemIndex), displayNameOf(properties, name), problem);
+	}
+	return text;
+}
+
+/** Reads a required id or name that the request puts in its path (see pathSegment). */
 export function readPathSegment(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	properties: INodeProperties[],
 	name: string,
 ): string {
-	const text = readRequired.call(this, itemIndex, properties, name);
-	const problem = pathSegmentProblem(text);
-	if (problem) {
-		throw fieldError(originOf(this, itemIndex), displayNameOf(properties, name), problem);
-	}
-	return text;
+	const value = readText.call(this, itemIndex, name);
+	return pathSegment.call(this, itemIndex, properties, name, value);
 }
 
 /** How many results a listing returns: every one with Return All, else Limit (at least 1). */

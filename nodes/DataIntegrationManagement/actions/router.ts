@@ -4,18 +4,17 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
-	type JsonObject,
 } from 'n8n-workflow';
 
 import { credentialAllowsChanges } from '../client/credential';
-import { failureOf } from '../shared/failures';
+import { declaring, failureOf } from '../shared/failures';
 import { plainPacer, Waiters, type Concurrency, type Pacer } from '../transport/pacer';
 import { RunPace } from '../transport/shared-pace';
 import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
-import { readTextOnce } from './readers';
+import { readText } from './readers';
 import type { NodeMap, Resource } from './node.type';
-import type { Operation } from './operation';
+import type { ItemInput, Operation } from './operation';
 import * as asset from './asset';
 import * as auditLog from './auditLog';
 import * as connector from './connector';
@@ -63,11 +62,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// Under Auto, the concurrency paces the requests too: it is told each answer and each 429.
 	const pacer: Pacer = concurrency instanceof RunPace ? concurrency : plainPacer;
 	const results: INodeExecutionData[][] = new Array(items.length);
-	const runItem = itemRunner(this, operation, { readOnly, pacer, results });
+	const records = new RecordReads(this, operation.record);
+	const runItem = itemRunner(this, operation, { readOnly, pacer, results, records });
 	let outcome: Awaited<ReturnType<typeof runEachItem>>;
 	try {
 		outcome = await runEachItem(items.length, concurrency, runItem, (itemIndex) =>
-			recordOf(this, operation, itemIndex),
+			records.keyOf(itemIndex),
 		);
 	} finally {
 		// A shared pace gets back every slot this run held, however it ended.
@@ -82,20 +82,21 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 }
 
 /**
- * What runs one item: its operation, each object it returns an output item paired to it. A
- * failure names its item; with "On Error: Continue" it becomes an `{ error }` item paired to its
- * input instead.
+ * What runs one item: its operation, given what the router read of the item, each object it
+ * returns an output item paired to it. A failure names its item; with "On Error: Continue" it
+ * becomes an `{ error }` item paired to its input instead.
  */
 function itemRunner(
 	context: IExecuteFunctions,
 	operation: Operation,
-	run: { readOnly: boolean; pacer: Pacer; results: INodeExecutionData[][] },
+	run: { readOnly: boolean; pacer: Pacer; results: INodeExecutionData[][]; records: RecordReads },
 ): (itemIndex: number) => Promise<void> {
-	const { readOnly, pacer, results } = run;
+	const { readOnly, pacer, results, records } = run;
 	return async (itemIndex) => {
 		try {
 			if (readOnly) throw readOnlyError(context, itemIndex);
-			const output = await operation.execute.call(context, itemIndex, pacer);
+			const item = records.inputOf(itemIndex);
+			const output = await operation.execute.call(context, itemIndex, pacer, item);
 			results[itemIndex] = (Array.isArray(output) ? output : [output]).map((json) => ({
 				json,
 				pairedItem: { item: itemIndex },
@@ -105,12 +106,12 @@ function itemRunner(
 				results[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
 				return;
 			}
-			// n8n hands back a node error it is given to wrap: the error itself, naming its item.
-			const failure = failureOf(error);
+			// A node error goes on as it is, naming its item and declaring its cause (n8n hands back
+			// a NodeOperationError it is given to wrap); anything else is wrapped.
 			if (error instanceof NodeApiError || error instanceof NodeOperationError)
 				error.context.itemIndex = itemIndex;
-			if (error instanceof NodeApiError)
-				throw new NodeApiError(context.getNode(), error as unknown as JsonObject, { failure });
+			if (error instanceof NodeApiError) throw declaring(error);
+			const failure = failureOf(error);
 			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex, failure });
 		}
 	};
@@ -167,19 +168,38 @@ export async function runEachItem(
 }
 
 /**
- * The record item `itemIndex` changes, as its operation's `record` parameter names it; none for
- * reads. A value that cannot be read is none: the item fails on the same read, before any request.
+ * Each item's value of its operation's `record` parameter, read once: when the loop admits the
+ * item, to order it, and handed to the operation when the item runs (its `ItemInput`). A value
+ * that cannot be read names no record, and the item fails with that read's error when it runs,
+ * before any request, as it would alone. Nothing is kept once the item has its value.
  */
-function recordOf(
-	context: IExecuteFunctions,
-	operation: Operation,
-	itemIndex: number,
-): string | undefined {
-	if (!operation.record) return undefined;
-	try {
-		return recordKey(readTextOnce.call(context, itemIndex, operation.record));
-	} catch {
-		return undefined;
+class RecordReads {
+	private readonly reads = new Map<number, { value: unknown } | { error: unknown }>();
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly record: string | undefined,
+	) {}
+
+	/** The record item `itemIndex` changes (./itemOrder.ts): none for reads. */
+	keyOf(itemIndex: number): string | undefined {
+		if (!this.record) return undefined;
+		try {
+			const value = readText.call(this.context, itemIndex, this.record);
+			this.reads.set(itemIndex, { value });
+			return recordKey(value);
+		} catch (error) {
+			this.reads.set(itemIndex, { error });
+			return undefined;
+		}
+	}
+
+	/** What the operation of item `itemIndex` is given; the error of a read that failed. */
+	inputOf(itemIndex: number): ItemInput {
+		const read = this.reads.get(itemIndex);
+		this.reads.delete(itemIndex);
+		if (read && 'error' in read) throw read.error;
+		return { record: read?.value };
 	}
 }
 

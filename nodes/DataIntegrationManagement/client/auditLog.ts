@@ -16,7 +16,7 @@ import {
 	type ScannedPage,
 } from './auditLogScan';
 import type { AuditLogPage } from './types';
-import { failureOf } from '../shared/failures';
+import { declaring, failureOf } from '../shared/failures';
 
 /**
  * `GET /audit-logs`, shared by the trigger and Audit Log → Get Many: the scan's page requests.
@@ -55,14 +55,12 @@ export async function scanAuditLog(
 				rateLimited: (error as NodeApiError).httpCode === '429',
 			};
 			if (cutByDeadline(scan, state, Date.now(), ended)) return 'deadline';
-			// n8n hands back a node error it is given to wrap: the error itself, or, for a 400
-			// naming one of our query names, one that says so.
-			const failure = failureOf(error);
+			// A NodeApiError goes on as it is, declaring its cause (a 400 naming one of our query
+			// names: one that says so); n8n hands back a NodeOperationError it is given to wrap.
 			if (error instanceof NodeApiError && error.httpCode === '400')
 				throw new NodeApiError(this.getNode(), refusedQuery(error), refusedQueryWords(error));
-			if (error instanceof NodeApiError)
-				throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { failure });
-			throw new NodeOperationError(this.getNode(), error as Error, { failure });
+			if (error instanceof NodeApiError) throw declaring(error);
+			throw new NodeOperationError(this.getNode(), error as Error, { failure: failureOf(error) });
 		}
 		const tookMs = Date.now() - asked;
 		scan.onAnswer?.();
@@ -130,7 +128,7 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 		{ message: `GET /audit-logs repeated earlier entries at ${name}=${offset}` },
 		{
 			message: 'The service kept answering audit log entries already read, so the read stopped',
-			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): see the README, "Choices we made where the API description is silent".`,
+			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): see the README, "Where the API description is silent".`,
 			// Entries logged during the read shift the pages: the next read may go through.
 			failure: { cause: 'temporarily-unavailable' },
 		},
@@ -157,7 +155,7 @@ function refusedQueryWords(error: NodeApiError): ConstructorParameters<typeof No
 		message: name
 			? `The service refused the audit-log query parameter "${name}": ${error.message}`
 			: `The service refused the audit-log query: ${error.message}`,
-		description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see the README, "Choices we made where the API description is silent"). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
+		description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see the README, "Where the API description is silent"). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
 		httpCode: '400',
 		failure: { cause: 'configuration-invalid' },
 	};

@@ -1,12 +1,12 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { listUsers } from '../client/users';
-import { currentValue, sourceSchemaNames } from './pickers';
+import { currentValues, sourceSchemaNames } from './pickers';
 
 /**
  * Resource-locator searches: users for a tag's owner; an integration's schemas and tables (Get
  * Columns), and its schemas, tables and columns for a change of Update Schemas, which names its
- * own schema and table (read with n8n's `&` prefix).
+ * own schema and table (read with n8n's `&` prefix). What each reads: shared/listReads.ts.
  */
 
 function matches(filter: string | undefined, ...texts: string[]): boolean {
@@ -36,7 +36,7 @@ export async function searchSchemas(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const integrationId = currentValue.call(this, 'integrationId');
+	const [integrationId] = currentValues(this, 'searchSchemas');
 	return namesMatching(await sourceSchemaNames.call(this, integrationId), filter);
 }
 
@@ -44,8 +44,7 @@ export async function searchTables(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const integrationId = currentValue.call(this, 'integrationId');
-	const schema = currentValue.call(this, 'schema');
+	const [integrationId, schema] = currentValues(this, 'searchTables');
 	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema), filter);
 }
 
@@ -53,15 +52,15 @@ export async function searchChangeSchemas(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchSchemas.call(this, filter);
+	const [integrationId] = currentValues(this, 'searchChangeSchemas');
+	return namesMatching(await sourceSchemaNames.call(this, integrationId), filter);
 }
 
 export async function searchChangeTables(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const integrationId = currentValue.call(this, 'integrationId');
-	const schema = currentValue.call(this, '&schema');
+	const [integrationId, schema] = currentValues(this, 'searchChangeTables');
 	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema), filter);
 }
 
@@ -69,8 +68,6 @@ export async function searchChangeColumns(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const integrationId = currentValue.call(this, 'integrationId');
-	const schema = currentValue.call(this, '&schema');
-	const table = currentValue.call(this, '&table');
+	const [integrationId, schema, table] = currentValues(this, 'searchChangeColumns');
 	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema, table), filter);
 }

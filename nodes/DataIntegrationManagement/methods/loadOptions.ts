@@ -1,10 +1,10 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { currentValue, sourceSchemaNames } from './pickers';
+import { currentValues, sourceSchemaNames } from './pickers';
 
 /**
  * Option lists for the entries of "Update Schemas" → Changes, sorted. Each entry names its own
- * schema and table, so the entry's siblings are read with n8n's `&` prefix.
+ * schema and table, so the entry's siblings are read with n8n's `&` prefix (shared/listReads.ts).
  */
 
 function toOptions(names: string[]): INodePropertyOptions[] {
@@ -12,19 +12,16 @@ function toOptions(names: string[]): INodePropertyOptions[] {
 }
 
 export async function getSchemaNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const integrationId = currentValue.call(this, 'integrationId');
+	const [integrationId] = currentValues(this, 'getSchemaNames');
 	return toOptions(await sourceSchemaNames.call(this, integrationId));
 }
 
 export async function getTableNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const integrationId = currentValue.call(this, 'integrationId');
-	const schema = currentValue.call(this, '&schema');
+	const [integrationId, schema] = currentValues(this, 'getTableNames');
 	return toOptions(await sourceSchemaNames.call(this, integrationId, schema));
 }
 
 export async function getColumnNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const integrationId = currentValue.call(this, 'integrationId');
-	const schema = currentValue.call(this, '&schema');
-	const table = currentValue.call(this, '&table');
+	const [integrationId, schema, table] = currentValues(this, 'getColumnNames');
 	return toOptions(await sourceSchemaNames.call(this, integrationId, schema, table));
 }

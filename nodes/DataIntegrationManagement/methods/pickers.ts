@@ -3,6 +3,7 @@ import { NodeOperationError, type ILoadOptionsFunctions } from 'n8n-workflow';
 import { pathSegmentProblem } from '../client/endpoint';
 import { getSchemas } from '../client/integrations';
 import { integrationIdField } from '../shared/descriptions';
+import { LIST_READS, type ListMethod } from '../shared/listReads';
 import { namingFieldsIfNotFound } from '../shared/notFound';
 
 /**
@@ -14,7 +15,7 @@ import { namingFieldsIfNotFound } from '../shared/notFound';
  * The current value of another parameter, trimmed: a locator's value, or a plain value. n8n
  * cannot extract a locator's value on an `&sibling` path (a change's), so it is read here.
  */
-export function currentValue(this: ILoadOptionsFunctions, name: string): string {
+function currentValue(this: ILoadOptionsFunctions, name: string): string {
 	const value = name.startsWith('&')
 		? this.getCurrentNodeParameter(name)
 		: this.getCurrentNodeParameter(name, { extractValue: true });
@@ -23,6 +24,19 @@ export function currentValue(this: ILoadOptionsFunctions, name: string): string 
 			? (value as { value?: unknown }).value
 			: value;
 	return String(plain ?? '').trim();
+}
+
+/** One text per name in `Names`, in its order. */
+type Texts<Names extends readonly string[]> = { -readonly [K in keyof Names]: string };
+type ValuesRead<M extends ListMethod> = Texts<(typeof LIST_READS)[M]>;
+
+/** The current values of what the list `method` reads (LIST_READS), and nothing else. */
+export function currentValues<M extends ListMethod>(
+	context: ILoadOptionsFunctions,
+	method: M,
+): ValuesRead<M> {
+	const reads: readonly string[] = LIST_READS[method];
+	return reads.map((name) => currentValue.call(context, name)) as ValuesRead<M>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ExecutionBaseError, UserError, type Failure } from 'n8n-workflow';
+import { ExecutionBaseError, NodeApiError, UserError, type Failure } from 'n8n-workflow';
 
 /**
  * Why an error that leaves a node failed, when nothing declared it where it was made (every error
@@ -16,4 +16,15 @@ export function undeclaredCause(error: unknown): Failure {
 /** Why `error` failed: what it declares, or else `undeclaredCause`. */
 export function failureOf(error: unknown): Failure {
 	return (error as { failure?: Failure } | undefined)?.failure ?? undeclaredCause(error);
+}
+
+/**
+ * `error`, declaring why it failed: what it declares, or else `undeclaredCause`. What n8n 2.41
+ * does when a node hands it a NodeApiError to wrap (`new NodeApiError(node, error, { failure })`
+ * gives back the error itself, the declaration set on it), written for what it is: the
+ * constructor takes the service's JSON answer, not an error. n8n 1.x leaves the field unread.
+ */
+export function declaring(error: NodeApiError): NodeApiError {
+	error.failure = failureOf(error);
+	return error;
 }

@@ -1,13 +1,7 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type INode,
-	type INodeProperties,
-	type JsonObject,
-} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
 
 import { displayNameOf } from './descriptions';
-import { failureOf } from './failures';
+import { declaring, failureOf } from './failures';
 
 /** A value as a not-found description shows it: quoted, and cut short when long. */
 function quoted(value: string): string {
@@ -51,10 +45,9 @@ export async function namingFieldsIfNotFound<T>(
 				),
 			);
 		}
-		// n8n hands back a node error it is given to wrap: the error itself.
-		const failure = failureOf(error);
-		if (error instanceof NodeApiError)
-			throw new NodeApiError(node, error as unknown as JsonObject, { failure });
-		throw new NodeOperationError(node, error as Error, { failure });
+		// A NodeApiError goes on as it is, declaring its cause; n8n hands back a NodeOperationError
+		// it is given to wrap, and wraps anything else.
+		if (error instanceof NodeApiError) throw declaring(error);
+		throw new NodeOperationError(node, error as Error, { failure: failureOf(error) });
 	}
 }

@@ -3,14 +3,13 @@ import {
 	NodeOperationError,
 	type INodeExecutionData,
 	type IPollFunctions,
-	type JsonObject,
 } from 'n8n-workflow';
 
 import { scanAuditLog, type PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 import { asOption, checkCollection } from '../shared/checks';
-import { failureOf } from '../shared/failures';
+import { declaring, failureOf } from '../shared/failures';
 import { restoreState } from './cursor';
 import { filtersCollection, pollOptions, startFromField } from './fields';
 import { PollLease, type LeaseRecord } from './lease';
@@ -152,13 +151,10 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
 	} catch (error) {
-		// n8n hands back a node error it is given to wrap: the error itself.
-		const failure = failureOf(error);
-		if (error instanceof NodeApiError)
-			throw new NodeApiError(this.getNode(), explainBudgetCut(error) as unknown as JsonObject, {
-				failure,
-			});
-		throw new NodeOperationError(this.getNode(), error as Error, { failure });
+		// A NodeApiError goes on as it is, declaring its cause; n8n hands back a NodeOperationError
+		// it is given to wrap, and wraps anything else.
+		if (error instanceof NodeApiError) throw declaring(explainBudgetCut(error));
+		throw new NodeOperationError(this.getNode(), error as Error, { failure: failureOf(error) });
 	} finally {
 		lease.release();
 	}

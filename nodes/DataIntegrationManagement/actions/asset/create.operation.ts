@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { connectionField, descriptionField, fieldsCollection } from '../../shared/descriptions';
-import { readCollection, readRequired } from '../readers';
+import { readCollection, readRequired, requiredText } from '../readers';
 import { createAsset } from '../../client/assets';
 import type { Pacer } from '../../transport/pacer';
 import { writtenItem } from '../written';
+import type { ItemInput } from '../operation';
 
 const additionalFields = fieldsCollection('additionalFields', [connectionField, descriptionField]);
 
@@ -41,9 +42,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	pacer: Pacer,
+	item: ItemInput,
 ): Promise<IDataObject> {
 	const body: IDataObject = {
-		name: readRequired.call(this, itemIndex, properties, 'name'),
+		name: requiredText.call(this, itemIndex, properties, record, item.record),
 		type: readRequired.call(this, itemIndex, properties, 'type'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};

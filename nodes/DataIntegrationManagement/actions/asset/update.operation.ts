@@ -6,11 +6,12 @@ import {
 	fieldsCollection,
 	newNameField,
 } from '../../shared/descriptions';
-import { readCollection, readPathSegment, requireSomeChange } from '../readers';
+import { pathSegment, readCollection, requireSomeChange } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateAsset } from '../../client/assets';
 import type { Pacer } from '../../transport/pacer';
 import { writtenItem } from '../written';
+import type { ItemInput } from '../operation';
 
 // The API does not let an asset's type change, so it is not offered here.
 const updateFields = fieldsCollection('updateFields', [
@@ -42,8 +43,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	pacer: Pacer,
+	item: ItemInput,
 ): Promise<IDataObject> {
-	const assetId = readPathSegment.call(this, itemIndex, properties, 'assetId');
+	const assetId = pathSegment.call(this, itemIndex, properties, record, item.record);
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
 	const answer = await namingFieldsIfNotFound(

@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { checkValue } from '../../shared/checks';
+import { LIST_READS } from '../../shared/listReads';
 import type { SchemasPatch } from '../../client/types';
 import { originOf } from '../readers';
 import { hasChange } from '../versions';
@@ -66,37 +67,23 @@ const flagFields = [
 	}),
 ];
 
-/** Where each name field is shown, and what its list depends on. */
+/** Where each name field is shown, in the order users fill them: each list reads those above. */
 const NAMES = [
-	{ name: 'schema', label: 'Schema', example: 'public', levels: undefined, parents: [] },
-	{
-		name: 'table',
-		label: 'Table',
-		example: 'orders',
-		levels: ['table', 'column'],
-		parents: ['schema'],
-	},
-	{
-		name: 'column',
-		label: 'Column',
-		example: 'email',
-		levels: ['column'],
-		parents: ['schema', 'table'],
-	},
+	{ name: 'schema', label: 'Schema', example: 'public', levels: undefined },
+	{ name: 'table', label: 'Table', example: 'orders', levels: ['table', 'column'] },
+	{ name: 'column', label: 'Column', example: 'email', levels: ['column'] },
 ] as const;
 
 type NameSpec = (typeof NAMES)[number];
 
 /** Before 1.2: a list loaded from the integration, or a name from an expression. */
-function optionsField({ name, label, example, levels, parents }: NameSpec): INodeProperties {
+function optionsField({ name, label, example, levels }: NameSpec): INodeProperties {
+	const loadOptionsMethod = `get${label}Names` as const;
 	return {
 		displayName: `${label} Name or ID`,
 		name,
 		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: `get${label}Names`,
-			loadOptionsDependsOn: ['integrationId', ...parents.map((parent) => `&${parent}`)],
-		},
+		typeOptions: { loadOptionsMethod, loadOptionsDependsOn: [...LIST_READS[loadOptionsMethod]] },
 		default: '',
 		...(levels && { displayOptions: { show: { level: [...levels] } } }),
 		description: `The ${name} as named in the source, e.g. ${example}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
@@ -124,13 +111,15 @@ function locatorField({ name, label, example, levels }: NameSpec): INodeProperti
 	};
 }
 
-/** The fields of one entry of Changes in a node of `version`, in the order n8n's lint wants. */
+/**
+ * The fields of one entry of Changes in a node of `version`, in the order users fill them: the
+ * level (which names it needs), the names (each list reads the names above it), then the flags.
+ * Not alphabetical, as n8n's lint would have a fixed collection's fields: a list above a field it
+ * reads would be empty until that field is filled below it.
+ */
 function changeFields(version: number): INodeProperties[] {
 	const asLocators = hasChange({ typeVersion: version }, 'changeLocators');
-	const names = NAMES.map(asLocators ? locatorField : optionsField);
-	return [levelField, ...names, ...flagFields].sort((a, b) =>
-		a.displayName.localeCompare(b.displayName, 'en'),
-	);
+	return [levelField, ...NAMES.map(asLocators ? locatorField : optionsField), ...flagFields];
 }
 
 /** Changes, the list of changes, in a node of `version`. */

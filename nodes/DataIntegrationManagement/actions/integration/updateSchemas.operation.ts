@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
-import { readParameter, readPathSegment } from '../readers';
+import { pathSegment, readParameter } from '../readers';
 import { perVersion } from '../versions';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateSchemas } from '../../client/integrations';
@@ -15,6 +15,7 @@ import { changesField, readChanges } from './changes';
 import { validateSchemasPatch } from './sourceSchemas';
 import type { Pacer } from '../../transport/pacer';
 import { withWarning } from '../written';
+import type { ItemInput } from '../operation';
 
 const updateModeField: INodeProperties = {
 	displayName: 'Update Mode',
@@ -100,8 +101,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	pacer: Pacer,
+	item: ItemInput,
 ): Promise<IDataObject> {
-	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
+	const integrationId = pathSegment.call(this, itemIndex, properties, record, item.record);
 	const mode = readParameter.call(this, itemIndex, updateModeField) as string;
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);

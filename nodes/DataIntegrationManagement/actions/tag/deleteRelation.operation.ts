@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { tagIdField } from '../../shared/descriptions';
-import { readPathSegment, readRequired } from '../readers';
+import { pathSegment, readRequired } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { deleteTagRelation } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
 import { withWarning } from '../written';
+import type { ItemInput } from '../operation';
 
 /** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
@@ -41,8 +42,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	pacer: Pacer,
+	item: ItemInput,
 ): Promise<IDataObject> {
-	const tagId = readPathSegment.call(this, itemIndex, properties, 'tagId');
+	const tagId = pathSegment.call(this, itemIndex, properties, record, item.record);
 	const relation = {
 		resourceId: readRequired.call(this, itemIndex, properties, 'resourceId'),
 		resourceType: readRequired.call(this, itemIndex, properties, 'resourceType'),
@@ -54,6 +56,6 @@ export async function execute(
 		deleteTagRelation.call(this, tagId, relation, pacer),
 	);
 	// The API answers with a message only, so the item says what was removed.
-	const item = { deleted: true, tagId, ...relation, message: message ?? '' };
-	return offSpec ? withWarning(offSpec, item) : item;
+	const deleted = { deleted: true, tagId, ...relation, message: message ?? '' };
+	return offSpec ? withWarning(offSpec, deleted) : deleted;
 }

@@ -7,11 +7,12 @@ import {
 	ownerLocator,
 	tagIdField,
 } from '../../shared/descriptions';
-import { readCollection, readPathSegment, requireSomeChange } from '../readers';
+import { pathSegment, readCollection, requireSomeChange } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateTag } from '../../client/tags';
 import type { Pacer } from '../../transport/pacer';
 import { writtenItem } from '../written';
+import type { ItemInput } from '../operation';
 
 const updateFields: INodeProperties = {
 	...fieldsCollection('updateFields', [descriptionField, newNameField, ownerLocator]),
@@ -32,8 +33,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	pacer: Pacer,
+	item: ItemInput,
 ): Promise<IDataObject> {
-	const tagId = readPathSegment.call(this, itemIndex, properties, 'tagId');
+	const tagId = pathSegment.call(this, itemIndex, properties, record, item.record);
 	const body = readCollection.call(this, itemIndex, updateFields);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
 	const answer = await namingFieldsIfNotFound(
