@@ -129,6 +129,17 @@ describe('the n8n releases the documents name', () => {
 	it('the README says which release the suite and the screenshots come from', () => {
 		expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`pins (${pinned})`);
 	});
+
+	// "n8n 1.x or later" in any form: the oldest release the README supports is one CI runs.
+	it('the README names as the oldest it supports the 1.x release CI runs, and no other', () => {
+		const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+		const oldest = [...text.matchAll(/\bn8n \**(\d+(?:\.\d+)+)\** or later/g)].map(
+			([, release]) => release,
+		);
+		expect(oldest.length).toBeGreaterThan(0);
+		expect(new Set(oldest)).toEqual(new Set([oneX]));
+		expect(text).not.toMatch(/\bn8n 1\.\d+(?!\.\d)\b/);
+	});
 });
 
 /**

@@ -141,12 +141,18 @@ export function readCollection(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	collection: INodeProperties,
+	neverEmpty: INodeProperties[] = [],
 ): IDataObject {
+	const origin = originOf(this, itemIndex);
 	const values = checkCollection(
-		originOf(this, itemIndex),
+		origin,
 		collection,
 		this.getNodeParameter(collection.name, itemIndex, {}),
 	);
+	// A field nothing may be cleared to (a name): added and left empty is a mistake, not a change.
+	for (const field of neverEmpty)
+		if (values[field.name] === '')
+			throw fieldError(origin, field.displayName, 'is empty: give a value, or remove the field');
 	// Version 1 leaves an empty text field out, so a saved workflow does not start clearing values.
 	if (!hasChange(this.getNode(), 'emptyTextSent')) {
 		for (const [name, value] of Object.entries(values)) if (value === '') delete values[name];

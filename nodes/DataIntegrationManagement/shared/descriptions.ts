@@ -74,17 +74,23 @@ export const descriptionField: INodeProperties = {
 	name: 'description',
 	type: 'string',
 	default: '',
+	description: 'A free-text description, sent as written',
+};
+
+/** The Description field of an edit, which an empty value clears. */
+export const descriptionChangeField: INodeProperties = {
+	...descriptionField,
 	description:
 		'A free-text description, sent as written. To clear it, add the field and leave it empty (a node saved in an older workflow sends nothing when it is empty).',
 };
 
-/** The Name field of an edit: sent as written once added. */
+/** The Name field of an edit: sent as written once added; never empty (see readCollection). */
 export const newNameField: INodeProperties = {
 	displayName: 'Name',
 	name: 'name',
 	type: 'string',
 	default: '',
-	description: 'The new name. Sent as written once the field is added.',
+	description: 'The new name, sent as written once the field is added. It cannot be empty.',
 };
 
 /** Return All and Limit, for operations that list (read by readListLimit). */

@@ -17,7 +17,7 @@ export const startFromField: INodeProperties = {
 		{
 			name: 'Now',
 			value: 'now',
-			description: 'Only entries that appear after the workflow is activated',
+			description: 'Only entries that appear after the workflow is published (activated, in n8n 1.x)',
 		},
 		{
 			name: 'A Date',

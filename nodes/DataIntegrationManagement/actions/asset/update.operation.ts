@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import {
 	connectionField,
-	descriptionField,
+	descriptionChangeField,
 	fieldsCollection,
 	newNameField,
 } from '../../shared/descriptions';
@@ -16,7 +16,7 @@ import type { ItemInput } from '../operation';
 // The API does not let an asset's type change, so it is not offered here.
 const updateFields = fieldsCollection('updateFields', [
 	connectionField,
-	descriptionField,
+	descriptionChangeField,
 	newNameField,
 ]);
 
@@ -46,7 +46,7 @@ export async function execute(
 	item: ItemInput,
 ): Promise<IDataObject> {
 	const assetId = pathSegment.call(this, itemIndex, properties, record, item.record);
-	const body = readCollection.call(this, itemIndex, updateFields);
+	const body = readCollection.call(this, itemIndex, updateFields, [newNameField]);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
 	const answer = await namingFieldsIfNotFound(
 		this.getNode(),

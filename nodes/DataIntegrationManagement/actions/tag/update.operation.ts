@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import {
-	descriptionField,
+	descriptionChangeField,
 	fieldsCollection,
 	newNameField,
 	ownerLocator,
@@ -15,7 +15,7 @@ import { writtenItem } from '../written';
 import type { ItemInput } from '../operation';
 
 const updateFields: INodeProperties = {
-	...fieldsCollection('updateFields', [descriptionField, newNameField, ownerLocator]),
+	...fieldsCollection('updateFields', [descriptionChangeField, newNameField, ownerLocator]),
 	// The API has no call that reads one tag, so the node cannot fill in what is left out.
 	description:
 		'Only the fields added here are sent, with PUT. The API does not say whether PUT replaces the whole tag: if your service does, a field left out is cleared, so add every field (name, description, owner).',
@@ -36,7 +36,7 @@ export async function execute(
 	item: ItemInput,
 ): Promise<IDataObject> {
 	const tagId = pathSegment.call(this, itemIndex, properties, record, item.record);
-	const body = readCollection.call(this, itemIndex, updateFields);
+	const body = readCollection.call(this, itemIndex, updateFields, [newNameField]);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
 	const answer = await namingFieldsIfNotFound(
 		this.getNode(),

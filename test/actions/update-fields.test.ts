@@ -1,0 +1,71 @@
+/**
+ * The fields of an edit (Tag → Update, Asset → Update): a Name added and left empty is refused
+ * before any request (a name is never cleared), a Description added and left empty clears it,
+ * and only the edits' Description says so.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
+import { SEED } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode } from '../helpers/n8n';
+import { sent } from './support';
+
+const { emulator, credentials } = useEmulator();
+
+const EDITS = [
+	['tag', { tagId: SEED.tags.pii }],
+	['asset', { assetId: SEED.assets.ordersDb }],
+] as const;
+
+describe.each(EDITS)('%s → Update', (resource, target) => {
+	const update = async (updateFields: Record<string, string>) =>
+		await runActionNode({
+			credentials: credentials(),
+			parameters: { resource, operation: 'update', ...target, updateFields },
+		});
+
+	it('refuses a Name added and left empty, naming the field and the item, before any request', async () => {
+		const result = await update({ name: '', description: 'kept' });
+
+		expect(result.error?.message).toBe(
+			'The field "Name" is empty: give a value, or remove the field (item 0)',
+		);
+		expect(emulator().requests).toEqual([]);
+	});
+
+	it('sends a Description added and left empty as "", which clears it', async () => {
+		const result = await update({ description: '' });
+
+		expect(result.error).toBeUndefined();
+		expect(sent(emulator())[0].body).toEqual({ description: '' });
+	});
+});
+
+describe('what the Description field says', () => {
+	const descriptionOf = (resource: string, operation: string) => {
+		const operations = operationsByResource as Record<
+			string,
+			Record<string, { properties: INodeProperties[] }>
+		>;
+		const fields = operations[resource][operation].properties.flatMap(
+			(property) => (property.options ?? []) as INodeProperties[],
+		);
+		return fields.find((field) => field.name === 'description')?.description;
+	};
+
+	it.each([
+		['tag', 'update'],
+		['asset', 'update'],
+	])('%s → %s says how to clear it', (resource, operation) => {
+		expect(descriptionOf(resource, operation)).toContain('To clear it');
+	});
+
+	it.each([
+		['tag', 'create'],
+		['asset', 'create'],
+		['connector', 'create'],
+	])('%s → %s does not: there is nothing to clear', (resource, operation) => {
+		expect(descriptionOf(resource, operation)).toBe('A free-text description, sent as written');
+	});
+});
