@@ -29,13 +29,12 @@ const concurrencyField: INodeProperties = {
 	description: `Under Concurrency Mode "Fixed": how many items to send at once, from 1 to ${MAX_CONCURRENCY}. Output items keep the order and the input item they come from, errors stay the same, and items that change the same record are sent one after another, in item order.`,
 };
 
+/** Auto's cap: a number field as Concurrency is, with the default Auto runs when it is not set. */
 const maxConcurrencyField: INodeProperties = {
+	...concurrencyField,
 	displayName: 'Max Concurrency',
 	name: 'maxConcurrency',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 	default: AUTO_MAX_CONCURRENCY,
-	displayOptions: HIDDEN_IN_TOOLS,
 	description: `Under Concurrency Mode "Auto": the most items to send at once, from 1 to ${MAX_CONCURRENCY}, however well the service keeps up. Output items keep their order and the input item they come from.`,
 };
 
