@@ -16,9 +16,7 @@ import type { Resource } from './actions/node.type';
 import { router } from './actions/router';
 import * as tag from './actions/tag';
 import * as user from './actions/user';
-import { NODE_VERSIONS } from './actions/versions';
 import * as listSearch from './methods/listSearch';
-import * as loadOptions from './methods/loadOptions';
 import { actionBuilderHint, toolReplacements } from './shared/builderHints';
 
 export class DataIntegrationManagement implements INodeType {
@@ -30,9 +28,7 @@ export class DataIntegrationManagement implements INodeType {
 			dark: 'file:dataIntegrationManagement.dark.svg',
 		},
 		group: ['transform'],
-		// What each version changes: ./actions/versions.ts.
-		version: NODE_VERSIONS,
-		defaultVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Manage tags, assets, connectors, integrations and their source schemas, users and audit logs',
@@ -72,7 +68,6 @@ export class DataIntegrationManagement implements INodeType {
 
 	methods = {
 		listSearch: { ...listSearch },
-		loadOptions: { ...loadOptions },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -188,38 +188,24 @@ describe('Concurrency Mode "Auto"', () => {
 	});
 });
 
-describe('node versions', () => {
-	it('version 1 without Concurrency options runs one item at a time (Fixed), as saved workflows do', async () => {
+describe('Concurrency options unset', () => {
+	it('run Auto, the default Concurrency Mode shows', async () => {
 		emulator().setLatency(20);
 
-		const result = await createAssetsVia(proxy, credentials(), named(12), undefined, false, 1);
-
-		expect(result.error).toBeUndefined();
-		expect(result.items).toHaveLength(12);
-		expect(proxy.maxInFlight).toBe(1);
-	});
-
-	it('version 1.1 without Concurrency options runs Auto, as a new node does', async () => {
-		emulator().setLatency(20);
-
-		const result = await createAssetsVia(proxy, credentials(), named(12), undefined, false, 1.1);
+		const result = await createAssetsVia(proxy, credentials(), named(12));
 
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(12);
 		expect(proxy.maxInFlight).toBeGreaterThan(1);
 	});
 
-	it('version 1.1 keeps a Concurrency Mode that is set', async () => {
+	it('leave a Concurrency Mode that is set as it is', async () => {
 		emulator().setLatency(20);
 
-		const result = await createAssetsVia(
-			proxy,
-			credentials(),
-			named(12),
-			{ concurrencyMode: 'fixed', concurrency: 2 },
-			false,
-			1.1,
-		);
+		const result = await createAssetsVia(proxy, credentials(), named(12), {
+			concurrencyMode: 'fixed',
+			concurrency: 2,
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(proxy.maxInFlight).toBe(2);

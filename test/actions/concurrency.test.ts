@@ -48,10 +48,10 @@ describe('Options → Concurrency Mode Fixed', () => {
 		expect(emulator().store.assets.size).toBe(2 + 7);
 	});
 
-	it('version 1 without Concurrency options sends one request at a time, in input order', async () => {
+	it('without Concurrency set sends one request at a time, in input order', async () => {
 		emulator().setLatency(20);
 
-		await createAssetsVia(proxy, credentials(), named(4), undefined, false, 1);
+		await createAssetsVia(proxy, credentials(), named(4), { concurrencyMode: 'fixed' });
 
 		expect(proxy.maxInFlight).toBe(1);
 		expect(emulator().requests.map((request) => (request.body as { name: string }).name)).toEqual([
@@ -170,16 +170,16 @@ describe('Options → Concurrency Mode Fixed', () => {
 		]);
 	});
 
-	it('version 1 without Concurrency options runs reads one item at a time too', async () => {
+	it('without Concurrency set runs reads one item at a time too', async () => {
 		emulator().setLatency(20);
 
 		await runActionNode({
-			typeVersion: 1,
 			credentials: viaProxy(),
 			parameters: {
 				resource: 'integration',
 				operation: 'get',
 				integrationId: SEED.integrations.ordersToSnowflake,
+				options: { concurrencyMode: 'fixed' },
 			},
 			items: [{}, {}, {}],
 		});

@@ -1,4 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: watches process.stdout/stderr for the API key; runs under Node in this repo only */
+import type { INodeParameters } from 'n8n-workflow';
 import {
 	AUTO_RATE_LIMIT_RETRIES,
 	BACKOFF_FIRST_MS,
@@ -58,23 +59,32 @@ function expectNoKey(result: RunActionResult & { log: string }) {
 	}
 }
 
-/** `integration get` over three items (at `typeVersion`); the fault (if any) hits the third request. */
-async function getThreeWithFault(fault?: FaultSpec, typeVersion?: number) {
+/** `integration get` over three items (with these Options); the fault (if any) hits the third request. */
+async function getThreeWithFault(fault?: FaultSpec, options?: INodeParameters) {
 	if (fault) emulator().injectFault({ skip: 2, ...fault });
 	return await runLogged({
-		typeVersion,
 		credentials: credentials(),
-		parameters: { resource: 'integration', operation: 'get', integrationId: ORDERS },
+		parameters: {
+			resource: 'integration',
+			operation: 'get',
+			integrationId: ORDERS,
+			...(options && { options }),
+		},
 		items: [{}, {}, {}],
 	});
 }
 
 describe('API errors become NodeApiErrors naming the item', () => {
-	it('400: the API message and code, with the 400 description; version 1 sends no later item', async () => {
+	it('400: the API message and code, with the 400 description; one at a time, no later item is sent', async () => {
 		const result = await runLogged({
-			typeVersion: 1,
 			credentials: credentials(),
-			parameters: { resource: 'tag', operation: 'create', name: 'T', owner: '={{ $json.owner }}' },
+			parameters: {
+				resource: 'tag',
+				operation: 'create',
+				name: 'T',
+				owner: '={{ $json.owner }}',
+				options: { concurrencyMode: 'fixed' },
+			},
 			items: [{ owner: SEED.users.maya }, { owner: 'usr_missing' }, { owner: SEED.users.maya }],
 		});
 
@@ -89,7 +99,7 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			},
 			context: { itemIndex: 1 },
 		});
-		// One item at a time (version 1's default), the node stops at the failing item: the third is never sent.
+		// One item at a time (Fixed, Concurrency unset), the node stops at the failing item: the third is never sent.
 		expect(sent(emulator()).map((request) => request.body)).toEqual([
 			{ name: 'T', owner: SEED.users.maya },
 			{ name: 'T', owner: 'usr_missing' },
@@ -180,10 +190,10 @@ describe('API errors become NodeApiErrors naming the item', () => {
 		expect(result.error).toMatchObject({ httpCode: '404', description: DESCRIPTIONS[404] });
 	});
 
-	it('429 at version 1 (Fixed by default): waited out and retried three times, then reported', async () => {
+	it('429 one item at a time (Fixed): waited out and retried three times, then reported', async () => {
 		const result = await getThreeWithFault(
 			{ kind: 'status', status: 429, retryAfterSeconds: 0, count: 10, message: 'slow down' },
-			1,
+			{ concurrencyMode: 'fixed' },
 		);
 
 		expect(emulator().requests).toHaveLength(2 + 4);

@@ -70,11 +70,11 @@ describe('integration getSchemas', () => {
 		).toBe(true);
 	});
 
-	it('returns one item holding the schemas map by default in a node saved at version 1.1 (Raw)', async () => {
-		const result = await runActionNode({
-			credentials: credentials(),
-			parameters: { resource: 'integration', operation: 'getSchemas', integrationId: ORDERS },
-			typeVersion: 1.1,
+	it('returns one item holding the schemas map with output raw', async () => {
+		const result = await run({
+			operation: 'getSchemas',
+			integrationId: ORDERS,
+			options: { output: 'raw' },
 		});
 
 		expect(result.items).toEqual([{ json: { schemas: storedSchemas() }, pairedItem: { item: 0 } }]);
@@ -209,7 +209,7 @@ describe('integration getSchemas', () => {
 });
 
 describe('integration updateSchemas (list of changes)', () => {
-	it("takes a change's schema, table and column as picked from a list or given by name, and as plain text from a node saved before 1.2", async () => {
+	it("takes a change's schema, table and column as picked from a list or given by name, or as plain text", async () => {
 		type Name = string | ReturnType<typeof rl>;
 		const change = (schema: Name, table: Name, column: Name) => ({
 			level: 'column',
@@ -228,17 +228,12 @@ describe('integration updateSchemas (list of changes)', () => {
 				change: [change(rl('list', 'public'), rl('name', 'customers'), rl('list', ' country '))],
 			},
 		});
-		const saved = await runActionNode({
-			credentials: credentials(),
-			parameters: {
-				resource: 'integration',
-				operation: 'updateSchemas',
-				integrationId: ORDERS,
-				changes: { change: [change('public', 'customers', 'country')] },
-			},
-			typeVersion: 1.1,
+		const plain = await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			changes: { change: [change('public', 'customers', 'country')] },
 		});
-		expect(saved.error).toBeUndefined();
+		expect(plain.error).toBeUndefined();
 		expect(sent(emulator()).map((request) => request.body)).toEqual([body, body]);
 	});
 

@@ -2,9 +2,8 @@
 /**
  * Keeps the editor's output schemas (nodes/DataIntegrationManagement/__schema__) honest: each
  * operation runs through n8n-core against the emulator in every output mode it has (Options →
- * Output), and every output item must match its schema file, which describes them all (from node
- * version 1.2; the files of versions 1 and 1.1 describe their default output). The set of files
- * must be exactly the node's operations.
+ * Output), and every output item must match its schema file, which describes them all. The set
+ * of files must be exactly the node's operations, in the folder of the node's version.
  *
  * The schemas are checked with ajv in strict mode, so a keyword, type or format it does not know,
  * or a required field the schema does not describe, is an error in the file itself. The check is
@@ -102,15 +101,9 @@ const OPERATIONS = [
 	'auditLog/getAll',
 ];
 
-/** n8n looks schemas up by node version as semver: version 1 -> v1.0.0, 1.1 -> v1.1.0. */
-const versionFolder = (version: number) =>
-	`v${String(version).split('.').concat('0', '0').slice(0, 3).join('.')}`;
-const { version, defaultVersion } = new DataIntegrationManagement().description;
-const VERSION_FOLDERS = (Array.isArray(version) ? version : [version]).map(versionFolder);
-/** The version new nodes get, whose files describe every output mode. */
-const NEWEST = defaultVersion ?? (version as number);
-/** The version saved workflows hold, whose files describe the default output mode. */
-const SAVED = 1.1;
+/** n8n looks schemas up by node version as semver: version 1 -> v1.0.0. */
+const { version } = new DataIntegrationManagement().description;
+const VERSION_FOLDER = `v${String(version).split('.').concat('0', '0').slice(0, 3).join('.')}`;
 
 function listFiles(dir: string): string[] {
 	return readdirSync(dir).flatMap((name) => {
@@ -119,18 +112,18 @@ function listFiles(dir: string): string[] {
 	});
 }
 
-function loadSchema(operation: string, nodeVersion = NEWEST): JsonSchema {
+function loadSchema(operation: string): JsonSchema {
 	return JSON.parse(
-		readFileSync(join(SCHEMA_ROOT, versionFolder(nodeVersion), `${operation}.json`), 'utf8'),
+		readFileSync(join(SCHEMA_ROOT, VERSION_FOLDER, `${operation}.json`), 'utf8'),
 	) as JsonSchema;
 }
 
-/** The values of the operation's Options → Output in the newest version (none: one mode). */
+/** The values of the operation's Options → Output (none: one mode). */
 function outputModes(operation: string): Array<string | undefined> {
 	const [resource, name] = operation.split('/');
 	const fields = (operationsByResource as unknown as Record<string, Record<string, Operation>>)[
 		resource
-	][name].optionFields?.(NEWEST);
+	][name].optionFields;
 	const output = fields?.find((field) => field.name === 'output');
 	return output
 		? (output.options as Array<{ value: string }>).map(({ value }) => value)
@@ -160,35 +153,24 @@ const EXPECTED_ITEMS: Record<string, () => number> = {
 async function runOperation(
 	operation: string,
 	extra: INodeParameters = {},
-	typeVersion?: number,
 ): Promise<IDataObject[]> {
 	const [resource, name] = operation.split('/');
 	const { items, error } = await runActionNode({
 		credentials: credentials(),
 		parameters: { ...workingParametersOf(resource, name), ...extra },
-		typeVersion,
 	});
 	expect(error).toBeUndefined();
 	return items.map((item) => item.json);
 }
 
 describe('the schema files', () => {
-	test('are exactly one per operation of the node, under the folder of each version', () => {
+	test("are exactly one per operation of the node, under the folder of the node's version", () => {
 		const files = listFiles(SCHEMA_ROOT)
 			.map((file) => relative(SCHEMA_ROOT, file).split(sep).join('/'))
 			.sort();
 		expect(files).toEqual(
-			VERSION_FOLDERS.flatMap((folder) =>
-				OPERATIONS.map((operation) => `${folder}/${operation}.json`),
-			).sort(),
+			OPERATIONS.map((operation) => `${VERSION_FOLDER}/${operation}.json`).sort(),
 		);
-	});
-
-	test('are the same in versions 1 and 1.1, which differ in inputs, not in output', () => {
-		for (const operation of OPERATIONS)
-			expect(readFileSync(join(SCHEMA_ROOT, versionFolder(1), `${operation}.json`), 'utf8')).toBe(
-				readFileSync(join(SCHEMA_ROOT, versionFolder(SAVED), `${operation}.json`), 'utf8'),
-			);
 	});
 
 	test('cover every operation the node dispatches, and the test runs each of them', () => {
@@ -251,28 +233,8 @@ describe('each operation in every output mode', () => {
 	);
 });
 
-describe(`the files of version ${SAVED} describe its default output mode, not the others`, () => {
-	test.each(OPERATIONS)(
-		'%s: every output item, by default, matches its schema',
-		async (operation) => {
-			const items = await runOperation(operation, {}, SAVED);
-			expect(errorsOf(items, loadSchema(operation, SAVED))).toEqual([]);
-		},
-	);
-
-	test.each([
-		['integration/getSchemas', 'columns'],
-		['integration/getSchemas', 'tables'],
-		['integration/getColumns', 'raw'],
-	])('%s with output "%s" does not match its file', async (operation, output) => {
-		const items = await runOperation(operation, { options: { output } }, SAVED);
-		expect(items.length).toBeGreaterThan(0);
-		expect(validate(items[0], loadSchema(operation, SAVED)).length).toBeGreaterThan(0);
-	});
-});
-
 describe('the check', () => {
-	const schemasFile = loadSchema('integration/getSchemas', SAVED);
+	const schemasFile = loadSchema('integration/getSchemas');
 	const validSchemas = {
 		schemas: {
 			public: {

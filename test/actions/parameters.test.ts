@@ -20,9 +20,9 @@ import { rl, sent, startCountingProxy } from './support';
 const { emulator, credentials } = useEmulator();
 const ORDERS = SEED.integrations.ordersToSnowflake;
 
-/** Runs the action node, at its newest version (what a node added now gets) unless given. */
-const run = (parameters: INodeParameters, items: IDataObject[] = [{}], typeVersion?: number) =>
-	runActionNode({ credentials: credentials(), parameters, items, typeVersion });
+/** Runs the action node over `items`. */
+const run = (parameters: INodeParameters, items: IDataObject[] = [{}]) =>
+	runActionNode({ credentials: credentials(), parameters, items });
 
 const actionProperties = new DataIntegrationManagement().description.properties;
 
@@ -103,22 +103,6 @@ describe('text fields send what they hold', () => {
 		expect(result.error).toBeUndefined();
 		expect(sent(emulator())[0].body).toEqual({ description: '' });
 		expect(emulator().store.tags.get(SEED.tags.pii)?.description).toBe('');
-	});
-
-	it('at node version 1, what saved workflows hold, an empty Description is left out as before', async () => {
-		const result = await run(
-			{
-				resource: 'tag',
-				operation: 'update',
-				tagId: SEED.tags.pii,
-				updateFields: { description: '', name: 'PII data' },
-			},
-			[{}],
-			1,
-		);
-
-		expect(result.error).toBeUndefined();
-		expect(sent(emulator())[0].body).toEqual({ name: 'PII data' });
 	});
 
 	it('a number from an expression is sent as its text: Description 42 becomes "42"', async () => {

@@ -1,4 +1,4 @@
-import type { INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeListSearchResult } from 'n8n-workflow';
 
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
@@ -12,13 +12,10 @@ const ORDERS = SEED.integrations.ordersToSnowflake;
 const search = (method: string, parameters: Record<string, unknown>, filter?: string) =>
 	callNodeMethod<INodeListSearchResult>({
 		credentials: credentials(),
-		kind: 'listSearch',
 		method,
 		parameters: parameters as never,
 		filter,
 	});
-
-const names = (options: INodePropertyOptions[]) => options.map((option) => option.value);
 
 describe('searchUsers (tag owner)', () => {
 	const tagCreate = { resource: 'tag', operation: 'create' };
@@ -137,82 +134,7 @@ describe('searchSchemas and searchTables (getColumns)', () => {
 	});
 });
 
-describe('option loaders of Update Schemas changes', () => {
-	const parameters = {
-		resource: 'integration',
-		operation: 'updateSchemas',
-		integrationId: ORDERS,
-		updateMode: 'changes',
-		changes: {
-			change: [
-				{ level: 'column', schema: 'billing', table: 'invoices' },
-				{ level: 'column', schema: 'public', table: 'customers' },
-			],
-		},
-	};
-	const load = (method: string, path: string, given: Record<string, unknown> = parameters) =>
-		callNodeMethod<INodePropertyOptions[]>({
-			credentials: credentials(),
-			kind: 'loadOptions',
-			method,
-			parameters: given as never,
-			path,
-		});
-
-	it('getSchemaNames lists the schemas, sorted', async () => {
-		const options = await load('getSchemaNames', 'parameters.changes.change[0].schema');
-
-		expect(sent(emulator())).toEqual([
-			{ method: 'GET', path: `/integrations/${ORDERS}/schemas`, query: {}, body: undefined },
-		]);
-		expect(options).toEqual(['audit', 'billing', 'public'].map((name) => ({ name, value: name })));
-	});
-
-	it('getSchemaNames lists nothing, without a request, before an integration is set', async () => {
-		const options = await load('getSchemaNames', 'parameters.changes.change[0].schema', {
-			...parameters,
-			integrationId: '',
-		});
-
-		expect(options).toEqual([]);
-		expect(emulator().requests).toHaveLength(0);
-	});
-
-	it('getTableNames lists the tables of the schema picked in the same change (&schema)', async () => {
-		expect(names(await load('getTableNames', 'parameters.changes.change[0].table'))).toEqual([
-			'invoices',
-			'refunds',
-			'tax_rates',
-		]);
-		expect(names(await load('getTableNames', 'parameters.changes.change[1].table'))).toEqual([
-			'customers',
-			'order_items',
-			'orders',
-			'payments',
-		]);
-	});
-
-	it('getColumnNames lists the columns of the schema and table picked in the same change (&schema, &table)', async () => {
-		expect(names(await load('getColumnNames', 'parameters.changes.change[0].column'))).toEqual([
-			'amount_cents',
-			'id',
-			'issued_at',
-			'order_id',
-			'pdf_blob',
-		]);
-		expect(names(await load('getColumnNames', 'parameters.changes.change[1].column'))).toEqual(
-			Object.keys(emulator().store.schemas.get(ORDERS)!.public.tables.customers.columns).sort(),
-		);
-	});
-
-	it('getColumnNames lists nothing while the change names no table', async () => {
-		const given = { ...parameters, changes: { change: [{ level: 'column', schema: 'public' }] } };
-
-		expect(await load('getColumnNames', 'parameters.changes.change[0].column', given)).toEqual([]);
-	});
-});
-
-describe('list searches of Update Schemas changes (node version 1.2: From List, or By Name)', () => {
+describe('list searches of Update Schemas changes (From List, or By Name)', () => {
 	const parameters = {
 		resource: 'integration',
 		operation: 'updateSchemas',
@@ -228,7 +150,6 @@ describe('list searches of Update Schemas changes (node version 1.2: From List, 
 	const searchAt = (method: string, path: string, filter?: string) =>
 		callNodeMethod<INodeListSearchResult>({
 			credentials: credentials(),
-			kind: 'listSearch',
 			method,
 			parameters: parameters as never,
 			path,
@@ -259,5 +180,21 @@ describe('list searches of Update Schemas changes (node version 1.2: From List, 
 		expect(
 			values(await searchAt('searchChangeColumns', 'parameters.changes.change[1].column')),
 		).toEqual(Object.keys(emulator().store.schemas.get(ORDERS)!.public.tables.customers.columns));
+	});
+
+	it('searchChangeColumns lists nothing, without a request, while the change names no table', async () => {
+		const given = {
+			...parameters,
+			changes: { change: [{ level: 'column', schema: rl('name', 'public') }] },
+		};
+		const found = await callNodeMethod<INodeListSearchResult>({
+			credentials: credentials(),
+			method: 'searchChangeColumns',
+			parameters: given as never,
+			path: 'parameters.changes.change[0].column',
+		});
+
+		expect(found.results).toEqual([]);
+		expect(emulator().requests).toHaveLength(0);
 	});
 });

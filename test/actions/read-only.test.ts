@@ -123,7 +123,6 @@ describe('a read-only credential (Allow Changes off)', () => {
 	it('still fills the pickers', async () => {
 		const users = await callNodeMethod<{ results: unknown[] }>({
 			credentials: readOnly(),
-			kind: 'listSearch',
 			method: 'searchUsers',
 			parameters: { resource: 'tag', operation: 'create' },
 		});

@@ -120,19 +120,17 @@ export async function startCountingProxy(
 export const namedAssets = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ name: `asset-${i}` }));
 
-/** Asset → Create of `items` (named by `$json.name`) through `proxy`, with these Options (the node's newest version unless given). */
+/** Asset → Create of `items` (named by `$json.name`) through `proxy`, with these Options. */
 export const createAssetsVia = (
 	proxy: CountingProxy,
 	credentials: ApiCredentials,
 	items: IDataObject[],
-	options: INodeParameters | undefined,
+	options?: INodeParameters,
 	continueOnFail = false,
-	typeVersion?: number,
 ) =>
 	runActionNode({
 		credentials: { ...credentials, baseUrl: proxy.baseUrl },
 		continueOnFail,
-		typeVersion,
 		parameters: {
 			resource: 'asset',
 			operation: 'create',

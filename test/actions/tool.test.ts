@@ -92,19 +92,17 @@ describe('the tool form (AI agents, MCP Server Trigger)', () => {
 	});
 });
 
-describe('the tool form of a node saved at version 1.1', () => {
-	it('Get Schemas gives the compact map (only enabled and hashed) unless Output is set', async () => {
+describe('the tool form with Output set', () => {
+	it('Get Schemas gives the compact map (only enabled and hashed) with Compact, the whole map with Raw', async () => {
 		const parameters = {
 			resource: 'integration',
 			operation: 'getSchemas',
 			integrationId: SEED.integrations.ordersToSnowflake,
 		};
-		const typeVersion = 1.1;
 		const compact = await runActionNode({
 			credentials: credentials(),
-			parameters,
+			parameters: { ...parameters, options: { output: 'compact' } },
 			asTool: true,
-			typeVersion,
 		});
 		const stored = emulator().store.schemas.get(SEED.integrations.ordersToSnowflake)!;
 		const customers = stored[SEED.schema].tables[SEED.table];
@@ -131,38 +129,19 @@ describe('the tool form of a node saved at version 1.1', () => {
 			credentials: credentials(),
 			parameters: { ...parameters, options: { output: 'raw' } },
 			asTool: true,
-			typeVersion,
 		});
 		expect(raw.items[0].json).toEqual({ schemas: stored });
-		const inNode = await runActionNode({ credentials: credentials(), parameters, typeVersion });
-		expect(inNode.items[0].json).toEqual({ schemas: stored });
 	});
 
-	it('Audit Log → Get Many gives id, timestamp, event and actor email unless Output is set', async () => {
+	it('Audit Log → Get Many gives each entry whole with Raw', async () => {
 		const parameters = { resource: 'auditLog', operation: 'getAll', limit: 2 };
-		const typeVersion = 1.1;
-		const full = await runActionNode({ credentials: credentials(), parameters, typeVersion });
-		const compact = await runActionNode({
+		const inNode = await runActionNode({ credentials: credentials(), parameters });
+		const rawAsTool = await runActionNode({
 			credentials: credentials(),
-			parameters,
+			parameters: { ...parameters, options: { output: 'raw' } },
 			asTool: true,
-			typeVersion,
 		});
-		expect(compact.items.map(({ json }) => json)).toEqual(
-			full.items.map(({ json }) => ({
-				id: json.id,
-				timestamp: json.timestamp,
-				event: json.event,
-				actor: (json.actor as { email: string }).email,
-			})),
-		);
-		const fullAsTool = await runActionNode({
-			credentials: credentials(),
-			parameters: { ...parameters, options: { output: 'full' } },
-			asTool: true,
-			typeVersion,
-		});
-		expect(fullAsTool.items).toEqual(full.items);
-		expect(full.items[0].json).toHaveProperty('context');
+		expect(rawAsTool.items).toEqual(inNode.items);
+		expect(inNode.items[0].json).toHaveProperty('context');
 	});
 });

@@ -15,12 +15,11 @@ const { emulator, credentials } = useEmulator();
 
 const FIXED_8 = { options: { concurrencyMode: 'fixed', concurrency: 8 } };
 
-const SETTINGS: Array<[string, { options?: INodeParameters; typeVersion?: number }]> = [
+const SETTINGS: Array<[string, { options?: INodeParameters }]> = [
 	['options unset (Auto)', {}],
-	['version 1.1, options unset (Auto)', { typeVersion: 1.1 }],
 	['Fixed 8', FIXED_8],
 	['Auto with Max Concurrency 8', { options: { concurrencyMode: 'auto', maxConcurrency: 8 } }],
-	['version 1, one at a time', { typeVersion: 1 }],
+	['Fixed, one at a time', { options: { concurrencyMode: 'fixed' } }],
 ];
 
 /** Runs the node with `parameters` over `items` under a setting; fails the test on any error. */
@@ -33,7 +32,6 @@ async function run(
 		credentials: credentials(),
 		parameters: { ...parameters, ...(setting.options ? { options: setting.options } : {}) },
 		items,
-		typeVersion: setting.typeVersion,
 	});
 	expect(result.error).toBeUndefined();
 	return result;

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The benchmark's Concurrency Auto targets, in real time against the emulator, with the node as
- * added now (version 1.1, no options: Auto), each measurement from a fresh pace (but one):
+ * added now (no options: Auto), each measurement from a fresh pace (but one):
  * - one run alone at 50/s, 137/s (bursts of 3), 400/s and 1,000/s: share of the limit, and how
  *   late this process's event loop ran; at the highest, what Concurrency Fixed reaches instead;
  *   and as many items as the last without a limit, the most this process sends a second;
@@ -271,7 +271,7 @@ async function unlimited(context: AutoContext, verdicts: Verdict[], out: string[
 /** Every Auto target, with the report's lines and verdicts. */
 export async function measureAutoTargets(context: AutoContext) {
 	const out = [
-		'A. Concurrency Auto (node version 1.1, no options), each measurement from a fresh pace (and no limit also on the pace a run left)',
+		'A. Concurrency Auto (no options), each measurement from a fresh pace (and no limit also on the pace a run left)',
 	];
 	const verdicts: Verdict[] = [];
 	progress('Auto: one run alone');

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * One execution of the action node in a process of its own (a queue-mode worker, say), for the
- * benchmark's "several processes" target: tag creates at the node's defaults (version 1.1, so
- * Concurrency Auto), started at an agreed time. Prints what happened as one line of JSON.
+ * benchmark's "several processes" target: tag creates at the node's defaults (Concurrency
+ * Auto), started at an agreed time. Prints what happened as one line of JSON.
  *
  * Argument: JSON { baseUrl, apiKey, owner, items, label, startAt (epoch ms) }.
  */

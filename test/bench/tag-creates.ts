@@ -1,6 +1,6 @@
 /**
- * One execution of the action node creating `items` tags at its defaults (version 1.1, so
- * Concurrency Auto) or with the `options` given: when it started and ended, and how many tags it
+ * One execution of the action node creating `items` tags at its defaults (Concurrency
+ * Auto) or with the `options` given: when it started and ended, and how many tags it
  * made. The benchmark runs it in its own process (auto-targets.ts, fixed-reference.ts) and in
  * processes of their own (auto-worker.ts).
  */
@@ -30,7 +30,6 @@ export async function createTagsOnce(
 		credentials,
 		mode: 'trigger',
 		continueOnFail: true,
-		typeVersion: 1.1,
 		items: namedTags(label, items),
 		parameters: {
 			resource: 'tag',

@@ -15,9 +15,7 @@ import {
 	type IExecuteFunctions,
 	type IHttpRequestOptions,
 	type INode,
-	type IDisplayOptions,
 	type INodeParameters,
-	type INodeProperties,
 	type INodeType,
 	type INodeTypes,
 	type IWorkflowExecuteAdditionalData,
@@ -203,27 +201,14 @@ export function additionalDataFor(
 }
 
 /**
- * The newest version the node of `type` describes: what a node added in the editor gets. A type
- * not of this package (the credential test's stand-in node) is at version 1.
+ * The version of the node of `type` (each node of this package has one); a type not of this
+ * package (the credential test's stand-in node) is at version 1.
  */
-export function newestVersion(type: string): number {
-	const description = nodeClasses[type]?.description;
-	return description ? Math.max(...[description.version].flat()) : 1;
+function versionOf(type: string): number {
+	return Math.max(...[nodeClasses[type]?.description.version ?? 1].flat());
 }
 
-/**
- * Whether n8n shows `property` in a node at `typeVersion`, as far as the version decides: its
- * `@version` display options, as n8n evaluates them (the others are left to the caller).
- */
-export function shownInVersion(property: INodeProperties, typeVersion: number): boolean {
-	const versionOnly = (options: IDisplayOptions['show']) =>
-		options?.['@version'] ? { '@version': options['@version'] } : undefined;
-	const { show, hide } = property.displayOptions ?? {};
-	const displayOptions = { show: versionOnly(show), hide: versionOnly(hide) };
-	return NodeHelpers.displayParameter({}, { ...property, displayOptions }, { typeVersion }, null);
-}
-
-/** A node of `type` at its newest version, using the one credential. */
+/** A node of `type` at its version, using the one credential. */
 export function makeNode(
 	type: string,
 	parameters: INodeParameters,
@@ -233,7 +218,7 @@ export function makeNode(
 		id: `${type}-node`,
 		name: type === TRIGGER_NODE_TYPE ? 'Audit Log Trigger' : 'Data Integration Management',
 		type,
-		typeVersion: newestVersion(type),
+		typeVersion: versionOf(type),
 		position: [0, 0],
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Emulator' } },

@@ -41,8 +41,6 @@ export {
 	ACTION_NODE_TYPE,
 	credentialNotFound,
 	n8nLogger,
-	newestVersion,
-	shownInVersion,
 	TOOL_NODE_TYPE,
 	toolNode,
 	TRIGGER_NODE_TYPE,
@@ -59,8 +57,6 @@ export interface RunActionOptions {
 	/** Runs the node with "On Error: Continue" (n8n's `continueOnFail()`). */
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
-	/** The node's version; the newest by default (give 1 for what saved workflows hold). */
-	typeVersion?: number;
 	/** Runs the node's tool form (the `…Tool` type) instead of the node. */
 	asTool?: boolean;
 	/** Runs the node with no credential selected (`credentials` is then only the store's). */
@@ -78,7 +74,6 @@ export async function runActionNode(options: RunActionOptions): Promise<RunActio
 	return await executeNode({
 		node: makeNode(options.asTool ? TOOL_NODE_TYPE : ACTION_NODE_TYPE, options.parameters, {
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
-			...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
 			...(options.noCredentialSelected ? { credentials: undefined } : {}),
 		}),
 		nodeTypes,
@@ -137,10 +132,9 @@ export async function executeNode(options: {
 	};
 }
 
-/** Calls one of the action node's `listSearch` or `loadOptions` methods through n8n-core. */
+/** Calls one of the action node's `listSearch` methods through n8n-core. */
 export async function callNodeMethod<T>(options: {
 	credentials: ApiCredentials;
-	kind: 'listSearch' | 'loadOptions';
 	method: string;
 	parameters: INodeParameters;
 	filter?: string;
@@ -155,11 +149,11 @@ export async function callNodeMethod<T>(options: {
 		additionalDataFor(options.credentials, undefined, options.parameters),
 		options.path ?? `parameters.${options.method}`,
 	);
-	const methods = actionNode.methods?.[options.kind] as
+	const methods = actionNode.methods?.listSearch as
 		| Record<string, (this: LoadOptionsContext, filter?: string) => Promise<T>>
 		| undefined;
 	const method = methods?.[options.method];
-	if (!method) throw new Error(`No ${options.kind} method named ${options.method}`);
+	if (!method) throw new Error(`No listSearch method named ${options.method}`);
 	return await method.call(context, options.filter);
 }
 

@@ -1,11 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * n8n's lint sees every property of both nodes. Fields that shared helpers build (each
- * operation's Options collection with Concurrency, the versions' copies, Update Schemas' list of
- * changes) are out of its sight in the source, so each node's description, as n8n loads it, is
- * written out as one literal and linted with the project's own lint configuration (the rules
- * `npm run lint` runs, n8n's node-cli config): a collection out of order, a missing default or a
- * wrong description anywhere fails here.
+ * operation's Options collection with Concurrency, Update Schemas' list of changes) are out of
+ * its sight in the source, so each node's description, as n8n loads it, is written out as one
+ * literal and linted with the project's own lint configuration (the rules `npm run lint` runs,
+ * n8n's node-cli config): a collection out of order, a missing default or a wrong description
+ * anywhere fails here.
  *
  * One rule is turned off where the form must not follow it: a fixed collection's fields in
  * alphabetical order (`node-param-fixed-collection-type-unsorted-items`), in a section where a

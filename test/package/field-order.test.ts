@@ -66,7 +66,7 @@ describe('the check finds a field above one it reads', () => {
 			[...values].sort((a, b) => a.displayName.localeCompare(b.displayName, 'en')),
 		);
 
-		expect(misplacedReads({ description: sorted, version: 1.2 }, sorted.properties)).toEqual(
+		expect(misplacedReads({ description: sorted, version: 1 }, sorted.properties)).toEqual(
 			expect.arrayContaining([
 				expect.stringContaining(
 					'"Column" reads "schema" (its list (searchChangeColumns) reads it)',
@@ -85,7 +85,7 @@ describe('the check finds a field above one it reads', () => {
 		const others = action.properties.filter((property) => !getColumns(property));
 		const reordered = { ...action, properties: [...others, ...fields.reverse()] };
 
-		expect(misplacedReads({ description: reordered, version: 1.2 }, reordered.properties)).toEqual(
+		expect(misplacedReads({ description: reordered, version: 1 }, reordered.properties)).toEqual(
 			expect.arrayContaining([
 				expect.stringContaining('"Table" reads "schema" (its list (searchTables) reads it)'),
 				expect.stringContaining('"Schema" reads "integrationId"'),
@@ -107,19 +107,13 @@ describe('each list reads what the node declares, through n8n-core', () => {
 		changes: { change: [change] },
 	};
 	const where: Record<string, string> = {
-		getSchemaNames: 'schema',
-		getTableNames: 'table',
-		getColumnNames: 'column',
 		searchChangeSchemas: 'schema',
 		searchChangeTables: 'table',
 		searchChangeColumns: 'column',
 	};
 
 	it('names every list method of the node, and no other', () => {
-		const methods = [
-			...Object.keys(actionNode.methods?.listSearch ?? {}),
-			...Object.keys(actionNode.methods?.loadOptions ?? {}),
-		];
+		const methods = Object.keys(actionNode.methods?.listSearch ?? {});
 
 		expect(methods.sort()).toEqual(Object.keys(LIST_READS).sort());
 	});
@@ -133,7 +127,6 @@ describe('each list reads what the node declares, through n8n-core', () => {
 		try {
 			await callNodeMethod({
 				credentials: credentials(),
-				kind: method.startsWith('search') ? 'listSearch' : 'loadOptions',
 				method,
 				parameters: {
 					...parameters,

@@ -288,7 +288,6 @@ const CLAIMS: Record<string, Claim[]> = {
 				const search = (integrationId: string) =>
 					callNodeMethod<{ results: unknown[] }>({
 						credentials: credentials(),
-						kind: 'listSearch',
 						method: 'searchSchemas',
 						parameters: { resource: 'integration', operation: 'getColumns', integrationId },
 					});

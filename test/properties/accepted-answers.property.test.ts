@@ -1,10 +1,9 @@
 /**
- * Every answer the node's response checks accept renders, in every operation, node version and
- * output mode. Answers are drawn around the one the emulator gives each operation (keys left
+ * Every answer the node's response checks accept renders, in every operation and output mode. Answers are drawn around the one the emulator gives each operation (keys left
  * out, maps emptied, values of any JSON type, hostile names added: `aroundAnswer`) and kept when
  * the endpoint's own check (`ANSWER_CHECKS`, `answerProblem`) accepts them, so a looser check
  * widens what is drawn. Each is the emulator's chosen answer to the operation's request. Output
- * modes are read from the node's description, per version, so a new mode is covered as it comes.
+ * modes are read from the node's description, so a new mode is covered as it comes.
  * Every item succeeds, or fails with a NodeApiError or NodeOperationError whose failure is not a
  * defect of the node's own code (a TypeError is one).
  */
@@ -18,7 +17,7 @@ import {
 	type Endpoint,
 } from '../../nodes/DataIntegrationManagement/client/endpoint';
 import { useEmulator } from '../helpers/emulator';
-import { runActionNode, shownInVersion } from '../helpers/n8n';
+import { runActionNode } from '../helpers/n8n';
 import { OPERATIONS } from '../actions/error-walk';
 import { workingParametersOf } from '../actions/working-parameters';
 import { acceptedAnswer } from './arbitraries';
@@ -34,31 +33,27 @@ import {
 const { emulator, credentials } = useEmulator();
 propertySuite('accepted answers');
 
-/** Runs per operation, and answers per run (one item each, run in every version and mode). */
+/** Runs per operation, and answers per run (one item each, run in every output mode). */
 const RUNS = 3;
 const CASES = 5;
 
-const { properties, version } = new DataIntegrationManagement().description;
-const VERSIONS = [version].flat();
+const { properties } = new DataIntegrationManagement().description;
 
-/** One way to run an operation: a node version and, when it has Options → Output, its value. */
+/** One way to run an operation: when it has Options → Output, one of its values. */
 interface Mode {
-	version: number;
 	output?: { collection: string; value: string };
 }
 
-/** The operation's fields a node of `typeVersion` shows, collections' fields included. */
+/** The operation's fields, collections' fields included. */
 function fieldsOf(
 	resource: string,
 	operation: string,
-	typeVersion: number,
 ): Array<{ collection?: string; field: INodeProperties }> {
 	return properties
 		.filter(
 			(property) =>
 				property.displayOptions?.show?.resource?.includes(resource) &&
-				property.displayOptions?.show?.operation?.includes(operation) &&
-				shownInVersion(property, typeVersion),
+				property.displayOptions?.show?.operation?.includes(operation),
 		)
 		.flatMap((property) =>
 			property.type === 'collection'
@@ -70,18 +65,13 @@ function fieldsOf(
 		);
 }
 
-/** Every version of the node, with every value of the operation's Output field in it. */
+/** Every value of the operation's Output field (one mode without it). */
 function modesOf(resource: string, operation: string): Mode[] {
-	return VERSIONS.flatMap((typeVersion) => {
-		const output = fieldsOf(resource, operation, typeVersion).find(
-			({ field }) => field.name === 'output',
-		);
-		if (!output) return [{ version: typeVersion }];
-		return (output.field.options as Array<{ value: string }>).map(({ value }) => ({
-			version: typeVersion,
-			output: { collection: output.collection!, value },
-		}));
-	});
+	const output = fieldsOf(resource, operation).find(({ field }) => field.name === 'output');
+	if (!output) return [{}];
+	return (output.field.options as Array<{ value: string }>).map(({ value }) => ({
+		output: { collection: output.collection!, value },
+	}));
 }
 
 /** The endpoint of a request, as ANSWER_CHECKS names it: the template its path fits. */
@@ -118,7 +108,7 @@ const causeOf = (error: unknown) => (error as { failure?: { cause?: string } }).
 
 /** Where a case ran, for the failure message. */
 const whereOf = (operation: string, mode: Mode) =>
-	`${operation}, node version ${mode.version}${mode.output ? `, output ${mode.output.value}` : ''}`;
+	`${operation}${mode.output ? `, output ${mode.output.value}` : ''}`;
 
 /** The parameters of `operation` in `mode`, one item at a time. */
 function parametersIn(parameters: INodeParameters, mode: Mode): INodeParameters {
@@ -155,7 +145,6 @@ async function errorOfAnswer(run: Run, body: unknown): Promise<ExecutionError | 
 	const result = await runActionNode({
 		credentials: credentials(),
 		parameters: run.parameters,
-		typeVersion: run.mode.version,
 	});
 	return result.error;
 }
@@ -221,7 +210,6 @@ async function runAnswers(run: Run, bodies: unknown[]): Promise<void> {
 			credentials: credentials(),
 			parameters: run.parameters,
 			items: left.map(() => ({})),
-			typeVersion: run.mode.version,
 		});
 		expectGlobalsUnchanged();
 		expectNoApiKey(result, emulator().apiKey);
@@ -246,7 +234,7 @@ describe.each(OPERATIONS.map((operation) => [operation.key, operation] as const)
 	(key, { resource, operation }) => {
 		const modes = modesOf(resource, operation);
 
-		test(`every accepted answer renders in each of its ${modes.length} versions and output modes (${RUNS} runs of ${CASES} answers)`, async () => {
+		test(`every accepted answer renders in each of its ${modes.length} output modes (${RUNS} runs of ${CASES} answers)`, async () => {
 			const working = workingParametersOf(resource, operation);
 			const { method, path, endpoint, answer } = await requestAndAnswer(working);
 			const accepts = (body: unknown) => answerProblem(body, ANSWER_CHECKS[endpoint]) === undefined;
@@ -271,23 +259,18 @@ describe.each(OPERATIONS.map((operation) => [operation.key, operation] as const)
 	},
 );
 
-test('the modes are read from the description: every version, and each Output value in it', () => {
+test('the modes are read from the description: each Output value', () => {
 	const modes = (key: string) => {
 		const [resource, operation] = key.split('.');
-		return modesOf(resource, operation).map(({ version, output }) => [version, output?.value]);
+		return modesOf(resource, operation).map(({ output }) => output?.value);
 	};
-	expect(VERSIONS).toEqual([1, 1.1, 1.2]);
-	const getSchemas = ['compact', 'columns', 'schemas', 'tables', 'raw'];
-	expect(modes('integration.getSchemas')).toEqual(
-		expect.arrayContaining(VERSIONS.flatMap((v) => getSchemas.map((output) => [v, output]))),
-	);
-	expect(modes('auditLog.getAll')).toEqual(
-		expect.arrayContaining(
-			VERSIONS.flatMap((v) => [
-				[v, 'compact'],
-				[v, 'full'],
-			]),
-		),
-	);
-	expect(modes('tag.create')).toEqual(VERSIONS.map((v) => [v, undefined]));
+	expect(modes('integration.getSchemas')).toEqual([
+		'compact',
+		'columns',
+		'schemas',
+		'tables',
+		'raw',
+	]);
+	expect(modes('auditLog.getAll')).toEqual(['compact', 'raw']);
+	expect(modes('tag.create')).toEqual([undefined]);
 });

@@ -23,7 +23,7 @@ import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement
 import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
 import { SEED, type RecordedRequest } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
-import { ACTION_NODE_TYPE, newestVersion, runActionNode, shownInVersion } from '../helpers/n8n';
+import { runActionNode } from '../helpers/n8n';
 import { WORKING_PARAMETERS } from '../actions/working-parameters';
 import { hostileName } from './arbitraries';
 import { countCases, failCase, oneAtATime, propertyParameters, propertySuite } from './harness';
@@ -83,8 +83,7 @@ function targetsOf(resource: string, operation: string): Target[] {
 		(property) =>
 			property.displayOptions?.show?.resource?.includes(resource) &&
 			property.displayOptions?.show?.operation?.includes(operation) &&
-			property.name !== 'operation' &&
-			shownInVersion(property, newestVersion(ACTION_NODE_TYPE)),
+			property.name !== 'operation',
 	);
 	return shown.flatMap((property): Target[] => {
 		const base = { resource, operation };
@@ -182,13 +181,9 @@ function valuesFor(property: INodeProperties): fc.Arbitrary<unknown> {
 	);
 }
 
-/** Text fields: typed text, names from lists loaded from the service, resource locators. */
+/** Text fields: typed text, resource locators. */
 function isTextField(property: INodeProperties): boolean {
-	return (
-		property.type === 'string' ||
-		property.type === 'resourceLocator' ||
-		(property.type === 'options' && !!property.typeOptions?.loadOptionsMethod)
-	);
+	return property.type === 'string' || property.type === 'resourceLocator';
 }
 
 const isObject = (value: unknown) => typeof value === 'object' && value !== null;

@@ -129,7 +129,7 @@ describe("the SDK's single-file synthesis (what n8n shows a model of a community
 		const { packageName: prefix, nodes } = builtDescriptions();
 		const [action] = nodes;
 		const file = generateNodeTypeFile({ ...action, name: `${prefix}.${action.name}` } as never);
-		expect(file).toContain('NodeConfig<DataIntegrationManagementV12Params>');
-		expect(file).not.toMatch(/(type|interface) DataIntegrationManagementV12Params\b/);
+		expect(file).toContain('NodeConfig<DataIntegrationManagementV1Params>');
+		expect(file).not.toMatch(/(type|interface) DataIntegrationManagementV1Params\b/);
 	});
 });

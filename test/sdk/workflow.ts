@@ -9,12 +9,12 @@
 import { node, trigger, workflow, type WorkflowJSON } from '@n8n/workflow-sdk';
 import type {
 	DataIntegrationManagementTriggerV1Node,
-	DataIntegrationManagementV12AssetCreateNode,
-	DataIntegrationManagementV12AuditLogGetAllNode,
-	DataIntegrationManagementV12ConnectorCreateNode,
-	DataIntegrationManagementV12IntegrationGetNode,
-	DataIntegrationManagementV12TagCreateNode,
-	DataIntegrationManagementV12UserGetAllNode,
+	DataIntegrationManagementV1AssetCreateNode,
+	DataIntegrationManagementV1AuditLogGetAllNode,
+	DataIntegrationManagementV1ConnectorCreateNode,
+	DataIntegrationManagementV1IntegrationGetNode,
+	DataIntegrationManagementV1TagCreateNode,
+	DataIntegrationManagementV1UserGetAllNode,
 } from '@node-definitions';
 
 import { SEED } from '../emulator/seed';
@@ -49,7 +49,7 @@ const auditEntries = trigger({
 
 const createTag = node({
 	type: TYPE,
-	version: 1.2,
+	version: 1,
 	config: {
 		name: 'Create tag',
 		parameters: {
@@ -61,11 +61,11 @@ const createTag = node({
 		},
 		credentials,
 	},
-} satisfies DataIntegrationManagementV12TagCreateNode);
+} satisfies DataIntegrationManagementV1TagCreateNode);
 
 const createAsset = node({
 	type: TYPE,
-	version: 1.2,
+	version: 1,
 	config: {
 		name: 'Create asset',
 		parameters: {
@@ -76,11 +76,11 @@ const createAsset = node({
 		},
 		credentials,
 	},
-} satisfies DataIntegrationManagementV12AssetCreateNode);
+} satisfies DataIntegrationManagementV1AssetCreateNode);
 
 const createConnector = node({
 	type: TYPE,
-	version: 1.2,
+	version: 1,
 	config: {
 		name: 'Create connector',
 		parameters: {
@@ -93,11 +93,11 @@ const createConnector = node({
 		},
 		credentials,
 	},
-} satisfies DataIntegrationManagementV12ConnectorCreateNode);
+} satisfies DataIntegrationManagementV1ConnectorCreateNode);
 
 const getIntegration = node({
 	type: TYPE,
-	version: 1.2,
+	version: 1,
 	config: {
 		name: 'Get integration',
 		parameters: {
@@ -107,21 +107,21 @@ const getIntegration = node({
 		},
 		credentials,
 	},
-} satisfies DataIntegrationManagementV12IntegrationGetNode);
+} satisfies DataIntegrationManagementV1IntegrationGetNode);
 
 const getUsers = node({
 	type: TYPE,
-	version: 1.2,
+	version: 1,
 	config: {
 		name: 'Get users',
 		parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: 1 },
 		credentials,
 	},
-} satisfies DataIntegrationManagementV12UserGetAllNode);
+} satisfies DataIntegrationManagementV1UserGetAllNode);
 
 const getAuditLog = node({
 	type: TYPE,
-	version: 1.2,
+	version: 1,
 	config: {
 		name: 'Get audit log',
 		parameters: {
@@ -134,7 +134,7 @@ const getAuditLog = node({
 		},
 		credentials,
 	},
-} satisfies DataIntegrationManagementV12AuditLogGetAllNode);
+} satisfies DataIntegrationManagementV1AuditLogGetAllNode);
 
 /** The nodes in the order they run, each feeding the next one item. */
 export const SDK_WORKFLOW_NODES = [

@@ -151,7 +151,7 @@ describe('toNodeApiError: the error a user reads', () => {
 		id: 'node',
 		name: 'Data Integration Management',
 		type: 'n8n-nodes-data-integration-management.dataIntegrationManagement',
-		typeVersion: 1.1,
+		typeVersion: 1,
 		position: [0, 0],
 		parameters: {},
 	};

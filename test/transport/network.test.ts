@@ -63,7 +63,6 @@ describe('a service whose certificate n8n does not trust (self-signed)', () => {
 
 		const users = await callNodeMethod<{ results: unknown[] }>({
 			credentials: overHttps(true),
-			kind: 'listSearch',
 			method: 'searchUsers',
 			parameters: { resource: 'tag', operation: 'create' },
 		});

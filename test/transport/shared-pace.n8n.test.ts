@@ -42,7 +42,6 @@ describe('the pace a credential shares', () => {
 	it("is the pickers' too: their requests join it and leave no slot taken", async () => {
 		const found = await callNodeMethod<INodeListSearchResult>({
 			credentials: credentials(),
-			kind: 'listSearch',
 			method: 'searchUsers',
 			parameters: { resource: 'tag', operation: 'create' },
 		});

@@ -161,24 +161,6 @@ describe('restoreState', () => {
 });
 
 describe('CursorScan', () => {
-	it('keeps a state stored by version 0.1.0 (entries remembered by id alone): nothing inside the window is emitted again', () => {
-		const log = entries(20, T0 + SECOND, SECOND);
-		// As 0.1.0 stored it after emitting the first 15: `seen` keyed by the entries' ids.
-		const stored: CursorState = {
-			origin: ORIGIN,
-			floor: new Date(T0).toISOString(),
-			cursor: log[14].timestamp,
-			seen: Object.fromEntries(
-				log.slice(0, 15).map((item) => [item.id, Date.parse(item.timestamp)]),
-			),
-		};
-		const restored = restoreState(JSON.parse(JSON.stringify(stored)), ORIGIN);
-		expect(restored).toBeDefined();
-		const next = poll(restored!, log);
-		expect(next.ids).toEqual(idsOf(log.slice(15)));
-		expect(poll(next.state, log).ids).toEqual([]);
-	});
-
 	it('emits every entry once, in order, when more than a page shares one timestamp', () => {
 		const log = [
 			...entries(3, T0, SECOND),
@@ -238,45 +220,11 @@ describe('CursorScan', () => {
 		expect(Object.keys(second.state.seen).sort()).toEqual(keysOf(log.slice(6)).sort());
 	});
 
-	it('keeps a state stored by version 0.1.0 for numeric ids too', () => {
-		const log = entries(4, T0 + SECOND, SECOND).map((item, index) => ({ ...item, id: index + 1 }));
-		const stored: CursorState = {
-			origin: ORIGIN,
-			floor: new Date(T0).toISOString(),
-			cursor: log[1].timestamp,
-			seen: { '1': Date.parse(log[0].timestamp), '2': Date.parse(log[1].timestamp) },
-		};
-		const next = poll(stored, log as unknown as AuditLogEntry[]);
-		expect(next.ids).toEqual([3, 4]);
-	});
-
-	it('never takes an entry without a text or numeric id for one a 0.1.0 state holds', () => {
-		const log = entries(3, T0 + SECOND, SECOND).map((item, index) => ({
-			...item,
-			id: [undefined, { nested: 1 }, null][index],
-		}));
-		// Keys 0.1.0 could have written for such ids, as String(id) gives them.
-		const stored: CursorState = {
-			origin: ORIGIN,
-			floor: new Date(T0).toISOString(),
-			cursor: new Date(T0).toISOString(),
-			seen: Object.fromEntries(['undefined', '[object Object]', 'null'].map((key) => [key, T0])),
-		};
-		const next = poll(stored, log as unknown as AuditLogEntry[]);
-		expect(next.ids).toHaveLength(3);
-	});
-
 	it('takes nothing older than its horizon from a service that ignores the time bounds', () => {
 		const log = entries(6, T0 - 3 * SECOND, SECOND);
 		const scan = new CursorScan(initialState(ORIGIN, T0), settings());
 		scan.absorbAll(read(log), ANSWERED_AT);
 		expect(idsOf(scan.emitted)).toEqual(idsOf(log.slice(3)));
-	});
-
-	it('stores nothing of the order the service answered in (every poll asks oldest first)', () => {
-		const stored = { ...initialState(ORIGIN, T0), newestFirst: true };
-		const scan = new CursorScan(stored, settings());
-		expect(scan.nextState(ORIGIN)).not.toHaveProperty('newestFirst');
 	});
 
 	it('emits a late entry inside the window once, and not one older than the window', () => {
@@ -458,7 +406,7 @@ describe('auditEntryKey: what identifies an entry', () => {
 		);
 	});
 
-	it('puts the id first, before a "#", so the keys version 0.1.0 stored (the id alone) stay apart', () => {
+	it('puts the id first, before a "#", so a stored key shows its entry', () => {
 		expect(auditEntryKey(entry as AuditLogEntry)).toMatch(new RegExp(`^${entry.id}#`));
 	});
 

@@ -5,7 +5,6 @@ import { AUTO_MAX_CONCURRENCY } from '../transport/overload';
 import { AUTO_START, FixedConcurrency, type Concurrency } from '../transport/pacer';
 import { autoConcurrency } from '../transport/shared-pace';
 import { readParameter } from './readers';
-import { hasChange } from './versions';
 
 /**
  * Options → Concurrency Mode, Concurrency (Fixed) and Max Concurrency (Auto), which every
@@ -38,49 +37,31 @@ const maxConcurrencyField: INodeProperties = {
 	description: `Under Concurrency Mode "Auto": the most items to send at once, from 1 to ${MAX_CONCURRENCY}, however well the service keeps up. Output items keep their order and the input item they come from.`,
 };
 
-/** Concurrency Mode, whose default is what the node runs when the option is not set. */
-function concurrencyModeField(defaultMode: 'fixed' | 'auto'): INodeProperties {
-	return {
-		displayName: 'Concurrency Mode',
-		name: 'concurrencyMode',
-		type: 'options',
-		options: [
-			{
-				name: 'Fixed',
-				value: 'fixed',
-				description: `Send as many items at once as Concurrency says (${FIXED_CONCURRENCY} when it is not set)`,
-			},
-			{
-				name: 'Auto',
-				value: 'auto',
-				description: `Find the pace the service allows: start with ${AUTO_START} items at once, send more while the service answers quickly, fewer when it answers 429 or 503 or its answers slow down; never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set)`,
-			},
-		],
-		default: defaultMode,
-		displayOptions: HIDDEN_IN_TOOLS,
-		description:
-			'Whether to send a fixed number of items at once, or to find the rate the service allows',
-	};
-}
-
-/** Concurrency Mode with each default: a version shows what it runs when the option is not set. */
-const concurrencyModeFields = {
-	fixed: concurrencyModeField('fixed'),
-	auto: concurrencyModeField('auto'),
+/** Concurrency Mode: Auto when not set. */
+const concurrencyModeField: INodeProperties = {
+	displayName: 'Concurrency Mode',
+	name: 'concurrencyMode',
+	type: 'options',
+	options: [
+		{
+			name: 'Fixed',
+			value: 'fixed',
+			description: `Send as many items at once as Concurrency says (${FIXED_CONCURRENCY} when it is not set)`,
+		},
+		{
+			name: 'Auto',
+			value: 'auto',
+			description: `Find the pace the service allows: start with ${AUTO_START} items at once, send more while the service answers quickly, fewer when it answers 429 or 503 or its answers slow down; never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set)`,
+		},
+	],
+	default: 'auto',
+	displayOptions: HIDDEN_IN_TOOLS,
+	description:
+		'Whether to send a fixed number of items at once, or to find the rate the service allows',
 };
 
-/** What a node runs when Concurrency Mode is not set. */
-const modeWhenUnset = (node: { typeVersion: number }) =>
-	hasChange(node, 'autoConcurrencyByDefault') ? 'auto' : 'fixed';
-
-/** Options → Concurrency Mode and its two fields as a node of `version` shows them (its default mode). */
-export function concurrencyFieldsFor(version: number): INodeProperties[] {
-	return [
-		concurrencyField,
-		concurrencyModeFields[modeWhenUnset({ typeVersion: version })],
-		maxConcurrencyField,
-	];
-}
+/** Options → Concurrency Mode and the two fields it reads. */
+export const concurrencyFields = [concurrencyField, concurrencyModeField, maxConcurrencyField];
 
 /**
  * Options → Concurrency Mode and the field it reads: Concurrency under Fixed (1 when not set),
@@ -88,8 +69,7 @@ export function concurrencyFieldsFor(version: number): INodeProperties[] {
  * parameter (an expression or an AI agent may give anything), whichever the mode reads.
  */
 export async function concurrencyFor(context: IExecuteFunctions): Promise<Concurrency> {
-	const modeField = concurrencyModeFields[modeWhenUnset(context.getNode())];
-	const mode = readParameter.call(context, 0, modeField, 'options.concurrencyMode');
+	const mode = readParameter.call(context, 0, concurrencyModeField, 'options.concurrencyMode');
 	const fixed = readParameter.call(context, 0, concurrencyField, 'options.concurrency') as number;
 	const max = readParameter.call(context, 0, maxConcurrencyField, 'options.maxConcurrency');
 	return mode === 'auto'

@@ -7,8 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { HIDDEN_IN_TOOLS, optionsCollection } from '../shared/descriptions';
-import { concurrencyFieldsFor } from './concurrencyOptions';
-import { perVersion } from './versions';
+import { concurrencyFields } from './concurrencyOptions';
 import type { Pacer } from '../transport/pacer';
 
 /** What an `<operation>.operation.ts` module exports: its fields and what it does for one item. */
@@ -16,10 +15,10 @@ export interface Operation {
 	/** The operation's own fields; its resource shows them only for this operation. */
 	properties: INodeProperties[];
 	/**
-	 * The fields of its Options collection in a node of `version`, but Concurrency and
-	 * Concurrency Mode, which every operation has (operationDescriptions adds them).
+	 * The fields of its Options collection, but Concurrency, Concurrency Mode and Max Concurrency,
+	 * which every operation has (operationDescriptions adds them).
 	 */
-	optionFields?(version: number): INodeProperties[];
+	optionFields?: INodeProperties[];
 	/**
 	 * Whether it creates, updates or deletes anything: the router refuses it, before any request,
 	 * under a credential whose Allow Changes toggle is off.
@@ -64,9 +63,8 @@ export type OperationSelector<R extends string, Operations> = INodeProperties & 
 
 /**
  * The fields of every operation of `resource`, each shown only for its resource and operation
- * (the key it has in `operations`), then its Options collection, one per node version (each
- * version's own defaults), with Concurrency and Concurrency Mode: reads and writes alike may run
- * several items' requests at once.
+ * (the key it has in `operations`), then its Options collection, with the concurrency options:
+ * reads and writes alike may run several items' requests at once.
  */
 export function operationDescriptions<Key extends string>(
 	resource: string,
@@ -75,22 +73,20 @@ export function operationDescriptions<Key extends string>(
 	return Object.entries<Operation>(operations).flatMap(([operation, definition]) =>
 		updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, [
 			...definition.properties,
-			...perVersion((version) => [optionsOf(definition, version)]),
+			optionsOf(definition),
 		]),
 	);
 }
 
 /**
- * The Options collection of `operation` in a node of `version`, its fields in the order of their
- * names, as n8n's lint orders a collection's. One holding only Concurrency is hidden in the tool
- * form: a tool runs one item per call.
+ * The Options collection of `operation`, its fields in the order of their names, as n8n's lint
+ * orders a collection's. One holding only the concurrency options is hidden in the tool form: a
+ * tool runs one item per call.
  */
-export function optionsOf(operation: Operation, version: number): INodeProperties {
-	const own = operation.optionFields?.(version) ?? [];
+export function optionsOf(operation: Operation): INodeProperties {
+	const own = operation.optionFields ?? [];
 	const collection = optionsCollection(
-		[...own, ...concurrencyFieldsFor(version)].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName, 'en'),
-		),
+		[...own, ...concurrencyFields].sort((a, b) => a.displayName.localeCompare(b.displayName, 'en')),
 	);
 	return own.length ? collection : { ...collection, displayOptions: HIDDEN_IN_TOOLS };
 }

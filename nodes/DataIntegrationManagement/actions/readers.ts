@@ -8,7 +8,6 @@ import {
 import { pathSegmentProblem } from '../client/endpoint';
 import { asText, checkCollection, checkValue, fieldError, type Origin } from '../shared/checks';
 import { displayNameOf, limitField, returnAllField } from '../shared/descriptions';
-import { hasChange } from './versions';
 
 /**
  * Readers of the action node's parameters, on the execute context:
@@ -34,28 +33,6 @@ export function readParameter(
 		extractValue: property.type === 'resourceLocator',
 	});
 	return checkValue(originOf(this, itemIndex), property, value);
-}
-
-/**
- * Whether the node runs as an AI tool: the `…Tool` type n8n derives from it, which an AI Agent or
- * the MCP Server Trigger calls with one item per call and whose output a model reads.
- */
-export function runsAsTool(this: IExecuteFunctions): boolean {
-	return this.getNode().type.endsWith('Tool');
-}
-
-/**
- * Options → Output: its value, or unset its field's default; the tool form of a node before
- * version 1.2 gave Compact instead (see ./versions.ts).
- */
-export function readOutput(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	field: INodeProperties,
-): string {
-	const toolCompact = runsAsTool.call(this) && !hasChange(this.getNode(), 'toolOutputAsNode');
-	const read = toolCompact ? { ...field, default: 'compact' } : field;
-	return readParameter.call(this, itemIndex, read, 'options.output') as string;
 }
 
 /**
@@ -153,10 +130,6 @@ export function readCollection(
 	for (const field of neverEmpty)
 		if (values[field.name] === '')
 			throw fieldError(origin, field.displayName, 'is empty: give a value, or remove the field');
-	// Version 1 leaves an empty text field out, so a saved workflow does not start clearing values.
-	if (!hasChange(this.getNode(), 'emptyTextSent')) {
-		for (const [name, value] of Object.entries(values)) if (value === '') delete values[name];
-	}
 	return values;
 }
 

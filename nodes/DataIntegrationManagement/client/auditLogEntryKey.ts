@@ -6,8 +6,8 @@ import type { AuditLogEntry } from './types';
  * fields the spec names (the timestamp as an instant, the event, the actor, the context), hashed.
  * Fields the spec does not name, their order, and how the timestamp is written (`Z` or `+00:00`,
  * with or without milliseconds) leave the key unchanged, so a service that adds a field to its
- * entries does not make the entries it served before look new. The id comes first and before a
- * "#", so that the keys of version 0.1.0 (the id alone) can still be told apart.
+ * entries does not make the entries it served before look new. The id comes first, before a "#",
+ * so that a stored key shows which entry it is.
  */
 export function auditEntryKey(entry: AuditLogEntry): string {
 	const { id, timestamp, event, actor, context } = (entry ?? {}) as Partial<

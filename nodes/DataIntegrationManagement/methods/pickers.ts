@@ -6,10 +6,7 @@ import { integrationIdField } from '../shared/descriptions';
 import { LIST_READS, type ListMethod } from '../shared/listReads';
 import { namingFieldsIfNotFound } from '../shared/notFound';
 
-/**
- * What the editor's pickers read, written once for both kinds: the resource locators' searches
- * (listSearch.ts) and the option lists of Update Schemas → Changes (loadOptions.ts).
- */
+/** What the resource locators' searches (listSearch.ts) read: other fields, and source schemas. */
 
 /**
  * The current value of another parameter, trimmed: a locator's value, or a plain value. n8n

@@ -139,10 +139,7 @@ export function checkValue(origin: Origin, property: INodeProperties, value: unk
 	const label = property.displayName;
 	switch (property.type) {
 		case 'options':
-			// A list loaded from the service may also be given by name through an expression.
-			return property.typeOptions?.loadOptionsMethod
-				? asText(origin, label, value)
-				: asOption(origin, property, value);
+			return asOption(origin, property, value);
 		case 'resourceLocator': {
 			const text = asText(origin, label, isResourceLocator(value) ? value.value : value).trim();
 			if (!text) throw fieldError(origin, label, 'is empty: pick one, or remove the field');

@@ -160,24 +160,12 @@ export class CursorScan {
 
 	private take(read: PlacedEntry, answeredAt: number): void {
 		const key = this.keyOf(read.entry);
-		if (read.instant < this.horizon || this.seenByVersion010(read.entry)) return;
+		if (read.instant < this.horizon) return;
 		const remembered = this.seen.get(key);
 		this.seen.set(key, rememberedUntil(remembered, read, answeredAt));
 		if (remembered !== undefined) return;
 		this.newest = cursorAfter(this.newest, read, answeredAt);
 		if (this.settings.matches(read.entry)) this.emitted.push(read.entry);
-	}
-
-	/**
-	 * Whether a state stored by version 0.1.0, which remembered entries by id alone, holds this
-	 * entry: such keys have no "#". Without this, the first poll after an upgrade would emit the
-	 * entries inside the lookback window again; the old keys age out with the window.
-	 */
-	private seenByVersion010(entry: AuditLogEntry): boolean {
-		const id = (entry as { id?: unknown }).id;
-		if (typeof id !== 'string' && typeof id !== 'number') return false;
-		const legacyKey = String(id);
-		return !legacyKey.includes('#') && this.seen.has(legacyKey);
 	}
 
 	private keyOf(entry: AuditLogEntry): string {
@@ -189,10 +177,7 @@ export class CursorScan {
 		return key;
 	}
 
-	/**
-	 * The state to store once the emitted entries are handed to n8n. (A state stored before may
-	 * also hold `newestFirst: true`, which polls no longer read: it is not stored again.)
-	 */
+	/** The state to store once the emitted entries are handed to n8n. */
 	nextState(origin: string): CursorState {
 		this.forgetBeforeHorizon();
 		return {

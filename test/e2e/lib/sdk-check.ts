@@ -63,7 +63,7 @@ export async function checkSdkWorkflow({ api, emulator, main }: Context, check: 
 	assert.match(String(connector.id), /^con_/);
 	assert.equal(integration.id, SEED.integrations.ordersToSnowflake);
 	assert.ok(user.id, 'Get users gave no user');
-	// Get audit log is version 1.2 with Output Compact, which names the actor's email actorEmail
+	// Get audit log has Output Compact, which names the actor's email actorEmail
 	assert.deepEqual(Object.keys(auditEntry).sort(), ['actorEmail', 'event', 'id', 'timestamp']);
 	check(
 		`each of the ${nodes.length} nodes gave one item: entry ${String(entry.id)} → tag ${String(tag.id)} → asset ${String(asset.id)} → connector ${String(connector.id)} → ${String(integration.id)} → user ${String(user.id)} → audit entry ${String(auditEntry.id)}`,

@@ -148,7 +148,7 @@ export async function shootUpdateSchemas(state: RunState, check: Check): Promise
 		await editor.page.getByTestId('fixed-collection-add').click();
 		await editor.expectNodePanel('a change', ['Level', 'Schema']);
 		await editor.choose('level', 'Column');
-		// From node version 1.2 a change names them as Get Columns does: picked from a list.
+		// A change names them as Get Columns does: picked from a list.
 		const schemaNames = await editor.pickFromResourceList('schema', change.schema);
 		expectList('Schema → From List', schemaNames, Object.keys(schemas));
 		check(`Schema lists ${schemaNames.join(', ')} (from the emulator)`);

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { limitField, returnAllField } from '../../shared/descriptions';
 import { parseInstant } from '../../shared/timestamps';
-import { readCollection, readListLimit, readOutput, readParameter } from '../readers';
-import { hasChange } from '../versions';
+import { readCollection, readListLimit, readParameter } from '../readers';
 import { scanAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
 import type { Pacer } from '../../transport/pacer';
@@ -19,33 +18,27 @@ const sortDirectionField: INodeProperties = {
 	],
 };
 
-/** Options → Output in a node of `version`: Compact names the actor's email `actorEmail` from 1.2. */
-function outputField(version: number): INodeProperties {
-	const actorEmail = hasChange({ typeVersion: version }, 'compactActorEmail');
-	return {
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		default: 'full',
-		description: hasChange({ typeVersion: version }, 'toolOutputAsNode')
-			? 'How to return each entry: only the fields one usually reads, or as the service returns it'
-			: "How to return each entry. When not set: Raw, and Compact in the node's tool form (AI agents, MCP clients).",
-		options: [
-			{
-				name: 'Compact',
-				value: 'compact',
-				description: actorEmail
-					? "ID, timestamp, event and the actor's email (actorEmail) of each entry; no IP address or user agent"
-					: "ID, timestamp, event and the actor's email (as actor) of each entry; no IP address or user agent",
-			},
-			{
-				name: 'Raw',
-				value: 'full',
-				description: 'Each entry as the service returns it, every field',
-			},
-		],
-	};
-}
+const outputField: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	default: 'raw',
+	description:
+		'How to return each entry: only the fields one usually reads, or as the service returns it',
+	options: [
+		{
+			name: 'Compact',
+			value: 'compact',
+			description:
+				"ID, timestamp, event and the actor's email (actorEmail) of each entry; no IP address or user agent",
+		},
+		{
+			name: 'Raw',
+			value: 'raw',
+			description: 'Each entry as the service returns it, every field',
+		},
+	],
+};
 
 const TIME_HINT =
 	"ISO 8601 with a zone, e.g. 2026-11-01T09:30:00Z or 2026-11-01T10:30:00+01:00; a time without a zone is read in the workflow's time zone";
@@ -81,7 +74,7 @@ export const changesData = false;
 
 export const properties: INodeProperties[] = [returnAllField, limitField, filters];
 
-export const optionFields = (version: number) => [outputField(version), sortDirectionField];
+export const optionFields = [outputField, sortDirectionField];
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -90,8 +83,7 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const limit = readListLimit.call(this, itemIndex);
 	const { since, until } = readCollection.call(this, itemIndex, filters);
-	const node = this.getNode();
-	const output = readOutput.call(this, itemIndex, outputField(node.typeVersion));
+	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
 	const { entries } = await scanAuditLogInOrder.call(
 		this,
 		{
@@ -108,11 +100,10 @@ export async function execute(
 		limit,
 	);
 	if (output !== 'compact') return entries.map(({ entry }) => entry);
-	const actorKey = hasChange(node, 'compactActorEmail') ? 'actorEmail' : 'actor';
 	return entries.map(({ entry }) => ({
 		id: entry.id,
 		timestamp: entry.timestamp,
 		event: entry.event,
-		[actorKey]: entry.actor?.email,
+		actorEmail: entry.actor?.email,
 	}));
 }

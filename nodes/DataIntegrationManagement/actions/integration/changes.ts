@@ -6,10 +6,8 @@ import {
 } from 'n8n-workflow';
 
 import { checkValue } from '../../shared/checks';
-import { LIST_READS } from '../../shared/listReads';
 import type { SchemasPatch } from '../../client/types';
 import { originOf } from '../readers';
-import { hasChange } from '../versions';
 import { buildSchemasPatch, type SchemaChange, type SchemaLevel } from './sourceSchemas';
 
 /** Update Schemas → Changes: one entry per schema, table or column, and how an entry is read. */
@@ -76,21 +74,7 @@ const NAMES = [
 
 type NameSpec = (typeof NAMES)[number];
 
-/** Before 1.2: a list loaded from the integration, or a name from an expression. */
-function optionsField({ name, label, example, levels }: NameSpec): INodeProperties {
-	const loadOptionsMethod = `get${label}Names` as const;
-	return {
-		displayName: `${label} Name or ID`,
-		name,
-		type: 'options',
-		typeOptions: { loadOptionsMethod, loadOptionsDependsOn: [...LIST_READS[loadOptionsMethod]] },
-		default: '',
-		...(levels && { displayOptions: { show: { level: [...levels] } } }),
-		description: `The ${name} as named in the source, e.g. ${example}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-	};
-}
-
-/** From 1.2: as Get Columns picks a schema and a table, from a list or by name. */
+/** As Get Columns picks a schema and a table: from a list, or by name. */
 function locatorField({ name, label, example, levels }: NameSpec): INodeProperties {
 	return {
 		displayName: label,
@@ -112,33 +96,28 @@ function locatorField({ name, label, example, levels }: NameSpec): INodeProperti
 }
 
 /**
- * The fields of one entry of Changes in a node of `version`, in the order users fill them: the
- * level (which names it needs), the names (each list reads the names above it), then the flags.
- * Not alphabetical, as n8n's lint would have a fixed collection's fields: a list above a field it
- * reads would be empty until that field is filled below it.
+ * The fields of one entry of Changes, in the order users fill them: the level (which names it
+ * needs), the names (each list reads the names above it), then the flags. Not alphabetical, as
+ * n8n's lint would have a fixed collection's fields: a list above a field it reads would be empty
+ * until that field is filled below it.
  */
-function changeFields(version: number): INodeProperties[] {
-	const asLocators = hasChange({ typeVersion: version }, 'changeLocators');
-	return [levelField, ...NAMES.map(asLocators ? locatorField : optionsField), ...flagFields];
-}
+const changeFields: INodeProperties[] = [levelField, ...NAMES.map(locatorField), ...flagFields];
 
-/** Changes, the list of changes, in a node of `version`. */
-export function changesField(version: number): INodeProperties {
-	return {
-		displayName: 'Changes',
-		name: 'changes',
-		type: 'fixedCollection',
-		placeholder: 'Add Change',
-		typeOptions: { multipleValues: true },
-		default: {},
-		displayOptions: { show: { updateMode: ['changes'] } },
-		builderHint: {
-			propertyHint:
-				'One `change` per schema, table or column: `level`, `schema`, then `table` and `column` as the level needs; `enabled` or `hashed` left at `keep` sends nothing for it',
-		},
-		options: [{ displayName: 'Change', name: 'change', values: changeFields(version) }],
-	};
-}
+/** Changes, the list of changes. */
+export const changesField: INodeProperties = {
+	displayName: 'Changes',
+	name: 'changes',
+	type: 'fixedCollection',
+	placeholder: 'Add Change',
+	typeOptions: { multipleValues: true },
+	default: {},
+	displayOptions: { show: { updateMode: ['changes'] } },
+	builderHint: {
+		propertyHint:
+			'One `change` per schema, table or column: `level`, `schema`, then `table` and `column` as the level needs; `enabled` or `hashed` left at `keep` sends nothing for it',
+	},
+	options: [{ displayName: 'Change', name: 'change', values: changeFields }],
+};
 
 /** A locator's value (as saved, or its default), or the value itself. */
 const nameOf = (value: unknown) =>
@@ -154,9 +133,8 @@ function readChange(
 	index: number,
 ): SchemaChange {
 	const values = (typeof entry === 'object' && entry !== null ? entry : {}) as IDataObject;
-	const fields = changeFields(context.getNode().typeVersion);
 	const read = (name: string) => {
-		const field = fields.find((candidate) => candidate.name === name)!;
+		const field = changeFields.find((candidate) => candidate.name === name)!;
 		const given = Object.hasOwn(values, name) ? values[name] : field.default;
 		// A name field left empty is reported by buildSchemasPatch, for the level that needs it.
 		const checked =

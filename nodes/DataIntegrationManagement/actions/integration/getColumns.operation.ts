@@ -40,7 +40,7 @@ const outputField: INodeProperties = {
 	name: 'output',
 	type: 'options',
 	default: 'columns',
-	description: "How to return the columns: one item per column, or the service's answer as it is",
+	description: 'How to return the columns: one item per column, or as the service returns them',
 	options: [
 		{
 			name: 'One Item per Column',
@@ -64,8 +64,7 @@ export const properties: INodeProperties[] = [
 	nameLocator('Table', 'table', 'searchTables', 'orders'),
 ];
 
-/** Options → Output, the same in every node version. */
-export const optionFields = () => [outputField];
+export const optionFields = [outputField];
 
 export async function execute(
 	this: IExecuteFunctions,

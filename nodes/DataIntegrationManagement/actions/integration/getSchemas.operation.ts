@@ -1,21 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
-import { readOutput, readPathSegment } from '../readers';
+import { readParameter, readPathSegment } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getSchemas } from '../../client/integrations';
-import { hasChange } from '../versions';
 import { compactSchemas, flattenSchemas, type SchemaLevel } from './sourceSchemas';
 import type { Pacer } from '../../transport/pacer';
 
-/** Options → Output, as node version 1.2 has it: One Item per Column when not set. */
+/** Options → Output: One Item per Column when not set, as Get Columns'. */
 const outputField: INodeProperties = {
 	displayName: 'Output',
 	name: 'output',
 	type: 'options',
 	default: 'columns',
 	description:
-		"How to return the source schema: one item per column, table or schema, only the flags Update Schemas takes, or the service's answer as it is",
+		'How to return the source schema: one item per column, table or schema, only the flags Update Schemas takes, or as the service returns it',
 	options: [
 		{
 			name: 'Compact',
@@ -38,23 +37,12 @@ const outputField: INodeProperties = {
 	],
 };
 
-/** Options → Output in a node of `version`: before 1.2, Raw when not set. */
-function outputFieldOf(version: number): INodeProperties {
-	if (hasChange({ typeVersion: version }, 'columnsByDefault')) return outputField;
-	return {
-		...outputField,
-		default: 'raw',
-		description:
-			"How to return the source schema. When not set: Raw, and Compact in the node's tool form (AI agents, MCP clients).",
-	};
-}
-
 /** Only reads: runs under a read-only credential too. */
 export const changesData = false;
 
 export const properties: INodeProperties[] = [integrationIdField];
 
-export const optionFields = (version: number) => [outputFieldOf(version)];
+export const optionFields = [outputField];
 
 const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
 	schemas: 'schema',
@@ -68,7 +56,7 @@ export async function execute(
 	pacer: Pacer,
 ): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
-	const output = readOutput.call(this, itemIndex, outputFieldOf(this.getNode().typeVersion));
+	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
 	const schemas = await namingFieldsIfNotFound(
 		this.getNode(),
 		properties,

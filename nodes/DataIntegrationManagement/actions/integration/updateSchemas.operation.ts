@@ -7,7 +7,6 @@ import {
 
 import { integrationIdField } from '../../shared/descriptions';
 import { pathSegment, readParameter } from '../readers';
-import { perVersion } from '../versions';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateSchemas } from '../../client/integrations';
 import type { SchemasPatch } from '../../client/types';
@@ -76,7 +75,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { '@tool': [true], updateMode: ['changes'] } },
 	},
-	...perVersion((version) => [changesField(version)]),
+	changesField,
 	schemasField,
 ];
 
