@@ -42,7 +42,7 @@ export function narrowingLocator(locator: INodeProperties, whenEmpty: string): I
 		...locator,
 		description: `${locator.description}. Leave empty for ${whenEmpty}.`,
 		builderHint: {
-			propertyHint: `${locator.builderHint!.propertyHint}. Set it to read one ${locator.name} (a whole integration can hold thousands of columns); an empty value reads ${whenEmpty}`,
+			propertyHint: `${locator.builderHint!.propertyHint}. Set, the answer holds only that ${locator.name}; an empty value reads ${whenEmpty}`,
 		},
 	};
 	// Not required: n8n's lint wants the key left out rather than false.
