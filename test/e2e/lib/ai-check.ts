@@ -29,7 +29,7 @@ import {
 	toolNodes,
 	type AiContext,
 } from './ai-examples';
-import { driveTools } from './mcp-tools';
+import { driveTools, OTHER_TABLES } from './mcp-tools';
 import { waitFor } from './processes';
 import { FINAL_ANSWER_PREFIX, type ScriptedToolCall } from './scripted-openai';
 import type { Check } from './steps';
@@ -122,8 +122,8 @@ export async function checkAgent(context: AiContext, check: Check): Promise<void
 	const output = String(agentRuns?.[agentRuns.length - 1]?.data?.main[0]?.[0]?.json.output ?? '');
 	assert.ok(output.startsWith(FINAL_ANSWER_PREFIX), output);
 	// One table's columns, the hashed one among them, and no other table.
-	assert.match(output, new RegExp(`"column":\\s*"${SEED.hashedColumn}"`));
-	assert.doesNotMatch(output, new RegExp(`"table":\\s*"(?!${SEED.table}")`));
+	assert.match(output, new RegExp(`"${SEED.hashedColumn}"`));
+	assert.doesNotMatch(output, OTHER_TABLES);
 	assert.ok(!JSON.stringify(context.openAi.requests).includes(context.apiKey));
 	assert.ok(!JSON.stringify(run).includes(context.apiKey));
 	check(

@@ -47,6 +47,12 @@ const SCHEMA_TYPES: Record<string, string> = { string: 'string', number: 'number
 const NEW_ASSET = 'Agent bucket';
 
 /**
+ * Names of other tables of the orders integration (a hashed column of public.payments, a table of
+ * billing), quoted as every Output mode writes a name: in a narrowed answer, neither.
+ */
+export const OTHER_TABLES = /"(card_last4|invoices)"/;
+
+/**
  * What each tool of the MCP example is called with, what its result must hold, and the request
  * the service must have received for it.
  */
@@ -66,8 +72,8 @@ const CALLS: Record<
 			schema: SEED.schema,
 			table: SEED.table,
 		},
-		result: new RegExp(`"column":\\s*"${SEED.hashedColumn}"`),
-		without: new RegExp(`"table":\\s*"(?!${SEED.table}")`),
+		result: new RegExp(`"${SEED.hashedColumn}"`),
+		without: OTHER_TABLES,
 		request: `GET /integrations/${SEED.integrations.ordersToSnowflake}/schemas`,
 	},
 	Get_columns: {
