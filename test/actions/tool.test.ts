@@ -3,6 +3,7 @@ import { NodeHelpers, type INode, type INodeParameters, type INodeProperties } f
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
+import { TOOL_ANSWER_CHARACTERS } from '../../nodes/DataIntegrationManagement/actions/toolAnswer';
 import { runActionNode, TOOL_NODE_TYPE, toolNode } from '../helpers/n8n';
 
 const { emulator, credentials } = useEmulator();
@@ -143,5 +144,31 @@ describe('the tool form with Output set', () => {
 		});
 		expect(rawAsTool.items).toEqual(inNode.items);
 		expect(inNode.items[0].json).toHaveProperty('context');
+	});
+});
+
+describe('a tool answer larger than a model is given', () => {
+	it('is cut within the limit, saying what was left out and which fields narrow it (Audit Log → Get Many, Return All)', async () => {
+		const parameters = { resource: 'auditLog', operation: 'getAll', returnAll: true };
+		const inNode = await runActionNode({ credentials: credentials(), parameters });
+		const asTool = await runActionNode({ credentials: credentials(), parameters, asTool: true });
+		const answer = asTool.items.map(({ json }) => json);
+		const given = answer.length - 1;
+
+		expect(JSON.stringify(inNode.items.map(({ json }) => json)).length).toBeGreaterThan(
+			TOOL_ANSWER_CHARACTERS,
+		);
+		expect(JSON.stringify(answer).length).toBeLessThanOrEqual(TOOL_ANSWER_CHARACTERS);
+		expect(answer.slice(0, given)).toEqual(inNode.items.slice(0, given).map(({ json }) => json));
+		expect(answer[given]).toMatchObject({
+			truncated: true,
+			itemsGiven: given,
+			itemsLeftOut: inNode.items.length - given,
+			narrowWith:
+				'lower Limit (with Return All off), or set Filters → Since and Until to a shorter span',
+		});
+		expect(
+			asTool.items.every(({ pairedItem }) => (pairedItem as { item: number }).item === 0),
+		).toBe(true);
 	});
 });

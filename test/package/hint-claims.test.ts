@@ -42,6 +42,64 @@ const changeSchemas = (change: IDataObject) =>
 		changes: { change: [{ enabled: 'keep', hashed: 'keep', ...change }] },
 	});
 
+/** Get Schemas of the seed's orders integration, one item per table, as the node or the tool. */
+const tablesOf = async (parameters: INodeParameters, asTool = false) => {
+	const result = await runActionNode({
+		credentials: credentials(),
+		parameters: {
+			resource: 'integration',
+			operation: 'getSchemas',
+			integrationId: SEED.integrations.ordersToSnowflake,
+			options: { output: 'tables' },
+			...parameters,
+		},
+		asTool,
+	});
+	return result.error ?? result.items.map(({ json }) => `${json.schema}.${json.table}`);
+};
+const PUBLIC_TABLES = [
+	'public.customers',
+	'public.orders',
+	'public.order_items',
+	'public.payments',
+];
+
+/** Get Schemas narrowed by its Schema and Table, as the hints of both say. */
+const narrowedClaims = (level: 'schema' | 'table'): Claim[] => [
+	{
+		says: `Set, the answer holds only that ${level}`,
+		check: async () => {
+			const schema = rl('name', SEED.schema);
+			const table = rl('name', SEED.table);
+			expect(await tablesOf(level === 'schema' ? { schema } : { schema, table })).toEqual(
+				level === 'schema' ? PUBLIC_TABLES : [`${SEED.schema}.${SEED.table}`],
+			);
+		},
+	},
+	{
+		says:
+			level === 'schema'
+				? 'an empty value reads every schema'
+				: 'an empty value reads every table of the schema; needs Schema',
+		check: async () => {
+			const empty = rl('list', '');
+			if (level === 'schema') {
+				const all = await tablesOf({ schema: empty });
+				expect(new Set((all as string[]).map((name) => name.split('.')[0]))).toEqual(
+					new Set(['public', 'billing', 'audit']),
+				);
+				return;
+			}
+			expect(await tablesOf({ schema: rl('name', SEED.schema), table: empty })).toEqual(
+				PUBLIC_TABLES,
+			);
+			expect(await tablesOf({ table: rl('name', SEED.table) })).toMatchObject({
+				message: expect.stringContaining('needs Schema'),
+			});
+		},
+	},
+];
+
 interface Claim {
 	/** The words of the hint it checks. */
 	says: string;
@@ -137,6 +195,15 @@ const CLAIMS: Record<string, Claim[]> = {
 				expect(schema.tables.customers.columns.country.hashed).toBe(true);
 			},
 		},
+		{
+			says: 'Integration → Get Schemas reads one schema or table when `schema` and `table` are set',
+			check: async () => {
+				expect(await tablesOf({ schema: SEED.schema })).toEqual(PUBLIC_TABLES);
+				expect(await tablesOf({ schema: SEED.schema, table: SEED.table })).toEqual([
+					`${SEED.schema}.${SEED.table}`,
+				]);
+			},
+		},
 	],
 	'action relatedNodes': [{ ...startClaims[0], says: 'once for each new audit log entry' }],
 	'action usableAsTool': [
@@ -152,6 +219,28 @@ const CLAIMS: Record<string, Claim[]> = {
 				expect(emulator().requests[0]).toMatchObject({
 					method: 'DELETE',
 					path: `/tags/${SEED.tags.pii}/relation`,
+				});
+			},
+		},
+		{
+			says: 'source schemas (Schema, Table narrow them)',
+			check: async () => {
+				const narrowed = { schema: rl('name', SEED.schema), table: rl('name', SEED.table) };
+				expect(await tablesOf(narrowed, true)).toEqual([`${SEED.schema}.${SEED.table}`]);
+			},
+		},
+		{
+			says: 'A cut answer says what narrows it',
+			check: async () => {
+				const parameters = { resource: 'auditLog', operation: 'getAll', returnAll: true };
+				const result = await runActionNode({
+					credentials: credentials(),
+					parameters,
+					asTool: true,
+				});
+				expect(result.items[result.items.length - 1].json).toMatchObject({
+					truncated: true,
+					narrowWith: expect.stringContaining('Limit'),
 				});
 			},
 		},
@@ -281,7 +370,7 @@ const CLAIMS: Record<string, Claim[]> = {
 			},
 		},
 	],
-	'action schema': [
+	'action schema (getColumns)': [
 		{
 			says: 'the list picker needs `integrationId` first',
 			check: async () => {
@@ -311,7 +400,7 @@ const CLAIMS: Record<string, Claim[]> = {
 			},
 		},
 	],
-	'action table': [
+	'action table (getColumns)': [
 		{
 			says: 'Mode `name` with the table as Integration → Get Schemas names it',
 			check: async () => {
@@ -357,14 +446,28 @@ const CLAIMS: Record<string, Claim[]> = {
 };
 // The same hint on Until as on Since.
 CLAIMS['action until'] = CLAIMS['action since'];
+// Get Schemas' Schema and Table: Get Columns' fields and hints, with what narrowing adds.
+for (const level of ['schema', 'table'] as const)
+	CLAIMS[`action ${level} (getSchemas)`] = [
+		...CLAIMS[`action ${level} (getColumns)`],
+		...narrowedClaims(level),
+	];
 
-/** Each hint once (a field several operations share has one hint). */
+const FOUND = [
+	...hintsOf(action).map((found) => ({ ...found, key: `action ${found.where}` })),
+	...hintsOf(trigger).map((found) => ({ ...found, key: `trigger ${found.where}` })),
+];
+/**
+ * Each hint once (a field several operations share has one hint); fields of one name whose hints
+ * differ (Schema in Get Columns and in Get Schemas) are told apart by their operation.
+ */
 const HINTS = [
 	...new Map(
-		[
-			...hintsOf(action).map((found) => ({ ...found, key: `action ${found.where}` })),
-			...hintsOf(trigger).map((found) => ({ ...found, key: `trigger ${found.where}` })),
-		].map((found) => [found.key, found]),
+		FOUND.map((found) => {
+			const hints = new Set(FOUND.filter(({ key }) => key === found.key).map(({ hint }) => hint));
+			const key = hints.size > 1 ? `${found.key} (${found.operations})` : found.key;
+			return [key, { ...found, key }];
+		}),
 	).values(),
 ];
 

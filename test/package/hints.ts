@@ -27,9 +27,12 @@ export function parameters(
 
 /**
  * Every hint of a node, with where it is: `builderHint.searchHint`, `relatedNodes`, `usableAsTool`
- * (the tool form's description), or the name of the parameter it is on.
+ * (the tool form's description), or the name of the parameter it is on, with the operations that
+ * show that parameter (`operations`), if only some do.
  */
-export function hintsOf(node: INodeTypeDescription): Array<{ where: string; hint: string }> {
+export function hintsOf(
+	node: INodeTypeDescription,
+): Array<{ where: string; hint: string; operations?: string }> {
 	const found = [
 		{ where: 'builderHint.searchHint', hint: node.builderHint?.searchHint ?? '' },
 		...(node.builderHint?.relatedNodes ?? []).map(({ relationHint }) => ({
@@ -38,7 +41,14 @@ export function hintsOf(node: INodeTypeDescription): Array<{ where: string; hint
 		})),
 		...parameters(node.properties)
 			.filter((parameter) => parameter.builderHint)
-			.map(({ name, builderHint }) => ({ where: name, hint: builderHint!.propertyHint })),
+			.map((parameter) => ({
+				where: parameter.name,
+				hint: parameter.builderHint!.propertyHint,
+				operations: ('displayOptions' in parameter
+					? parameter.displayOptions?.show?.operation
+					: undefined
+				)?.join(', '),
+			})),
 	];
 	const tool = typeof node.usableAsTool === 'object' ? node.usableAsTool.replacements : undefined;
 	if (tool?.description) found.push({ where: 'usableAsTool', hint: tool.description });

@@ -30,6 +30,11 @@ export interface Operation {
 	 */
 	record?: string;
 	/**
+	 * What narrows an answer too large for the tool form (./toolAnswer.ts), told to the model:
+	 * the fields, and values taken from the whole answer, `items`.
+	 */
+	narrowWith?(items: IDataObject[]): string | undefined;
+	/**
 	 * Runs the operation for input item `itemIndex`, its requests paced by the run's `pacer`, with
 	 * what the router read of the item (`item`); each returned object becomes one output item.
 	 */

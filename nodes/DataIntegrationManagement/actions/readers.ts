@@ -36,6 +36,14 @@ export function readParameter(
 }
 
 /**
+ * Whether the node runs as an AI tool: the `…Tool` type n8n derives from it, which an AI Agent or
+ * the MCP Server Trigger calls with one item per call and whose output a model reads.
+ */
+export function runsAsTool(this: IExecuteFunctions): boolean {
+	return this.getNode().type.endsWith('Tool');
+}
+
+/**
  * The raw value of the text parameter `name` (plain, or a resource locator's value) for an item,
  * resolved now: each call runs its expression again. The router reads an operation's record
  * parameter this way once per item and hands the value to the operation (./operation.ts).

@@ -12,7 +12,8 @@ import { plainPacer, Waiters, type Concurrency, type Pacer } from '../transport/
 import { RunPace } from '../transport/shared-pace';
 import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
-import { readText } from './readers';
+import { readText, runsAsTool } from './readers';
+import { fitToolAnswer } from './toolAnswer';
 import type { NodeMap, Resource } from './node.type';
 import type { ItemInput, Operation } from './operation';
 import * as asset from './asset';
@@ -63,7 +64,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const pacer: Pacer = concurrency instanceof RunPace ? concurrency : plainPacer;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const records = new RecordReads(this, operation.record);
-	const runItem = itemRunner(this, operation, { readOnly, pacer, results, records });
+	const asTool = runsAsTool.call(this);
+	const runItem = itemRunner(this, operation, { readOnly, asTool, pacer, results, records });
 	let outcome: Awaited<ReturnType<typeof runEachItem>>;
 	try {
 		outcome = await runEachItem(items.length, concurrency, runItem, (itemIndex) =>
@@ -83,21 +85,30 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 /**
  * What runs one item: its operation, given what the router read of the item, each object it
- * returns an output item paired to it. A failure names its item; with "On Error: Continue" it
+ * returns an output item paired to it; in the tool form, within the size a model is given
+ * (./toolAnswer.ts). A failure names its item; with "On Error: Continue" it
  * becomes an `{ error }` item paired to its input instead.
  */
 function itemRunner(
 	context: IExecuteFunctions,
 	operation: Operation,
-	run: { readOnly: boolean; pacer: Pacer; results: INodeExecutionData[][]; records: RecordReads },
+	run: {
+		readOnly: boolean;
+		asTool: boolean;
+		pacer: Pacer;
+		results: INodeExecutionData[][];
+		records: RecordReads;
+	},
 ): (itemIndex: number) => Promise<void> {
-	const { readOnly, pacer, results, records } = run;
+	const { readOnly, asTool, pacer, results, records } = run;
 	return async (itemIndex) => {
 		try {
 			if (readOnly) throw readOnlyError(context, itemIndex);
 			const item = records.inputOf(itemIndex);
 			const output = await operation.execute.call(context, itemIndex, pacer, item);
-			results[itemIndex] = (Array.isArray(output) ? output : [output]).map((json) => ({
+			const all = Array.isArray(output) ? output : [output];
+			const given = asTool ? fitToolAnswer(all, operation.narrowWith) : all;
+			results[itemIndex] = given.map((json) => ({
 				json,
 				pairedItem: { item: itemIndex },
 			}));

@@ -29,9 +29,9 @@ import {
 	toolNodes,
 	type AiContext,
 } from './ai-examples';
-import { driveTools } from './mcp-tools';
+import { driveTools, OTHER_TABLES } from './mcp-tools';
 import { waitFor } from './processes';
-import { FINAL_ANSWER_PREFIX } from './scripted-openai';
+import { FINAL_ANSWER_PREFIX, type ScriptedToolCall } from './scripted-openai';
 import type { Check } from './steps';
 
 /** The MCP endpoint of the example's trigger, once published (2.x registers it within 15 s). */
@@ -82,7 +82,17 @@ export async function checkMcpServer(context: AiContext, check: Check): Promise<
 	}
 }
 
-/** Runs the agent example: the scripted model calls Get integration and quotes its result. */
+/** What the scripted model asks the agent's tools: Get Schemas, narrowed to one table. */
+export const AGENT_TOOL_CALL: ScriptedToolCall = {
+	name: 'Get_schemas',
+	arguments: {
+		integrationId: SEED.integrations.ordersToSnowflake,
+		schema: SEED.schema,
+		table: SEED.table,
+	},
+};
+
+/** Runs the agent example: the scripted model calls Get schemas and quotes its result. */
 export async function checkAgent(context: AiContext, check: Check): Promise<void> {
 	const workflow = readExample(AGENT_EXAMPLE);
 	await context.emulator.reset();
@@ -99,23 +109,24 @@ export async function checkAgent(context: AiContext, check: Check): Promise<void
 			.map(({ name }) => toolName(name))
 			.sort(),
 	);
-	const getIntegration = first.tools!.find(({ function: { name } }) => name === 'Get_integration')!;
-	assert.deepEqual(Object.keys(getIntegration.function.parameters?.properties ?? {}), [
-		'integrationId',
-	]);
+	const getSchemas = first.tools!.find(({ function: { name } }) => name === AGENT_TOOL_CALL.name)!;
+	const parameters = Object.keys(getSchemas.function.parameters?.properties ?? {});
+	assert.deepEqual(parameters.sort(), Object.keys(AGENT_TOOL_CALL.arguments).sort());
 	check(
-		`the model (scripted, POST /v1/chat/completions, ${context.openAi.requests.length} requests) was offered the tools ${offered.join(', ')}, Get_integration with the parameter integrationId`,
+		`the model (scripted, POST /v1/chat/completions, ${context.openAi.requests.length} requests) was offered the tools ${offered.join(', ')}, ${AGENT_TOOL_CALL.name} with the parameters ${parameters.join(', ')}`,
 	);
 
 	const requests = (await context.emulator.requests()).map(requestLine);
-	assert.deepEqual(requests, [`GET /integrations/${SEED.integrations.ordersToSnowflake}`]);
+	assert.deepEqual(requests, [`GET /integrations/${SEED.integrations.ordersToSnowflake}/schemas`]);
 	const agentRuns = run.data.resultData.runData['AI Agent'];
 	const output = String(agentRuns?.[agentRuns.length - 1]?.data?.main[0]?.[0]?.json.output ?? '');
 	assert.ok(output.startsWith(FINAL_ANSWER_PREFIX), output);
-	assert.match(output, /Orders Postgres to Snowflake/);
+	// One table's columns, the hashed one among them, and no other table.
+	assert.match(output, new RegExp(`"${SEED.hashedColumn}"`));
+	assert.doesNotMatch(output, OTHER_TABLES);
 	assert.ok(!JSON.stringify(context.openAi.requests).includes(context.apiKey));
 	assert.ok(!JSON.stringify(run).includes(context.apiKey));
 	check(
-		`the agent called Get_integration (the service received ${requests.join(', ')}) and answered with its result: "${output.slice(0, 80)}…"; the API key reached neither the model nor the run`,
+		`the agent called ${AGENT_TOOL_CALL.name} narrowed to ${SEED.schema}.${SEED.table} (the service received ${requests.join(', ')}) and answered with that table's columns only: "${output.slice(0, 80)}…"; the API key reached neither the model nor the run`,
 	);
 }

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 import { DataIntegrationManagementApi } from '../../../credentials/DataIntegrationManagementApi.credentials';
-import { SEED } from '../../emulator/seed';
+import { AGENT_TOOL_CALL } from './ai-check';
 import { AI_PLACEHOLDER_CREDENTIALS, writeAiCredentialFile } from './ai-examples';
 import { writeCrashWorkflows, CRASH_CONFIGURATIONS } from './crash-check';
 import { startEmulatorProcess } from './emulator';
@@ -167,10 +167,7 @@ async function importSamples(state: RunState, fileCount: number, check: Check): 
 	check(
 		`n8n import:credentials → ${await n8n.importCredentials(credentialFile)} (base URL ${emulator.baseUrl}, and one credential per overlapping-polls emulator)`,
 	);
-	state.openAi = await ScriptedOpenAi.start({
-		name: 'Get_integration',
-		arguments: { integrationId: SEED.integrations.ordersToSnowflake },
-	});
+	state.openAi = await ScriptedOpenAi.start(AGENT_TOOL_CALL);
 	state.mcpToken = randomBytes(16).toString('hex');
 	const aiCredentialFile = join(runDir, 'ai-credentials.json');
 	writeAiCredentialFile(aiCredentialFile, {

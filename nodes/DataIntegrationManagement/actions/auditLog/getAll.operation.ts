@@ -76,6 +76,10 @@ export const properties: INodeProperties[] = [returnAllField, limitField, filter
 
 export const optionFields = [outputField, sortDirectionField];
 
+/** In the tool form, an answer too large is narrowed by these. */
+export const narrowWith = () =>
+	'lower Limit (with Return All off), or set Filters → Since and Until to a shorter span';
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,

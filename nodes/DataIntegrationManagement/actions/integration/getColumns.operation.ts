@@ -4,36 +4,8 @@ import { integrationIdField } from '../../shared/descriptions';
 import { readParameter, readPathSegment } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getColumns } from '../../client/integrations';
+import { schemaLocator, tableLocator } from './locators';
 import type { Pacer } from '../../transport/pacer';
-
-/** A schema or table picked from the integration's source schema, or typed by name. */
-function nameLocator(
-	displayName: string,
-	name: string,
-	searchListMethod: string,
-	example: string,
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
-		description: `The ${displayName.toLowerCase()} as named in the integration's source: pick it, or give its name, e.g. ${example}`,
-		builderHint: {
-			propertyHint: `Mode \`name\` with the ${name} as Integration → Get Schemas names it, e.g. ${example}; the list picker needs \`integrationId\` first`,
-		},
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: `e.g. ${example}` },
-		],
-	};
-}
 
 const outputField: INodeProperties = {
 	displayName: 'Output',
@@ -58,11 +30,7 @@ const outputField: INodeProperties = {
 /** Only reads: runs under a read-only credential too. */
 export const changesData = false;
 
-export const properties: INodeProperties[] = [
-	integrationIdField,
-	nameLocator('Schema', 'schema', 'searchSchemas', 'public'),
-	nameLocator('Table', 'table', 'searchTables', 'orders'),
-];
+export const properties: INodeProperties[] = [integrationIdField, schemaLocator, tableLocator];
 
 export const optionFields = [outputField];
 

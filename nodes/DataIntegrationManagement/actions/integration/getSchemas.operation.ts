@@ -1,10 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
-import { readParameter, readPathSegment } from '../readers';
+import { asText, fieldError } from '../../shared/checks';
+import { originOf, readParameter, readPathSegment, readText } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getSchemas } from '../../client/integrations';
-import { compactSchemas, flattenSchemas, type SchemaLevel } from './sourceSchemas';
+import {
+	compactSchemas,
+	flattenSchemas,
+	narrowSchemas,
+	schemasNarrowWith,
+	someNames,
+	type Narrowing,
+	type SchemaLevel,
+} from './sourceSchemas';
+import { narrowingLocator, schemaLocator, tableLocator } from './locators';
+import type { ReceivedSchemas } from '../../client/types';
 import type { Pacer } from '../../transport/pacer';
 
 /** Options → Output: One Item per Column when not set, as Get Columns'. */
@@ -40,7 +51,14 @@ const outputField: INodeProperties = {
 /** Only reads: runs under a read-only credential too. */
 export const changesData = false;
 
-export const properties: INodeProperties[] = [integrationIdField];
+/** Schema and Table, as Get Columns picks them; here optional, each narrowing the answer. */
+const schemaField = narrowingLocator(schemaLocator, 'every schema');
+const tableField = narrowingLocator(tableLocator, 'every table of the schema; needs Schema');
+
+export const properties: INodeProperties[] = [integrationIdField, schemaField, tableField];
+
+/** In the tool form, an answer too large names the schemas or tables that narrow it. */
+export const narrowWith = schemasNarrowWith;
 
 export const optionFields = [outputField];
 
@@ -57,14 +75,58 @@ export async function execute(
 ): Promise<IDataObject | IDataObject[]> {
 	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
 	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
-	const schemas = await namingFieldsIfNotFound(
+	const narrowing = readNarrowing.call(this, itemIndex);
+	const whole = await namingFieldsIfNotFound(
 		this.getNode(),
 		properties,
 		{ integrationId },
 		getSchemas.call(this, integrationId, pacer),
 	);
+	const schemas = narrowed.call(this, itemIndex, integrationId, whole, narrowing);
 	const level = LEVEL_OF_OUTPUT[output];
 	if (level) return flattenSchemas(schemas, level);
 	const map = output === 'compact' ? compactSchemas(schemas) : schemas;
 	return { schemas: map };
+}
+
+/** Schema and Table, trimmed; empty when not set. A Table without its Schema is refused. */
+function readNarrowing(this: IExecuteFunctions, itemIndex: number): Narrowing {
+	const origin = originOf(this, itemIndex);
+	const [schema, table] = [schemaField, tableField].map((field) =>
+		asText(origin, field.displayName, readText.call(this, itemIndex, field.name)).trim(),
+	);
+	if (table && !schema)
+		throw fieldError(
+			origin,
+			tableField.displayName,
+			'needs Schema: set Schema too, or leave Table empty',
+		);
+	return { schema, table };
+}
+
+/**
+ * `schemas` narrowed to Schema and Table; a name it does not have fails, as Get Columns does,
+ * naming the field, the item and the names there are.
+ */
+function narrowed(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	integrationId: string,
+	schemas: ReceivedSchemas,
+	narrowing: Narrowing,
+): ReceivedSchemas {
+	const result = narrowSchemas(schemas, narrowing);
+	if ('schemas' in result) return result.schemas;
+	const field = result.missing === 'schema' ? schemaField : tableField;
+	const where =
+		result.missing === 'schema'
+			? `integration ${integrationId}`
+			: `schema ${JSON.stringify(narrowing.schema)} of integration ${integrationId}`;
+	const known = result.known.length ? someNames(result.known) : 'none';
+	throw fieldError(
+		originOf(this, itemIndex),
+		field.displayName,
+		`names ${JSON.stringify(narrowing[result.missing])}, which ${where} does not have`,
+		`The ${result.missing === 'schema' ? 'schemas' : 'tables'} there: ${known}. Pick one from the list, or leave ${field.displayName} empty.`,
+	);
 }

@@ -33,7 +33,8 @@ export const descriptions: INodeProperties[] = [
 				name: 'Get Schemas',
 				value: 'getSchemas',
 				action: 'Get the source schema of an integration',
-				description: 'Get which schemas, tables and columns are enabled or hashed',
+				description:
+					'Get which schemas, tables and columns are enabled or hashed: of the whole source, or of one schema or table',
 			},
 			{
 				name: 'Update Schemas',

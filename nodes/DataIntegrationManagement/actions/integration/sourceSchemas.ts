@@ -35,6 +35,60 @@ export function flattenSchemas(schemas: ReceivedSchemas, level: SchemaLevel): ID
 	return records;
 }
 
+/** What Get Schemas narrows its answer to: a schema, and a table of it; empty, not narrowed. */
+export interface Narrowing {
+	schema: string;
+	table: string;
+}
+
+/**
+ * The schemas map narrowed to the schema named, and in it to the table named. When a name is
+ * not in the map: the field that named it, and the names it has at that level instead.
+ */
+export function narrowSchemas(
+	schemas: ReceivedSchemas,
+	{ schema, table }: Narrowing,
+): { schemas: ReceivedSchemas } | { missing: keyof Narrowing; known: string[] } {
+	if (!schema) return { schemas };
+	if (!Object.hasOwn(schemas, schema)) return { missing: 'schema', known: Object.keys(schemas) };
+	const entry = schemas[schema];
+	if (!table) return { schemas: { [schema]: entry } };
+	const tables = entry.tables ?? {};
+	if (!Object.hasOwn(tables, table)) return { missing: 'table', known: Object.keys(tables) };
+	return { schemas: { [schema]: { ...entry, tables: { [table]: tables[table] } } } };
+}
+
+/** Names as a message lists them: quoted, at most `max`, then how many more. */
+export function someNames(names: string[], max = 20): string {
+	const shown = names.slice(0, max).map((name) => JSON.stringify(name));
+	const more = names.length - shown.length;
+	return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+/**
+ * What narrows a Get Schemas answer (any Output) too large for a model, from the names it
+ * holds: Schema while it spans schemas, then Table, then a smaller Output.
+ */
+export function schemasNarrowWith(items: IDataObject[]): string {
+	const maps = items.flatMap((item) => (item.schemas ? [item.schemas as ReceivedSchemas] : []));
+	const named = (level: 'schema' | 'table') => [
+		...new Set([
+			...items.flatMap((item) => (typeof item[level] === 'string' ? [item[level]] : [])),
+			...maps.flatMap((map) =>
+				level === 'schema'
+					? Object.keys(map)
+					: Object.values(map).flatMap((entry) => Object.keys(entry.tables ?? {})),
+			),
+		]),
+	];
+	const schemas = named('schema');
+	if (schemas.length > 1) return `set Schema to one of ${someNames(schemas)}, or Table too`;
+	const tables = named('table');
+	if (tables.length > 1)
+		return `set Schema to ${someNames(schemas)} and Table to one of ${someNames(tables)}`;
+	return 'set Options → Output to Compact (only the enabled and hashed flags)';
+}
+
 /** One requested change of the "changes" mode, already read from the node's parameters. */
 export interface SchemaChange {
 	level: SchemaLevel;

@@ -10,6 +10,9 @@ export const changesData = false;
 
 export const properties: INodeProperties[] = [returnAllField, limitField];
 
+/** In the tool form, an answer too large is narrowed by this. */
+export const narrowWith = () => 'lower Limit (with Return All off)';
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
