@@ -21,6 +21,7 @@ import {
 	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
+	type INodeType,
 	type INodeTypes,
 	type IRun,
 	type WorkflowExecuteMode,
@@ -34,6 +35,7 @@ import {
 	nodeTypes,
 	TOOL_NODE_TYPE,
 	TRIGGER_NODE_TYPE,
+	triggerNode,
 	type ApiCredentials,
 } from './n8n-host';
 
@@ -147,7 +149,17 @@ export async function callNodeMethod<T>(options: {
 	/** The parameter being filled, as n8n's editor names it, so `&sibling` names resolve. */
 	path?: string;
 }): Promise<T> {
-	const node = makeNode(ACTION_NODE_TYPE, options.parameters);
+	type Method = (this: LoadOptionsContext, filter?: string) => Promise<T>;
+	const methodOf = (type: INodeType) =>
+		(type.methods?.[options.kind] as Record<string, Method> | undefined)?.[options.method];
+	// The node that has the method: the action node's lists, or the trigger's.
+	const [type, method] =
+		[
+			[ACTION_NODE_TYPE, methodOf(actionNode)] as const,
+			[TRIGGER_NODE_TYPE, methodOf(triggerNode)] as const,
+		].find(([, found]) => found) ?? [];
+	if (!type || !method) throw new Error(`No ${options.kind} method named ${options.method}`);
+	const node = makeNode(type, options.parameters);
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const context = new LoadOptionsContext(
 		workflow,
@@ -155,11 +167,6 @@ export async function callNodeMethod<T>(options: {
 		additionalDataFor(options.credentials, undefined, options.parameters),
 		options.path ?? `parameters.${options.method}`,
 	);
-	const methods = actionNode.methods?.[options.kind] as
-		| Record<string, (this: LoadOptionsContext, filter?: string) => Promise<T>>
-		| undefined;
-	const method = methods?.[options.method];
-	if (!method) throw new Error(`No ${options.kind} method named ${options.method}`);
 	return await method.call(context, options.filter);
 }
 

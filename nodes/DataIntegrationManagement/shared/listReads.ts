@@ -1,5 +1,5 @@
 /**
- * What each list of the action node (a `loadOptions` method, or a resource locator's
+ * What each list of the nodes (a `loadOptions` method, or a resource locator's
  * `listSearch`) reads of the node's other fields, in n8n's names: `&name` is the field of that
  * name beside the one being filled (in the same entry of a list), any other name a top-level
  * field. The lists read their values from here (methods/pickers.ts), the option fields declare
@@ -8,6 +8,7 @@
  */
 export const LIST_READS = {
 	searchUsers: [],
+	getUserEmails: [],
 	searchSchemas: ['integrationId'],
 	searchTables: ['integrationId', 'schema'],
 	searchChangeSchemas: ['integrationId'],
