@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { getUserEmails } from './methods/userEmails';
 import { filtersCollection, pollOptions, startDateField, startFromField } from './trigger/fields';
 import { pollAuditLog } from './trigger/poll';
 import { triggerBuilderHint } from './shared/builderHints';
@@ -30,6 +31,8 @@ export class DataIntegrationManagementTrigger implements INodeType {
 		credentials: [{ name: 'dataIntegrationManagementApi', required: true }],
 		properties: [startFromField, startDateField, filtersCollection, pollOptions],
 	};
+
+	methods = { loadOptions: { getUserEmails } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollAuditLog.call(this);

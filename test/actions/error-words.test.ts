@@ -222,7 +222,7 @@ describe('every error the nodes raise, in words a user reads', () => {
 			await pollCollecting('trigger, manual, empty log', { startFrom: 'now' }, 'manual'),
 		).toBeDefined();
 		emulator().reset();
-		const noMatch = { startFrom: 'now', filters: { eventContains: 'nothing logs this' } };
+		const noMatch = { startFrom: 'now', filters: { events: { texts: ['nothing logs this'] } } };
 		expect(await pollCollecting('trigger, manual, no match', noMatch, 'manual')).toBeDefined();
 	});
 

@@ -287,10 +287,10 @@ describe('the trigger checks its fields too', () => {
 		expect(emulator().requests).toEqual([]);
 	});
 
-	it('an object as Actor Email is refused', async () => {
-		await expect(poll({ filters: { actorEmail: '={{ { a: 1 } }}' } })).rejects.toThrow(
-			'The field "Actor Email" must be text, not an object',
-		);
+	it('an object as an actor email is refused', async () => {
+		await expect(
+			poll({ filters: { actorEmails: { emails: ['={{ { a: 1 } }}'] } } }),
+		).rejects.toThrow('The field "Actor Emails → User Names or IDs" must be text, not an object');
 		expect(emulator().requests).toEqual([]);
 	});
 

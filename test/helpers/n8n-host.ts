@@ -55,10 +55,12 @@ export const toolNode: INodeType = {
 	execute: actionNode.execute,
 };
 
+export const triggerNode: INodeType = new DataIntegrationManagementTrigger();
+
 const nodeClasses: Record<string, INodeType> = {
 	[ACTION_NODE_TYPE]: actionNode,
 	[TOOL_NODE_TYPE]: toolNode,
-	[TRIGGER_NODE_TYPE]: new DataIntegrationManagementTrigger(),
+	[TRIGGER_NODE_TYPE]: triggerNode,
 };
 export const credentialType: ICredentialType = new DataIntegrationManagementApi();
 

@@ -21,6 +21,7 @@ import {
 	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
+	type INodeType,
 	type INodeTypes,
 	type IRun,
 	type WorkflowExecuteMode,
@@ -34,6 +35,7 @@ import {
 	nodeTypes,
 	TOOL_NODE_TYPE,
 	TRIGGER_NODE_TYPE,
+	triggerNode,
 	type ApiCredentials,
 } from './n8n-host';
 
@@ -132,7 +134,7 @@ export async function executeNode(options: {
 	};
 }
 
-/** Calls one of the action node's `listSearch` methods through n8n-core. */
+/** Calls one of the nodes' `listSearch` or `loadOptions` methods, by its name, through n8n-core. */
 export async function callNodeMethod<T>(options: {
 	credentials: ApiCredentials;
 	method: string;
@@ -141,7 +143,19 @@ export async function callNodeMethod<T>(options: {
 	/** The parameter being filled, as n8n's editor names it, so `&sibling` names resolve. */
 	path?: string;
 }): Promise<T> {
-	const node = makeNode(ACTION_NODE_TYPE, options.parameters);
+	type Method = (this: LoadOptionsContext, filter?: string) => Promise<T>;
+	const methodOf = (type: INodeType) =>
+		(['listSearch', 'loadOptions'] as const)
+			.map((kind) => (type.methods?.[kind] as Record<string, Method> | undefined)?.[options.method])
+			.find(Boolean);
+	// The node that has the method: the action node's lists, or the trigger's.
+	const [type, method] =
+		[
+			[ACTION_NODE_TYPE, methodOf(actionNode)] as const,
+			[TRIGGER_NODE_TYPE, methodOf(triggerNode)] as const,
+		].find(([, found]) => found) ?? [];
+	if (!type || !method) throw new Error(`No list method named ${options.method}`);
+	const node = makeNode(type, options.parameters);
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const context = new LoadOptionsContext(
 		workflow,
@@ -149,11 +163,6 @@ export async function callNodeMethod<T>(options: {
 		additionalDataFor(options.credentials, undefined, options.parameters),
 		options.path ?? `parameters.${options.method}`,
 	);
-	const methods = actionNode.methods?.listSearch as
-		| Record<string, (this: LoadOptionsContext, filter?: string) => Promise<T>>
-		| undefined;
-	const method = methods?.[options.method];
-	if (!method) throw new Error(`No listSearch method named ${options.method}`);
 	return await method.call(context, options.filter);
 }
 

@@ -12,7 +12,7 @@ import { SEED } from '../emulator';
 import { rl } from '../actions/support';
 import { useEmulator } from '../helpers/emulator';
 import { callNodeMethod } from '../helpers/n8n';
-import { actionNode } from '../helpers/n8n-host';
+import { actionNode, triggerNode } from '../helpers/n8n-host';
 import { misplacedReads } from './field-reads';
 import { action, trigger } from './hints';
 
@@ -112,8 +112,11 @@ describe('each list reads what the node declares, through n8n-core', () => {
 		searchChangeColumns: 'column',
 	};
 
-	it('names every list method of the node, and no other', () => {
-		const methods = Object.keys(actionNode.methods?.listSearch ?? {});
+	it('names every list method of the nodes, and no other', () => {
+		const methods = [actionNode, triggerNode].flatMap((node) => [
+			...Object.keys(node.methods?.listSearch ?? {}),
+			...Object.keys(node.methods?.loadOptions ?? {}),
+		]);
 
 		expect(methods.sort()).toEqual(Object.keys(LIST_READS).sort());
 	});

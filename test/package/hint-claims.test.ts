@@ -169,6 +169,78 @@ const noListOf = (resource: string): Claim => ({
 	},
 });
 
+const MAYA = { type: 'user', email: 'maya.patel@northwind-data.example' };
+const SYSTEM = { type: 'system', email: 'system@northwind-data.example' };
+/** The events of the entries a trigger with these filters emits from a small log. */
+async function filteredEvents(filters: INodeParameters): Promise<unknown[]> {
+	emulator().reset({ seed: false });
+	emulator().addAuditEntries([
+		{ timestamp: '2026-11-01T10:00:00Z', event: 'Integration paused', actor: MAYA },
+		{ timestamp: '2026-11-01T10:00:01Z', event: 'Sync failed', actor: SYSTEM },
+		{ timestamp: '2026-11-01T10:00:02Z', event: 'Tag created', actor: MAYA },
+	]);
+	const parameters = { startFrom: 'date', startDate: '2026-11-01T00:00:00Z', filters };
+	const { items } = await pollTrigger({ credentials: credentials(), parameters });
+	return (items ?? []).map((item) => item.json.event);
+}
+
+/** Claims of the trigger's filters, each hint's. */
+const filterClaims: Record<string, Claim[]> = {
+	'trigger match': [
+		{
+			says: '`anyOf` keeps only the entries that match one of the values',
+			check: async () => {
+				const texts = ['paused', 'sync'];
+				expect(await filteredEvents({ events: { texts, match: 'anyOf' } })).toEqual([
+					'Integration paused',
+					'Sync failed',
+				]);
+			},
+		},
+		{
+			says: '`allBut` keeps every entry except those',
+			check: async () => {
+				const texts = ['paused', 'sync'];
+				expect(await filteredEvents({ events: { texts, match: 'allBut' } })).toEqual([
+					'Tag created',
+				]);
+			},
+		},
+	],
+	'trigger emails': [
+		{
+			says: 'an expression may give them as one text, separated by commas',
+			check: async () => {
+				const emails = `={{ "${SYSTEM.email}, nobody@example.com" }}`;
+				expect(await filteredEvents({ actorEmails: { emails } })).toEqual(['Sync failed']);
+			},
+		},
+	],
+	'trigger types': [
+		{
+			says: "as the service writes them, e.g. ['user']",
+			check: async () => {
+				expect(await filteredEvents({ actorTypes: { types: ['user'] } })).toEqual([
+					'Integration paused',
+					'Tag created',
+				]);
+			},
+		},
+	],
+	'trigger texts': [
+		{
+			says: 'each a part of an event description',
+			check: async () => {
+				const texts = ['PAUSE', 'created'];
+				expect(await filteredEvents({ events: { texts } })).toEqual([
+					'Integration paused',
+					'Tag created',
+				]);
+			},
+		},
+	],
+};
+
 /** Each hint, by `<node> <where>`, and its claims. */
 const CLAIMS: Record<string, Claim[]> = {
 	'action builderHint.searchHint': [
@@ -428,6 +500,7 @@ const CLAIMS: Record<string, Claim[]> = {
 		},
 	],
 	'trigger startFrom': startClaims,
+	...filterClaims,
 	'trigger startDate': [
 		{
 			says: "a time without a zone is read in the workflow's time zone",

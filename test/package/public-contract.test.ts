@@ -28,7 +28,7 @@ const PACKAGE_FILE = join(__dirname, '../../package.json');
 interface Saved {
 	type: string;
 	default: unknown;
-	/** An options field's values, a locator's modes. */
+	/** An options field's values (unless a method loads them), a locator's modes. */
 	values?: unknown[];
 }
 
@@ -46,7 +46,7 @@ function placeOf(field: INodeProperties): string {
 function savedOf(field: INodeProperties): Saved {
 	const values =
 		field.type === 'options' || field.type === 'multiOptions'
-			? (field.options as INodePropertyOptions[]).map(({ value }) => value)
+			? (field.options as INodePropertyOptions[] | undefined)?.map(({ value }) => value)
 			: field.type === 'resourceLocator'
 				? (field.modes ?? []).map(({ name }) => name)
 				: undefined;

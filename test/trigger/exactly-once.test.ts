@@ -77,10 +77,16 @@ const EVENTS = [
 	'Schema change detected',
 ];
 const FILTERS: Array<{ filters: IDataObject; matches: (entry: AuditLogEntry) => boolean }> = [
-	{ filters: { eventContains: 'Paused' }, matches: (entry) => /paused/i.test(entry.event) },
-	{ filters: { actorType: 'USER' }, matches: (entry) => entry.actor.type === 'user' },
 	{
-		filters: { actorEmail: 'Lucas.Moreau@Northwind-Data.example' },
+		filters: { events: { texts: ['Paused', 'SYNC'] } },
+		matches: (entry) => /paused|sync/i.test(entry.event),
+	},
+	{
+		filters: { actorTypes: { types: ['USER'], match: 'allBut' } },
+		matches: (entry) => entry.actor.type !== 'user',
+	},
+	{
+		filters: { actorEmails: { emails: ['Lucas.Moreau@Northwind-Data.example'] } },
 		matches: (entry) => entry.actor.type === 'api_key',
 	},
 ];

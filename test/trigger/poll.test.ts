@@ -2,7 +2,13 @@
  * The trigger's poll through n8n-core's real PollContext against the emulator: what it emits, what
  * it stores, what it asks the API, and how it fails.
  */
-import { getGlobalState, sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
+import {
+	getGlobalState,
+	sleep,
+	type IDataObject,
+	type INodeParameters,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import { auditEntryKey } from '../../nodes/DataIntegrationManagement/client/auditLog';
@@ -10,6 +16,7 @@ import { OFFSET_IGNORED, SEED, type NewAuditEntry } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import {
 	activeTrigger,
+	callNodeMethod,
 	credentialNotFound,
 	pollTrigger,
 	TRIGGER_NODE_TYPE,
@@ -227,37 +234,96 @@ describe('startFrom: date', () => {
 describe('filters', () => {
 	beforeEach(() => emulator().reset({ seed: false }));
 
-	it('emits only matching entries (case-insensitive); the others still move the cursor', async () => {
-		const maya = { type: 'user', email: 'maya.patel@northwind-data.example' };
-		const system = { type: 'system', email: 'system@northwind-data.example' };
-		const log = add([
+	const maya = { type: 'user', email: 'maya.patel@northwind-data.example' };
+	const lucas = { type: 'api_key', email: 'lucas.moreau@northwind-data.example' };
+	const system = { type: 'system', email: 'system@northwind-data.example' };
+	const logFour = () =>
+		add([
 			{ timestamp: iso(T0), event: 'Integration PAUSED', actor: maya },
 			{ timestamp: iso(T0 + SECOND), event: 'Integration paused', actor: system },
-			{ timestamp: iso(T0 + 2 * SECOND), event: 'Tag created', actor: maya },
+			{ timestamp: iso(T0 + 2 * SECOND), event: 'Tag created', actor: lucas },
 			{ timestamp: iso(T0 + 3 * SECOND), event: 'Sync failed', actor: system },
 		]);
-		const start = iso(T0);
+	const filtered = (filters: INodeParameters, staticData?: IDataObject) =>
+		poll(dateParameters(iso(T0), { filters }), staticData);
 
-		const byEvent = await poll(dateParameters(start, { filters: { eventContains: 'Paused' } }));
-		expect(idsOf(emitted(byEvent))).toEqual([log[0].id, log[1].id]);
+	it('emits only entries matching any of the values (any case); the others still move the cursor', async () => {
+		const log = logFour();
+
+		const byEvent = await filtered({ events: { texts: ['Paused', 'SYNC'] } });
+		expect(idsOf(emitted(byEvent))).toEqual([log[0].id, log[1].id, log[3].id]);
 		expect(cursorOf(byEvent.staticData)!.cursor).toBe(log[3].timestamp);
 		expect(Object.keys(cursorOf(byEvent.staticData)!.seen).sort()).toEqual(
 			log.map(auditEntryKey).sort(),
 		);
 
-		const byEmail = await poll(
-			dateParameters(start, { filters: { actorEmail: 'Maya.Patel@Northwind-Data.example' } }),
-		);
+		const emails = ['Maya.Patel@Northwind-Data.example', lucas.email];
+		const byEmail = await filtered({ actorEmails: { emails, match: 'anyOf' } });
 		expect(idsOf(emitted(byEmail))).toEqual([log[0].id, log[2].id]);
 
-		const byType = await poll(
-			dateParameters(start, { filters: { actorType: 'SYSTEM', eventContains: 'sync' } }),
-		);
-		expect(idsOf(emitted(byType))).toEqual([log[3].id]);
+		// An expression may give the emails as one text, separated by commas.
+		const asText = await filtered({ actorEmails: { emails: `={{ "${emails.join(', ')}" }}` } });
+		expect(idsOf(emitted(asText))).toEqual([log[0].id, log[2].id]);
+
+		const byType = await filtered({
+			actorTypes: { types: ['SYSTEM', 'api_key'] },
+			events: { texts: ['sync', 'tag'] },
+		});
+		expect(idsOf(emitted(byType))).toEqual([log[2].id, log[3].id]);
 
 		// A skipped entry is not emitted later either, even when the filter no longer rejects it.
-		const unfiltered = await poll(dateParameters(start), byType.staticData);
+		const unfiltered = await poll(dateParameters(iso(T0)), byType.staticData);
 		expect(unfiltered.items).toBeNull();
+	});
+
+	it('emits all but the entries matching the values of a filter set to All but These', async () => {
+		const log = logFour();
+
+		const notSystem = await filtered({ actorTypes: { types: ['System'], match: 'allBut' } });
+		expect(idsOf(emitted(notSystem))).toEqual([log[0].id, log[2].id]);
+
+		const neither = await filtered({
+			events: { texts: ['paused'], match: 'allBut' },
+			actorEmails: { emails: [system.email], match: 'allBut' },
+		});
+		expect(idsOf(emitted(neither))).toEqual([log[2].id]);
+		expect(cursorOf(neither.staticData)!.cursor).toBe(log[3].timestamp);
+	});
+
+	it('refuses an empty value or a malformed email, naming the field, before any request', async () => {
+		const empty = await pollError(
+			dateParameters(iso(T0), { filters: { events: { texts: ['paused', ' '] } } }),
+		);
+		expect(empty.message).toBe('The field "Events → Texts" has an empty value (value 2)');
+		const email = await pollError(
+			dateParameters(iso(T0), { filters: { actorEmails: { emails: ['maya.patel'] } } }),
+		);
+		expect(email.message).toBe(
+			'The field "Actor Emails → User Names or IDs" has "maya.patel", which is not an email address',
+		);
+		expect(auditRequests()).toEqual([]);
+	});
+
+	it("lists the service's users for Actor Emails: each by name and email, valued by email", async () => {
+		emulator().reset();
+		const options = await callNodeMethod<INodePropertyOptions[]>({
+			credentials: credentials(),
+			method: 'getUserEmails',
+			parameters: { filters: {} },
+			path: 'parameters.filters.actorEmails.emails',
+		});
+
+		const users = emulator().store.listUsers();
+		expect(options.map((option) => option.value).sort()).toEqual(
+			users.map((user) => user.email).sort(),
+		);
+		expect(options).toContainEqual({
+			name: 'Maya Patel (maya.patel@northwind-data.example)',
+			value: 'maya.patel@northwind-data.example',
+		});
+		expect(options.map((option) => option.name)).toEqual(
+			options.map((option) => option.name).sort((a, b) => a.localeCompare(b, 'en')),
+		);
 	});
 });
 
@@ -654,7 +720,7 @@ describe('manual mode (Fetch Test Event)', () => {
 		// Newest first: the newest entry is on the first page, whatever the log's length.
 		expect(auditRequests().at(-1)!.query.sortOrder).toBe('desc');
 
-		const filters = { eventContains: 'SYNC FAILED' };
+		const filters = { events: { texts: ['SYNC FAILED'] } };
 		const matching = await pollTrigger({
 			credentials: credentials(),
 			parameters: { startFrom: 'now', filters },
@@ -668,7 +734,7 @@ describe('manual mode (Fetch Test Event)', () => {
 
 	it('says plainly that nothing matches', async () => {
 		const error = await pollError(
-			{ startFrom: 'now', filters: { actorEmail: 'nobody@example.com' } },
+			{ startFrom: 'now', filters: { actorEmails: { emails: ['nobody@example.com'] } } },
 			undefined,
 			'manual',
 		);

@@ -11,7 +11,8 @@ import { parseInstant, toUtcIso } from '../shared/timestamps';
 import { asOption, checkCollection } from '../shared/checks';
 import { declaring, failureOf } from '../shared/failures';
 import { restoreState } from './cursor';
-import { filtersCollection, pollOptions, startFromField } from './fields';
+import { pollOptions, startFromField } from './fields';
+import { entryFilter, readFilters } from './filters';
 import { PollLease, type LeaseRecord } from './lease';
 import { BUDGET_RAN_OUT, readNewEntries } from './newEntries';
 import { afterSearchPage, NOTHING_FOUND, type Search } from './steps';
@@ -34,27 +35,6 @@ const runningPolls = new Map<string, LeaseRecord>();
 const LEASE_WITHOUT_BUDGET_MS = 5 * 60 * 1000;
 /** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
 const POLL_BUDGET_SHARE = 0.8;
-
-interface Filters {
-	eventContains?: string;
-	actorEmail?: string;
-	actorType?: string;
-}
-
-/** Whether an entry passes the filters: event contains, actor email and type equal, any case. */
-export function entryFilter(filters: Filters): (entry: AuditLogEntry) => boolean {
-	const lower = (text: unknown) =>
-		String(text ?? '')
-			.trim()
-			.toLowerCase();
-	const event = lower(filters.eventContains);
-	const email = lower(filters.actorEmail);
-	const type = lower(filters.actorType);
-	return (entry) =>
-		(!event || lower(entry.event).includes(event)) &&
-		(!email || lower(entry.actor?.email) === email) &&
-		(!type || lower(entry.actor?.type) === type);
-}
 
 /**
  * The user's start: "now" (decided by `startAtNewestEntry`), or the date they chose. A date given
@@ -110,9 +90,8 @@ export function usableBudget(budget: unknown): number | undefined {
  */
 export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const node = { node: this.getNode() };
-	const filters = checkCollection(node, filtersCollection, this.getNodeParameter('filters', {}));
+	const matches = entryFilter(readFilters(node, this.getNodeParameter('filters', {})));
 	const options = checkCollection(node, pollOptions, this.getNodeParameter('options', {}));
-	const matches = entryFilter(filters as Filters);
 	if (this.getMode() === 'manual') return await newestMatching.call(this, matches);
 
 	const maxEmitted =

@@ -10,7 +10,7 @@
  * 2. it is unpublished for two minutes (two polls' time), then published again;
  * 3. it is unpublished, n8n stopped, entries logged, n8n started again on the same database, and
  *    the workflow published again;
- * 4. a filter (Event Contains) is set while it is published, every entry before it emitted.
+ * 4. a filter (Events: one text) is set while it is published, every entry before it emitted.
  * Each scenario ends with every entry logged so far emitted exactly once (after 4: those logged
  * before the filter, and those after it that match it), and nothing else.
  */
@@ -127,12 +127,12 @@ async function restartedWhileUnpublished(run: Lifecycle): Promise<void> {
 }
 
 /**
- * 4: Event Contains set while published, every entry before it emitted. The newest entry logged
- * after it matches: once it is emitted, a poll read every entry before it.
+ * 4: an Events filter set while published, every entry before it emitted. The newest entry
+ * logged after it matches: once it is emitted, a poll read every entry before it.
  */
 async function filterChanged(run: Lifecycle): Promise<void> {
 	const before = run.expected.size;
-	const how = await run.edit({ filters: { eventContains: EVENT_FILTER } });
+	const how = await run.edit({ filters: { events: { texts: [EVENT_FILTER], match: 'anyOf' } } });
 	const after = await withStream(run.emulator, async (stream) => {
 		await waitFor(
 			'entries after the change, two of them matching',
@@ -148,7 +148,7 @@ async function filterChanged(run: Lifecycle): Promise<void> {
 	const logged = [...after, ...newest];
 	run.record(logged, matchesFilter);
 	run.check(
-		`filter: Event Contains "${EVENT_FILTER}" set while published, the ${before} entries before it emitted (${how}); ${logged.length} entries logged after it, ${logged.filter(matchesFilter).length} matching`,
+		`filter: Events "${EVENT_FILTER}" set while published, the ${before} entries before it emitted (${how}); ${logged.length} entries logged after it, ${logged.filter(matchesFilter).length} matching`,
 	);
 	run.check(await run.eachOnce());
 }

@@ -185,9 +185,10 @@ export async function shootTrigger(state: RunState, check: Check): Promise<void>
 		await editor.expectValue('startFrom', 'Now');
 		await editor.page.getByTestId('ndv').getByPlaceholder('Add Filter').click();
 		const list = editor.page.locator('.el-select__popper:visible');
-		await list.getByRole('option', { name: 'Event Contains', exact: true }).click();
-		await editor.fill('eventContains', 'paused');
-		check('filter added: Event Contains "paused"');
+		await list.getByRole('option', { name: 'Events', exact: true }).click();
+		await editor.page.getByTestId('ndv').getByRole('button', { name: 'Add Text' }).click();
+		await editor.fill('texts', 'paused');
+		check('filter added: Events, "paused"');
 		await editor.settle();
 		await editor.screenshot(shot(state, PICTURES.trigger));
 		check(PICTURES.trigger);
