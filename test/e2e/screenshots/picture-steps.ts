@@ -29,7 +29,6 @@ const PICTURES = {
 
 /** The change of the sample workflow's Update Schemas node ("Hash a column"). */
 interface SchemaChange {
-	level: string;
 	schema: string;
 	table: string;
 	column: string;
@@ -37,15 +36,19 @@ interface SchemaChange {
 }
 
 function sampleSchemaChange(): SchemaChange {
+	type Named = { value: string };
+	type SavedChange = Record<'schema' | 'table' | 'column', Named> & { hashed: string };
 	const workflow = JSON.parse(readFileSync(join(WORKFLOWS_DIR, 'integration.json'), 'utf8')) as {
 		nodes: Array<{
-			parameters: { operation?: string; changes?: { change?: SchemaChange[] } };
+			parameters: { operation?: string; changes?: { change?: SavedChange[] } };
 		}>;
 	};
 	const node = workflow.nodes.find(({ parameters }) => parameters.operation === 'updateSchemas');
 	const change = node?.parameters.changes?.change?.[0];
 	if (!change) throw new Error('examples/integration.json has no Update Schemas change');
-	return change;
+	// The example names each by a resource locator's value (By Name).
+	const { schema, table, column, hashed } = change;
+	return { schema: schema.value, table: table.value, column: column.value, hashed };
 }
 
 function sameItems(shown: string[], expected: string[]): boolean {
