@@ -14,7 +14,7 @@ const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'ut
 	scripts: Record<string, string>;
 };
 /** The 1.x release CI runs besides the pin (the one package.json's test:e2e:all names). */
-const TESTED_1X = /N8N_VERSION=(1\.[\d.]+)/.exec(scripts['test:e2e:all'])?.[1];
+const TESTED_1X = /\b(1\.\d+\.\d+)\b/.exec(scripts['test:e2e:all'])?.[1];
 
 /** What `npm view n8n <field> --json` prints, parsed. */
 async function registry<T>(field: string): Promise<T> {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The package as users get it: built, packed by npm into the tarball the registry would serve,
  * and installed from that tarball into n8n's community-nodes folder.
@@ -23,9 +23,12 @@ export interface PackedPackage {
 	files: string[];
 }
 
-/** `npm run build && npm pack`, the tarball written to `outDir`. */
+/**
+ * `npm run build && npm pack`, the tarball written to `outDir`. With E2E_BUILT=1 (`npm run
+ * test:e2e:all` builds once for the runs it starts side by side) only `npm pack`.
+ */
 export async function buildAndPack(outDir: string): Promise<PackedPackage> {
-	await runCommand('npm', ['run', 'build'], { cwd: REPO_ROOT });
+	if (process.env.E2E_BUILT !== '1') await runCommand('npm', ['run', 'build'], { cwd: REPO_ROOT });
 	const { stdout } = await runCommand('npm', ['pack', '--json', `--pack-destination=${outDir}`], {
 		cwd: REPO_ROOT,
 	});
