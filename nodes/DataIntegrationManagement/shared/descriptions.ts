@@ -81,7 +81,7 @@ export const descriptionField: INodeProperties = {
 export const descriptionChangeField: INodeProperties = {
 	...descriptionField,
 	description:
-		'A free-text description, sent as written. To clear it, add the field and leave it empty (a node saved in an older workflow sends nothing when it is empty).',
+		'A free-text description, sent as written. To clear it, add the field and leave it empty.',
 };
 
 /** The Name field of an edit: sent as written once added; never empty (see readCollection). */
