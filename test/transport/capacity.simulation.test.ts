@@ -9,6 +9,9 @@
  */
 import { simulate, type CapacitySpec, type Outcome } from './simulation';
 
+// On a fake clock, so the time allowed only catches a hang: a busy machine runs them slower.
+jest.setTimeout(120_000);
+
 const network = { roundTripMs: 20, jitterMs: 5 };
 const noRateLimit = { limits: [{ requestsPerSecond: 1e9 }], burst: 1e9 };
 const FIXED = [8, 16, 32, 64];

@@ -7,6 +7,9 @@
 import { AUTO_MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/transport/overload';
 import { simulate, type Outcome, type RunSpec, type Scenario } from './simulation';
 
+// On a fake clock, so the time allowed only catches a hang: a busy machine runs them slower.
+jest.setTimeout(120_000);
+
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const seeds = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
