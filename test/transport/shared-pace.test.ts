@@ -15,6 +15,7 @@ import {
 	initialLimit,
 	OVERLOAD_DECREASE,
 } from '../../nodes/DataIntegrationManagement/transport/overload';
+import { STARTS_PER_TICK } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import {
 	IDLE_MS,
 	MAX_PACES,
@@ -245,16 +246,30 @@ describe('the shared pace, one event at a time', () => {
 		expect(shared.state.rate).toBeCloseTo(100 + GROWTH_PER_SECOND, 9);
 	});
 
+	it(`starts at most STARTS_PER_TICK (${STARTS_PER_TICK}) items a turn of the timers, as Fixed does`, async () => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		const run = shared.join();
+		let started = 0;
+		for (let item = 0; item < AUTO_START; item++) void run.start().then(() => started++);
+		await settle();
+		expect(started).toBe(STARTS_PER_TICK);
+		await clock.run(clock.sleep(0));
+		expect(started).toBe(AUTO_START);
+	});
+
 	it('in slow start, an answer that widens the window lets a waiting start go', async () => {
-		const shared = new SharedPace(new FakeClock());
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
 		const run = shared.join(AUTO_START + 1);
-		for (let item = 0; item < AUTO_START; item++) await run.start();
+		// Two starts a tick: the timers' turns pass on the fake clock.
+		for (let item = 0; item < AUTO_START; item++) await clock.run(run.start());
 		let started = false;
 		void run.start().then(() => (started = true));
-		await settle();
+		await clock.run(clock.sleep(1));
 		expect(started).toBe(false);
 		shared.answered(20, 'POST tags');
-		await settle();
+		await clock.run(clock.sleep(1));
 		expect(started).toBe(true);
 	});
 

@@ -34,6 +34,8 @@ import {
 import {
 	AUTO_RATE_LIMIT_RETRIES,
 	monotonicClock,
+	startGate,
+	STARTS_PER_TICK,
 	Waiters,
 	type Clock,
 	type Concurrency,
@@ -69,9 +71,11 @@ export class SharedPace {
 	/** The last answer's round trip, ms: what a holding window's starts are spread over. */
 	private roundTripMs = 0;
 	private readonly waiters = new Waiters();
+	private readonly startsThisTick: () => Promise<void>;
 
 	constructor(readonly clock: Clock = monotonicClock) {
 		this.lastUsedAt = clock.now();
+		this.startsThisTick = startGate(STARTS_PER_TICK, clock);
 	}
 
 	/**
@@ -100,6 +104,8 @@ export class SharedPace {
 		this.nextStartAt = at + interval;
 		// Under a millisecond is not worth a timer: timers do not come sooner.
 		if (at - now >= 1) await this.clock.sleep(at - now);
+		// Answers handled in one turn would start their items together, in lockstep (./pacer.ts).
+		await this.startsThisTick();
 	}
 
 	private mayStart(run: RunPace): boolean {
