@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+import type { INodePropertyCollection } from 'n8n-workflow';
 
 import type { AuditLogEntry } from '../client/types';
 import { asOption, asText, fieldError, type Origin } from '../shared/checks';
@@ -20,11 +20,18 @@ export interface ValueFilter {
 
 export type EntryFilters = Partial<Record<Group, ValueFilter>>;
 
-/** What each filter compares its values with, and how: the same text, or a part of it. */
-const RULES: Record<Group, { read: (entry: AuditLogEntry) => unknown; part: boolean }> = {
-	actorEmails: { read: (entry) => entry.actor?.email, part: false },
-	actorTypes: { read: (entry) => entry.actor?.type, part: false },
-	events: { read: (entry) => entry.event, part: true },
+/**
+ * What each filter compares its values with, and how: the same text, or a part of it. `emails`:
+ * its values are email addresses, and a text (as an expression gives) holds several, comma
+ * separated.
+ */
+const RULES: Record<
+	Group,
+	{ read: (entry: AuditLogEntry) => unknown; part: boolean; emails: boolean }
+> = {
+	actorEmails: { read: (entry) => entry.actor?.email, part: false, emails: true },
+	actorTypes: { read: (entry) => entry.actor?.type, part: false, emails: false },
+	events: { read: (entry) => entry.event, part: true, emails: false },
 };
 
 /** An email address as far as a filter needs: something, one @, something, no spaces. */
@@ -53,19 +60,19 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The values given to a filter as a list: a list as it is; a text as one value, or, for a field
- * an expression fills as a whole (Emails), as values separated by commas; nothing as none.
+ * The values given to a filter as a list: a list as it is; a text as one value, or, for emails,
+ * as values separated by commas; nothing as none.
  */
-function asList(field: INodeProperties, given: unknown): unknown[] {
+function asList(emails: boolean, given: unknown): unknown[] {
 	if (Array.isArray(given)) return given;
 	if (given === undefined || given === null || given === '') return [];
-	if (typeof given === 'string' && field.type === 'multiOptions') return given.split(',');
+	if (typeof given === 'string' && emails) return given.split(',');
 	return [given];
 }
 
 /** One filter's values, checked; refused: an empty value, or an email that is not one. */
-function readValues(origin: Origin, label: string, field: INodeProperties, given: unknown) {
-	return asList(field, given).map((value, index) => {
+function readValues(origin: Origin, label: string, emails: boolean, given: unknown) {
+	return asList(emails, given).map((value, index) => {
 		const text = asText(origin, label, value).trim();
 		if (!text)
 			throw fieldError(
@@ -74,7 +81,7 @@ function readValues(origin: Origin, label: string, field: INodeProperties, given
 				`has an empty value (value ${index + 1})`,
 				'Fill it or remove it.',
 			);
-		if (field.type === 'multiOptions' && !EMAIL.test(text))
+		if (emails && !EMAIL.test(text))
 			throw fieldError(
 				origin,
 				label,
@@ -99,7 +106,8 @@ export function readFilters(origin: Origin, given: unknown): EntryFilters {
 		if (!isObject(value)) throw fieldError(origin, group.displayName, 'must be a set of fields');
 		const [field] = group.values;
 		const label = `${group.displayName} → ${field.displayName}`;
-		const values = readValues(origin, label, field, value[field.name]);
+		const { emails } = RULES[group.name as Group];
+		const values = readValues(origin, label, emails, value[field.name]);
 		const match = {
 			...matchField,
 			displayName: `${group.displayName} → ${matchField.displayName}`,
