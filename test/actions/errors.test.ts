@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: watches process.stdout/stderr for the API key; runs under Node in this repo only */
 import type { INodeParameters } from 'n8n-workflow';
 import {
-	AUTO_RATE_LIMIT_RETRIES,
+	AUTO_RETRY_AFTER_WAITS,
 	BACKOFF_FIRST_MS,
 } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
@@ -268,7 +268,7 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			context: { itemIndex: 2 },
 		});
 		// Items 0 and 1, then item 2 once and again as often as Auto waits out a 429.
-		expect(emulator().requests).toHaveLength(2 + 1 + AUTO_RATE_LIMIT_RETRIES);
+		expect(emulator().requests).toHaveLength(2 + 1 + AUTO_RETRY_AFTER_WAITS);
 		expectNoKey(result);
 	});
 

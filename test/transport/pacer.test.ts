@@ -60,21 +60,21 @@ describe('the wait before a request answered 429 is sent again', () => {
 	});
 
 	it.each([
-		['as long as it says', 2, 0, plainPacer.rateLimitRetries, 2000],
-		['no wait when it says 0', 0, 0, plainPacer.rateLimitRetries, 0],
+		['as long as it says', 2, 0, plainPacer.retryAfterWaits, 2000],
+		['no wait when it says 0', 0, 0, plainPacer.retryAfterWaits, 0],
 		['the longest wait honoured', MAX_RETRY_AFTER_SECONDS, 0, 3, MAX_RETRY_AFTER_SECONDS * 1000],
 		['not longer: the error', MAX_RETRY_AFTER_SECONDS + 1, 0, 3, undefined],
 		['on the last retry the pacer allows', 1, 2, 3, 1000],
 		['not past it: the error', 1, 3, 3, undefined],
 		['past Fixed, within what Auto allows', 1, 3, 10, 1000],
 	])('with Retry-After: %s', (_title, seconds, retries, allowed, waitMs) => {
-		const pacer = { ...plainPacer, rateLimitRetries: allowed };
+		const pacer = { ...plainPacer, retryAfterWaits: allowed };
 		expect(retryWaitMs(seconds, retries, pacer)).toBe(waitMs);
 	});
 
 	it("Auto's pacer allows more retries than Fixed's", () => {
 		const auto = new SharedPace(new FakeClock()).join(8);
-		expect(auto.rateLimitRetries).toBeGreaterThan(plainPacer.rateLimitRetries);
+		expect(auto.retryAfterWaits).toBeGreaterThan(plainPacer.retryAfterWaits);
 	});
 });
 

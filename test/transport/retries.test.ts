@@ -11,7 +11,7 @@ import {
 } from '../../nodes/DataIntegrationManagement/transport/failures';
 import {
 	BACKOFF_RETRIES,
-	RATE_LIMIT_RETRIES,
+	RETRY_AFTER_WAITS,
 	type Pacer,
 } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { FakeClock } from './fake-clock';
@@ -38,7 +38,7 @@ async function send(replies: Reply[], deadline?: number) {
 		overloaded: [] as number[],
 	};
 	const pacer: Pacer = {
-		rateLimitRetries: RATE_LIMIT_RETRIES,
+		retryAfterWaits: RETRY_AFTER_WAITS,
 		answered: (ms) => seen.answered.push(ms),
 		rateLimited: async (waitMs) => (seen.waited.push(waitMs), await clock.sleep(waitMs)),
 		overloaded: async (waitMs) => (
@@ -158,7 +158,7 @@ describe('sendWithRetries', () => {
 
 	it('waits out 429s and 503s in turn, counting both toward the same bound', async () => {
 		const outcome = await send([tooMany(1), { status: 503, retryAfter: 1 }]);
-		expect(outcome.waited).toEqual(Array(RATE_LIMIT_RETRIES).fill(1000));
+		expect(outcome.waited).toEqual(Array(RETRY_AFTER_WAITS).fill(1000));
 		// One 429, then 503s: three waits in all, two of them for overload.
 		expect(outcome.overloaded).toEqual([1000, 1000]);
 		expect(outcome).toMatchObject({ error: { status: 503 } });
@@ -183,7 +183,7 @@ describe('sendWithRetries', () => {
 
 	it('waits out as many 429s with Retry-After as the pacer allows, then throws the last', async () => {
 		const outcome = await send([tooMany(1)]);
-		expect(outcome.waited).toEqual(Array(RATE_LIMIT_RETRIES).fill(1000));
+		expect(outcome.waited).toEqual(Array(RETRY_AFTER_WAITS).fill(1000));
 		expect(outcome).toMatchObject({ error: { status: 429, deadlineReached: false } });
 	});
 

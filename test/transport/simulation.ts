@@ -9,7 +9,7 @@
 import { runEachItem } from '../../nodes/DataIntegrationManagement/actions/router';
 import {
 	FixedConcurrency,
-	RATE_LIMIT_RETRIES,
+	RETRY_AFTER_WAITS,
 	type Pacer,
 } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { sendWithRetries } from '../../nodes/DataIntegrationManagement/transport';
@@ -228,7 +228,7 @@ const withRetryAfter = (statusCode: number, seconds: number | undefined): FullRe
 const fixed = (limit: number, clock: FakeClock): [FixedConcurrency, Pacer] => [
 	new FixedConcurrency(limit, clock),
 	{
-		rateLimitRetries: RATE_LIMIT_RETRIES,
+		retryAfterWaits: RETRY_AFTER_WAITS,
 		answered: () => {},
 		rateLimited: async (waitMs) => await clock.sleep(waitMs),
 		overloaded: async (waitMs) => await clock.sleep(waitMs),

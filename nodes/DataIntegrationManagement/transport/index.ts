@@ -24,7 +24,7 @@ import {
 	type RequestFailure,
 } from './failures';
 import { requestKind } from './overload';
-import { RATE_LIMIT_RETRIES, retryWaitMs, systemClock, type Clock, type Pacer } from './pacer';
+import { RETRY_AFTER_WAITS, retryWaitMs, systemClock, type Clock, type Pacer } from './pacer';
 import { paceOf } from './shared-pace';
 
 export { baseUrlOf, CREDENTIAL_TYPE } from './credential';
@@ -117,7 +117,7 @@ export async function apiRequestBody(
 	}
 
 	// One item's slot, waiting out as many 429s as outside Auto.
-	const slot = options.pacer ? undefined : paceOf(credentials).join(1, RATE_LIMIT_RETRIES);
+	const slot = options.pacer ? undefined : paceOf(credentials).join(1, RETRY_AFTER_WAITS);
 	await slot?.start();
 	// Only failures of the request itself are caught here: an answer that is not an envelope is
 	// reported as such by asEnvelope, not re-read as an HTTP failure.

@@ -27,7 +27,7 @@ export const monotonicClock: Clock = { now: () => performance.now(), sleep: syst
 /** What paces the requests of one run: told of each answer, waits out 429s and 503s. */
 export interface Pacer {
 	/** How many 429s or 503s with Retry-After one request may wait out before its error is reported. */
-	readonly rateLimitRetries: number;
+	readonly retryAfterWaits: number;
 	/** A request of `kind` (./overload.ts, requestKind) was answered (not 429 or 503) after `ms`. */
 	answered(ms: number, kind: string): void;
 	/** Resolves when the request answered 429 after `ms` may be sent again, `waitMs` from now. */
@@ -36,19 +36,19 @@ export interface Pacer {
 	overloaded(waitMs: number, ms: number): Promise<void>;
 }
 
-/** How often a 429 answer with Retry-After is waited out before the error is reported. */
-export const RATE_LIMIT_RETRIES = 3;
+/** How often a 429 or 503 with Retry-After is waited out before the error is reported. */
+export const RETRY_AFTER_WAITS = 3;
 /**
- * Under Concurrency Auto a 429 with Retry-After means "slower", not "failed": a request waits out
- * this many (each one lowering the pace) before its error is reported.
+ * Under Concurrency Auto a 429 or 503 with Retry-After means "slower", not "failed": a request
+ * waits out this many (each one lowering the pace) before its error is reported.
  */
-export const AUTO_RATE_LIMIT_RETRIES = 10;
+export const AUTO_RETRY_AFTER_WAITS = 10;
 /** The longest Retry-After we honour; a longer wait is reported as an error instead. */
 export const MAX_RETRY_AFTER_SECONDS = 60;
 
 /** Concurrency Fixed: each 429 and 503 waited out plainly, the pace left as it is. */
 export const plainPacer: Pacer = {
-	rateLimitRetries: RATE_LIMIT_RETRIES,
+	retryAfterWaits: RETRY_AFTER_WAITS,
 	answered: () => {},
 	rateLimited: async (waitMs) => await systemClock.sleep(waitMs),
 	overloaded: async (waitMs) => await systemClock.sleep(waitMs),
@@ -86,7 +86,7 @@ export function retryWaitMs(
 		if (retries >= BACKOFF_RETRIES) return undefined;
 		return random() * Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** retries);
 	}
-	if (retryAfterSeconds > MAX_RETRY_AFTER_SECONDS || retries >= pacer.rateLimitRetries)
+	if (retryAfterSeconds > MAX_RETRY_AFTER_SECONDS || retries >= pacer.retryAfterWaits)
 		return undefined;
 	return retryAfterSeconds * 1000;
 }

@@ -32,7 +32,7 @@ import {
 	type RoundTrips,
 } from './overload';
 import {
-	AUTO_RATE_LIMIT_RETRIES,
+	AUTO_RETRY_AFTER_WAITS,
 	monotonicClock,
 	startGate,
 	STARTS_PER_TICK,
@@ -80,10 +80,10 @@ export class SharedPace {
 
 	/**
 	 * A run's concurrency and pacer: at most `max` of its items in flight, each request waiting
-	 * out at most `rateLimitRetries` 429s with Retry-After.
+	 * out at most `retryAfterWaits` 429s or 503s with Retry-After.
 	 */
-	join(max = AUTO_MAX_CONCURRENCY, rateLimitRetries = AUTO_RATE_LIMIT_RETRIES): RunPace {
-		return new RunPace(this, max, rateLimitRetries);
+	join(max = AUTO_MAX_CONCURRENCY, retryAfterWaits = AUTO_RETRY_AFTER_WAITS): RunPace {
+		return new RunPace(this, max, retryAfterWaits);
 	}
 
 	async start(run: RunPace, left?: number): Promise<void> {
@@ -193,7 +193,7 @@ export class RunPace implements Concurrency, Pacer {
 	constructor(
 		readonly shared: SharedPace,
 		readonly max: number,
-		readonly rateLimitRetries: number,
+		readonly retryAfterWaits: number,
 	) {}
 
 	async start(left?: number): Promise<void> {
