@@ -116,7 +116,7 @@ export async function apiRequestBody(
 		request.headers = { 'content-type': 'application/json' };
 	}
 
-	// One item's slot, waiting out as many 429s as outside Auto.
+	// One item's slot, waiting out as many 429s and 503s with Retry-After as outside Auto.
 	const slot = options.pacer ? undefined : paceOf(credentials).join(1, RETRY_AFTER_WAITS);
 	await slot?.start();
 	// Only failures of the request itself are caught here: an answer that is not an envelope is
