@@ -385,6 +385,20 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 		expect([shared.limit.limit, started]).toEqual([5, true]);
 	});
 
+	it('counts the limit in use when it was full since the request left, though items ended since', async () => {
+		const { clock, shared, run } = await inFlight(4);
+		// Full at 0; two items end, their next ones still waiting their turn to start here.
+		await at(clock, 20);
+		run.finish();
+		run.finish();
+		shared.answered(20, 'POST tags');
+		expect(shared.limit.limit).toBe(5);
+		// A request sent after the limit was last full: the limit was not in use for it.
+		await at(clock, 50);
+		shared.answered(20, 'POST tags');
+		expect(shared.limit.limit).toBe(5);
+	});
+
 	it('a 503 in slow start halves the limit; the item waits off its place, then takes one again', async () => {
 		const { clock, shared, run } = await inFlight(8);
 		await at(clock, 100);

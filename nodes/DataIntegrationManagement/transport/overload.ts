@@ -9,10 +9,11 @@
  *    shortest of the last ROUND_TRIP_SAMPLES round trips of a kind of request over
  *    QUEUE_TOLERANCE times the shortest ever seen for it (as HyStart++, RFC 9406, compares a
  *    round's shortest): a queue lengthens every answer, the network's jitter only some.
- * 2. Slow start: one more in flight per answer while the limit is in use, until the first sign,
- *    which halves the limit (its last round trip doubled it). Then one more a round trip while in
- *    use, and OVERLOAD_DECREASE of itself at each sign, at most once a round trip: a sign from a
- *    request sent before the last decrease says nothing of the limit now.
+ * 2. Slow start: one more in flight per answer while the limit is in use (as many were in flight
+ *    as it allows at some time since the request left: Linux's cwnd-limited test), until the
+ *    first sign, which halves the limit (its last round trip doubled it). Then one more a round
+ *    trip while in use, and OVERLOAD_DECREASE of itself at each sign, at most once a round trip:
+ *    a sign from a request sent before the last decrease says nothing of the limit now.
  * 3. An answer whose own round trip is over GROWTH_TOLERANCE times the shortest adds nothing: the
  *    service keeps requests waiting already, so more in flight would only wait longer (TCP
  *    Vegas's band between its two thresholds, Brakmo and Peterson, 1995).
@@ -70,7 +71,7 @@ export interface Delays {
 
 /**
  * A request sent at `sentAt` was answered at `now` with these `delays`, `inUse` when as many
- * were in flight as the limit allows: a standing queue is a sign of overload; else the limit
+ * were in flight as the limit allows at some time since `sentAt`: a standing queue is a sign of overload; else the limit
  * grows (2) when in use and the answer came back quick (3).
  */
 export function afterAnswered(

@@ -65,6 +65,8 @@ export class SharedPace {
 	openEnded = 0;
 	lastUsedAt: number;
 	private nextStartAt = -Infinity;
+	/** When as many were in flight as the limit allows, last: what says the limit is in use. */
+	private fullAt = -Infinity;
 	/** What got through is counted from here: the end of slow start, or of the last idle spell. */
 	private measuredFrom = -Infinity;
 	private answeredAt: number[] = [];
@@ -97,6 +99,7 @@ export class SharedPace {
 		run.inFlight++;
 		this.inFlight++;
 		this.lastUsedAt = now;
+		if (this.inFlight >= Math.floor(this.limit.limit)) this.fullAt = now;
 		// Starts are booked in turn, one interval apart; one that came late (timers, a busy event
 		// loop) lets the next follow at once, so the pace holds on average without bunching.
 		const interval = startInterval(this.state, this.roundTripMs);
@@ -143,11 +146,14 @@ export class SharedPace {
 		this.roundTripMs = ms;
 		const { trips, delays } = withRoundTrip(this.roundTrips.get(kind), ms);
 		this.roundTrips.set(kind, trips);
+		// In use: full at some time since the request left (Linux's cwnd-limited test over a round
+		// trip), though items that ended since are still waiting their turn to start here.
+		const fullAt = this.inFlight >= Math.floor(this.limit.limit) ? now : this.fullAt;
 		this.limit = afterAnswered(this.limit, {
 			now,
 			sentAt: now - ms,
 			delays,
-			inUse: this.inFlight >= Math.floor(this.limit.limit),
+			inUse: fullAt >= now - ms,
 		});
 		this.state = afterAnswer(
 			this.state,
