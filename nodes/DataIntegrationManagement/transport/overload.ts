@@ -71,8 +71,8 @@ export interface Delays {
 
 /**
  * A request sent at `sentAt` was answered at `now` with these `delays`, `inUse` when as many
- * were in flight as the limit allows at some time since `sentAt`: a standing queue is a sign of overload; else the limit
- * grows (2) when in use and the answer came back quick (3).
+ * were in flight as the limit allows at some time since `sentAt`: a standing queue is a sign of
+ * overload; else the limit grows (2) when in use and the answer came back quick (3).
  */
 export function afterAnswered(
 	state: LimitState,

@@ -99,7 +99,7 @@ export class SharedPace {
 		run.inFlight++;
 		this.inFlight++;
 		this.lastUsedAt = now;
-		if (this.inFlight >= Math.floor(this.limit.limit)) this.fullAt = now;
+		if (this.atLimit) this.fullAt = now;
 		// Starts are booked in turn, one interval apart; one that came late (timers, a busy event
 		// loop) lets the next follow at once, so the pace holds on average without bunching.
 		const interval = startInterval(this.state, this.roundTripMs);
@@ -112,12 +112,12 @@ export class SharedPace {
 	}
 
 	private mayStart(run: RunPace): boolean {
-		const { inFlight } = this;
-		return (
-			run.inFlight < run.max &&
-			inFlight < Math.floor(this.limit.limit) &&
-			mayStart(this.state, inFlight)
-		);
+		return run.inFlight < run.max && !this.atLimit && mayStart(this.state, this.inFlight);
+	}
+
+	/** As many in flight as the limit allows. */
+	private get atLimit(): boolean {
+		return this.inFlight >= Math.floor(this.limit.limit);
 	}
 
 	/** `run` has `count` items not started yet. */
@@ -148,12 +148,12 @@ export class SharedPace {
 		this.roundTrips.set(kind, trips);
 		// In use: full at some time since the request left (Linux's cwnd-limited test over a round
 		// trip), though items that ended since are still waiting their turn to start here.
-		const fullAt = this.inFlight >= Math.floor(this.limit.limit) ? now : this.fullAt;
+		if (this.atLimit) this.fullAt = now;
 		this.limit = afterAnswered(this.limit, {
 			now,
 			sentAt: now - ms,
 			delays,
-			inUse: fullAt >= now - ms,
+			inUse: this.fullAt >= now - ms,
 		});
 		this.state = afterAnswer(
 			this.state,
