@@ -18,49 +18,17 @@ import {
 	type LimitState,
 } from '../../nodes/DataIntegrationManagement/transport/overload';
 
-/** Slow start at `limit`, having grown at the times `grewAt` (ms). */
-const slowStart = (limit: number, grewAt: number[] = []): LimitState => ({
-	...initialLimit(4),
-	limit,
-	grewAt,
-});
+const slowStart = (limit: number): LimitState => ({ ...initialLimit(4), limit });
 const avoiding = (limit: number, decreasedAt: number): LimitState => ({
 	limit,
 	slowStart: false,
 	decreasedAt,
-	grewAt: [],
 });
-/** `count` growths at `at` ms. */
-const grew = (count: number, at: number) => Array<number>(count).fill(at);
 const quick: Delays = { answer: 1, standing: 1 };
 
 describe('a sign of overload (a 503, or a standing queue)', () => {
 	it.each<[string, LimitState, number, LimitState]>([
-		[
-			'slow start that doubled since the request left: halved, and slow start ends',
-			slowStart(32, grew(16, 95)),
-			90,
-			avoiding(16, 100),
-		],
-		[
-			'slow start that grew 6 since the request left: back to what it was then',
-			slowStart(32, [...grew(10, 80), ...grew(6, 95)]),
-			90,
-			avoiding(26, 100),
-		],
-		[
-			'slow start that did not grow since the request left: unchanged, slow start ends (HyStart)',
-			slowStart(32, grew(16, 80)),
-			90,
-			avoiding(32, 100),
-		],
-		[
-			'slow start: growth in the very ms the request left counts as before it',
-			slowStart(10, grew(5, 90)),
-			90,
-			avoiding(10, 100),
-		],
-		['slow start: never more than halved', slowStart(9, grew(5, 95)), 90, avoiding(4.5, 100)],
+		['slow start: halved, and slow start ends', slowStart(32), 90, avoiding(16, 100)],
 		[
 			'after slow start: OVERLOAD_DECREASE of itself',
 			avoiding(20, 0),
@@ -83,13 +51,7 @@ describe('an answer', () => {
 		inUse,
 	});
 	it.each<[string, LimitState, ReturnType<typeof answer>, LimitState]>([
-		['slow start, in use: one more', slowStart(4), answer(quick), slowStart(5, [100])],
-		[
-			'slow start keeps when it grew, the last half of its growth',
-			slowStart(5, [1, 2, 3]),
-			answer(quick),
-			slowStart(6, [2, 3, 100]),
-		],
+		['slow start, in use: one more', slowStart(4), answer(quick), slowStart(5)],
 		[
 			'after slow start, in use: one more a round trip',
 			avoiding(10, 0),
@@ -106,7 +68,7 @@ describe('an answer', () => {
 			'its own round trip just at GROWTH_TOLERANCE: one more',
 			slowStart(4),
 			answer({ answer: GROWTH_TOLERANCE, standing: 1 }),
-			slowStart(5, [100]),
+			slowStart(5),
 		],
 		[
 			'its own round trip over GROWTH_TOLERANCE: nothing (the service keeps requests waiting)',
@@ -122,7 +84,7 @@ describe('an answer', () => {
 		],
 		[
 			'a standing queue over QUEUE_TOLERANCE: a sign of overload, halving slow start',
-			slowStart(40, grew(20, 90)),
+			slowStart(40),
 			answer({ answer: 3, standing: QUEUE_TOLERANCE + 0.01 }),
 			avoiding(20, 100),
 		],

@@ -399,26 +399,8 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 		expect(shared.limit.limit).toBe(5);
 	});
 
-	it('a 503 in slow start sets the limit back to what it was when its request left', async () => {
-		// Four quick answers at 30 ms, every place in use: slow start grows the limit to 8.
-		const { clock, shared, run } = await inFlight(4);
-		await at(clock, 30);
-		for (let answer = 0; answer < 4; answer++) shared.answered(30, 'POST tags');
-		expect(shared.limit.limit).toBe(8);
-		await at(clock, 40);
-		// A request sent since (at 35) went out at 8: its 503 ends slow start there (HyStart).
-		const other = new SharedPace(clock);
-		other.limit = shared.limit;
-		void other.overloaded(other.join(), 1000, 5);
-		expect(other.limit).toMatchObject({ limit: 8, slowStart: false, decreasedAt: 40 });
-		// A request sent before the growth (at 0): the limit goes back to 4, halved.
-		void shared.overloaded(run, 1000, 40);
-		expect(shared.limit).toMatchObject({ limit: 4, slowStart: false, decreasedAt: 40 });
-	});
-
-	it('a 503 takes the item off its place while it waits, then it takes one again', async () => {
+	it('a 503 in slow start halves the limit; the item waits off its place, then takes one again', async () => {
 		const { clock, shared, run } = await inFlight(8);
-		shared.limit = { ...shared.limit, grewAt: [70, 70, 70, 70] };
 		await at(clock, 100);
 		const waiting = shared.overloaded(run, 1000, 40);
 		expect(shared.limit).toMatchObject({ limit: 4, slowStart: false, decreasedAt: 100 });
@@ -434,7 +416,7 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 
 	it('a standing queue (8 answers each over twice the quickest) takes OVERLOAD_DECREASE off once a round trip', async () => {
 		const { clock, shared } = await inFlight(10);
-		shared.limit = { limit: 10, slowStart: false, decreasedAt: -Infinity, grewAt: [] };
+		shared.limit = { limit: 10, slowStart: false, decreasedAt: -Infinity };
 		shared.answered(20, 'POST tags');
 		for (let answer = 1; answer <= 8; answer++) {
 			await at(clock, 100 + answer);
@@ -447,7 +429,7 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 
 	it('compares each kind of request with its own quickest: a slow write after a quick read is no queue', async () => {
 		const { shared } = await inFlight(10);
-		shared.limit = { limit: 10, slowStart: false, decreasedAt: -Infinity, grewAt: [] };
+		shared.limit = { limit: 10, slowStart: false, decreasedAt: -Infinity };
 		shared.answered(5, 'GET users');
 		for (let answer = 0; answer < 8; answer++) shared.answered(60, 'POST tags');
 		expect(shared.limit.limit).toBeGreaterThan(10);

@@ -11,11 +11,9 @@
  *    round's shortest): a queue lengthens every answer, the network's jitter only some.
  * 2. Slow start: one more in flight per answer while the limit is in use (as many were in flight
  *    as it allows at some time since the request left: Linux's cwnd-limited test), until the
- *    first sign, which sets the limit back to what it was when that request left: halved when
- *    its round trip doubled it (RFC 5681), unchanged when it did not grow (as HyStart ends slow
- *    start on delay). Then one more a round trip while in use, and OVERLOAD_DECREASE of itself
- *    at each sign, at most once a round trip: a sign from a request sent before the last
- *    decrease says nothing of the limit now.
+ *    first sign, which halves the limit (its last round trip doubled it). Then one more a round
+ *    trip while in use, and OVERLOAD_DECREASE of itself at each sign, at most once a round trip:
+ *    a sign from a request sent before the last decrease says nothing of the limit now.
  * 3. An answer whose own round trip is over GROWTH_TOLERANCE times the shortest adds nothing: the
  *    service keeps requests waiting already, so more in flight would only wait longer (TCP
  *    Vegas's band between its two thresholds, Brakmo and Peterson, 1995).
@@ -45,29 +43,22 @@ export interface LimitState {
 	slowStart: boolean;
 	/** When the limit last went down (ms); -Infinity before. */
 	decreasedAt: number;
-	/** When slow start added one, the latest last: the last half of the limit's growth. */
-	grewAt: number[];
 }
 
 export const initialLimit = (start: number): LimitState => ({
 	limit: start,
 	slowStart: true,
 	decreasedAt: -Infinity,
-	grewAt: [],
 });
 
 /**
- * A sign of overload at `now` for a request sent at `sentAt`: the limit goes down, unless it
- * already did since that request left; in slow start, back to what it was when the request
- * left (at most halved), else to OVERLOAD_DECREASE of itself.
+ * A sign of overload at `now` for a request sent at `sentAt`: the limit goes down, halved in
+ * slow start, unless it already did since that request left.
  */
 export function afterOverload(state: LimitState, now: number, sentAt: number): LimitState {
 	if (sentAt < state.decreasedAt) return state;
-	const grownSince = state.grewAt.filter((at) => at > sentAt).length;
-	const limit = state.slowStart
-		? Math.max(state.limit / 2, state.limit - grownSince)
-		: state.limit * OVERLOAD_DECREASE;
-	return { limit: Math.max(1, limit), slowStart: false, decreasedAt: now, grewAt: [] };
+	const factor = state.slowStart ? 0.5 : OVERLOAD_DECREASE;
+	return { limit: Math.max(1, state.limit * factor), slowStart: false, decreasedAt: now };
 }
 
 /** What an answer's round trip says, as ratios to the shortest seen for its kind (see 1, 3). */
@@ -90,9 +81,7 @@ export function afterAnswered(
 	const { delays, inUse } = answer;
 	if (delays.standing > QUEUE_TOLERANCE) return afterOverload(state, answer.now, answer.sentAt);
 	if (delays.answer > GROWTH_TOLERANCE || !inUse) return state;
-	if (!state.slowStart) return { ...state, limit: state.limit + 1 / state.limit };
-	const limit = state.limit + 1;
-	return { ...state, limit, grewAt: [...state.grewAt, answer.now].slice(-Math.ceil(limit / 2)) };
+	return { ...state, limit: state.limit + (state.slowStart ? 1 : 1 / state.limit) };
 }
 
 /** The round trips of one kind of request: the shortest ever, and the last few, ms. */
