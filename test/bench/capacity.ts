@@ -11,7 +11,16 @@ import { processPaces } from '../../nodes/DataIntegrationManagement/transport/sh
 import type { CapacitySpec } from '../emulator';
 import { ITEMS, OWNER, RUNS, WARM_UP_ITEMS, type BenchContext } from './settings';
 import { createTagsOnce } from './tag-creates';
-import { median, progress, runsInSeconds, seconds, table, times, type Verdict } from './tools';
+import {
+	interleaved,
+	median,
+	progress,
+	runsInSeconds,
+	seconds,
+	table,
+	times,
+	type Verdict,
+} from './tools';
 
 interface Service {
 	name: string;
@@ -81,28 +90,31 @@ async function measureOnce(context: BenchContext, service: Service, setting: Set
 	return { ms: run.endedAt - run.startedAt, failed: ITEMS - run.succeeded, ...counts };
 }
 
-async function measureCell(
-	context: BenchContext,
-	service: Service,
-	setting: Setting,
-): Promise<Cell> {
-	const runs: Array<Awaited<ReturnType<typeof measureOnce>>> = [];
-	for (let run = 1; run <= setting.runs; run++) {
-		const last = await measureOnce(context, service, setting);
-		runs.push(last);
-		progress(
-			`capacity ${service.name.slice(0, 3)}, ${setting.name} run ${run}/${setting.runs}: ${seconds(last.ms)}, ${last.failed} failed, ${last.shed} x 503, ${last.maxOpen} open at most`,
-		);
-	}
-	const most = (key: 'failed' | 'shed' | 'maxOpen') => Math.max(...runs.map((run) => run[key]));
-	return {
-		service,
-		setting,
-		times: runs.map((run) => run.ms),
-		failed: most('failed'),
-		shed: most('shed'),
-		maxOpen: most('maxOpen'),
-	};
+/** Every setting against `service`, one run of each in turn: a cell a setting. */
+async function measureService(context: BenchContext, service: Service): Promise<Cell[]> {
+	const all = await interleaved(
+		SETTINGS,
+		(setting) => setting.runs,
+		async (setting, run) => {
+			const last = await measureOnce(context, service, setting);
+			progress(
+				`capacity ${service.name.slice(0, 3)}, ${setting.name} run ${run}/${setting.runs}: ${seconds(last.ms)}, ${last.failed} failed, ${last.shed} x 503, ${last.maxOpen} open at most`,
+			);
+			return last;
+		},
+	);
+	return SETTINGS.map((setting, index) => {
+		const runs = all[index];
+		const most = (key: 'failed' | 'shed' | 'maxOpen') => Math.max(...runs.map((one) => one[key]));
+		return {
+			service,
+			setting,
+			times: runs.map((one) => one.ms),
+			failed: most('failed'),
+			shed: most('shed'),
+			maxOpen: most('maxOpen'),
+		};
+	});
 }
 
 /** Auto against the Fixed settings of one service: no failures where Fixed has none, its speed, what it holds open. */
@@ -142,7 +154,7 @@ function verdicts(service: Service, cells: Cell[]): Verdict[] {
 function report(cells: Cell[]): string[] {
 	const out = [
 		'',
-		`8. Services without a rate limit: ${ITEMS} x tag create, "On Error: Continue", the service's capacity on top of the +latency; Auto: Concurrency Mode Auto, Concurrency not set; median time of ${RUNS} runs (Fixed 1: one run, it takes ${ITEMS} round trips); failed items, 503s and requests held open: the most of any run`,
+		`8. Services without a rate limit: ${ITEMS} x tag create, "On Error: Continue", the service's capacity on top of the +latency; Auto: Concurrency Mode Auto, Concurrency not set; median time of ${RUNS} runs, one run of each setting in turn (Fixed 1: one run, it takes ${ITEMS} round trips); failed items, 503s and requests held open: the most of any run`,
 	];
 	for (const service of SERVICES) {
 		out.push(`  ${service.name}`);
@@ -180,8 +192,7 @@ export async function measureCapacity(
 	const cells: Cell[] = [];
 	const all: Verdict[] = [];
 	for (const service of SERVICES) {
-		const rows: Cell[] = [];
-		for (const setting of SETTINGS) rows.push(await measureCell(context, service, setting));
+		const rows = await measureService(context, service);
 		cells.push(...rows);
 		all.push(...verdicts(service, rows));
 	}

@@ -14,7 +14,7 @@ import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 import type { EmulatorProcess } from './emulator-process';
 import { runHttpRequestNode } from './http-request-node';
 import { namedTags } from './tag-creates';
-import { median, percent, progress, seconds, table, timed } from './tools';
+import { interleaved, median, percent, progress, seconds, table, timed } from './tools';
 
 export interface RateLimitBenchContext {
 	emulator: EmulatorProcess;
@@ -141,15 +141,19 @@ export async function measureRateLimits(context: RateLimitBenchContext): Promise
 	if (context.httpNode) variants.push('http');
 	const cells: RateCell[] = [];
 	for (const limit of LIMITS) {
-		for (const variant of variants) {
-			const runs: RateRun[] = [];
-			for (let run = 1; run <= context.runs; run++) {
-				runs.push(await measureOnce(context, limit, variant, `${variant} ${run}`));
-				const last = runs[runs.length - 1];
+		const all = await interleaved(
+			variants,
+			() => context.runs,
+			async (variant, run) => {
+				const last = await measureOnce(context, limit, variant, `${variant} ${run}`);
 				progress(
 					`rate limit ${limitLabel(limit)}, ${variant} run ${run}/${context.runs}: ${seconds(last.ms)}, ${last.failed} failed, ${last.refused} x 429`,
 				);
-			}
+				return last;
+			},
+		);
+		for (const [index, variant] of variants.entries()) {
+			const runs = all[index];
 			const times = runs.map((run) => run.ms);
 			const middle = median(times);
 			const run = runs.reduce((best, other) =>
@@ -171,7 +175,7 @@ export function shareOfLimit(cell: RateCell): number | undefined {
 export function rateLimitReport(cells: RateCell[], items: number, runs: number): string[] {
 	const out: string[] = [];
 	out.push(
-		`5. Rate limits: ${items} x tag create against a token bucket answering 429 + Retry-After (whole seconds, at least 1); "On Error: Continue"; the run with the median time of ${runs}`,
+		`5. Rate limits: ${items} x tag create against a token bucket answering 429 + Retry-After (whole seconds, at least 1); "On Error: Continue"; the run with the median time of ${runs}, one run of each setting in turn`,
 	);
 	for (const limit of LIMITS) {
 		const rows = cells.filter((cell) => cell.limit === limit);

@@ -64,3 +64,21 @@ export function table(rows: string[][], indent = '  '): string {
 		)
 		.join('\n');
 }
+
+/**
+ * `measure` for each of `settings`, one run of each in turn, round after round (a setting's own
+ * `runsOf` may be fewer), so the machine's drift over a section falls on every setting alike:
+ * each setting's results, in the order of `settings`.
+ */
+export async function interleaved<S, R>(
+	settings: S[],
+	runsOf: (setting: S) => number,
+	measure: (setting: S, run: number) => Promise<R>,
+): Promise<R[][]> {
+	const results = settings.map((): R[] => []);
+	const rounds = Math.max(...settings.map(runsOf));
+	for (let run = 1; run <= rounds; run++)
+		for (const [index, setting] of settings.entries())
+			if (run <= runsOf(setting)) results[index].push(await measure(setting, run));
+	return results;
+}
