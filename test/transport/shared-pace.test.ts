@@ -58,6 +58,8 @@ describe('the registry of paces', () => {
 	it('keeps a pace idle for exactly IDLE_MS', async () => {
 		const clock = new FakeClock();
 		const registry = new PaceRegistry(clock);
+		// Last used a second in: idle is counted from then, not from the clock's zero.
+		await clock.run(clock.sleep(1000));
 		const pace = registry.pace('key');
 		await clock.run(clock.sleep(IDLE_MS));
 		expect(registry.pace('key')).toBe(pace);
@@ -371,6 +373,17 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 
 	it('a run joins with Max Concurrency unset at the default ceiling, whatever the signs say', () => {
 		expect(new SharedPace(new FakeClock()).join().max).toBe(AUTO_MAX_CONCURRENCY);
+	});
+
+	it('a fresh pace never full is not in use: its quick answers add nothing', async () => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		shared.state = { ...initialPace(), window: Infinity };
+		const run = shared.join();
+		for (let item = 0; item < AUTO_START - 1; item++) await clock.run(run.start());
+		await at(clock, 20);
+		shared.answered(20, 'POST tags');
+		expect(shared.limit.limit).toBe(AUTO_START);
 	});
 
 	it('starts no item past the limit, and one more once the limit grows', async () => {
