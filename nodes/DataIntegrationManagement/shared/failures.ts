@@ -1,4 +1,10 @@
-import { ExecutionBaseError, NodeApiError, UserError, type Failure } from 'n8n-workflow';
+import {
+	ExecutionBaseError,
+	NodeApiError,
+	NodeOperationError,
+	UserError,
+	type Failure,
+} from 'n8n-workflow';
 
 /**
  * Why an error that leaves a node failed, when nothing declared it where it was made (every error
@@ -27,4 +33,34 @@ export function failureOf(error: unknown): Failure {
 export function declaring(error: NodeApiError): NodeApiError {
 	error.failure = failureOf(error);
 	return error;
+}
+
+/**
+ * The failure of item `failed`, saying which later items had already been sent when it came:
+ * they may have taken effect, so a re-run of the whole input sends them again.
+ */
+export function withLaterItemsSent(error: unknown, failed: number, sent: number[]): unknown {
+	const later = sent.filter((itemIndex) => itemIndex > failed);
+	if (!later.length || !(error instanceof NodeApiError || error instanceof NodeOperationError))
+		return error;
+	const note = `${later.length === 1 ? 'Item' : 'Items'} ${listOf(later)} had already been sent and may have taken effect: running the node again sends ${later.length === 1 ? 'it' : 'them'} again.`;
+	error.description = error.description ? `${error.description}\n\n${note}` : note;
+	return error;
+}
+
+/** "3", "3 and 5", "3, 4 and 5", with runs of four or more shortened: "3 to 9 and 12". */
+function listOf(indexes: number[]): string {
+	const runs: string[] = [];
+	for (let i = 0; i < indexes.length; ) {
+		let end = i;
+		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
+		runs.push(
+			end - i >= 3 ? `${indexes[i]} to ${indexes[end]}` : indexes.slice(i, end + 1).join(','),
+		);
+		i = end + 1;
+	}
+	const parts = runs.flatMap((run) => run.split(','));
+	return parts.length === 1
+		? parts[0]
+		: `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
