@@ -49,7 +49,7 @@ async function simulate(
 		if (fails(itemIndex)) throw new Error(`item ${itemIndex} failed`);
 	};
 	const outcome = await clock.run(
-		runEachItem(records.length, concurrency, runItem, (itemIndex) => records[itemIndex]),
+		runEachItem(records.length, concurrency, runItem, (itemIndex) => records[itemIndex], clock),
 	);
 	return { actedOn, mostInFlight, outcome };
 }

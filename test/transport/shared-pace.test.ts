@@ -99,11 +99,17 @@ describe('runs sharing a pace', () => {
 		const shared = new SharedPace(clock);
 		const run = shared.join(4);
 		const never = new Promise<void>(() => {});
-		void runEachItem(10, run, async (itemIndex) => {
-			if (itemIndex !== 1) await never;
-			await clock.sleep(5);
-			throw new Error('failed');
-		});
+		void runEachItem(
+			10,
+			run,
+			async (itemIndex) => {
+				if (itemIndex !== 1) await never;
+				await clock.sleep(5);
+				throw new Error('failed');
+			},
+			undefined,
+			clock,
+		);
 		await clock.run(clock.sleep(10));
 		// Item 1 failed, so no new item started; items 0, 2 and 3 hang (as in a cancelled run).
 		expect(shared.inFlight).toBe(3);
@@ -121,10 +127,16 @@ describe('runs sharing a pace', () => {
 		const [one, two] = [shared.join(Infinity), shared.join(Infinity)];
 		const seen: number[] = [];
 		const items = async (run: RunPace, count: number) =>
-			await runEachItem(count, run, async () => {
-				seen.push(shared.queued);
-				await clock.sleep(100);
-			});
+			await runEachItem(
+				count,
+				run,
+				async () => {
+					seen.push(shared.queued);
+					await clock.sleep(100);
+				},
+				undefined,
+				clock,
+			);
 		const first = items(one, 6);
 		await clock.run(clock.sleep(50));
 		// Four went (AUTO_START); the fifth waits for a slot, and counts among those yet to start.

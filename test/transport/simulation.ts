@@ -200,7 +200,7 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 			await sendWithRetries(send, options, () => new Error('failed')).catch(() => failed++);
 		};
 		try {
-			await runEachItem(spec.items, concurrency, runItem);
+			await runEachItem(spec.items, concurrency, runItem, undefined, clock);
 		} finally {
 			pace.leave();
 		}

@@ -8,7 +8,14 @@ import {
 
 import { credentialAllowsChanges } from '../client/credential';
 import { declaring, failureOf, withLaterItemsSent } from '../shared/failures';
-import { plainPacer, Waiters, type Concurrency, type Pacer } from '../transport/pacer';
+import {
+	monotonicClock,
+	plainPacer,
+	Waiters,
+	type Clock,
+	type Concurrency,
+	type Pacer,
+} from '../transport/pacer';
 import { RunPace } from '../transport/shared-pace';
 import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
@@ -129,17 +136,31 @@ function itemRunner(
 }
 
 /**
+ * While an item waits for a slot, the router reads later items' records for at most this long at
+ * a time (ms), then lets answers in; a timer comes a millisecond later at the soonest, so it reads
+ * about two thirds of the time it waits.
+ */
+export const READ_AHEAD_SLICE_MS = 2;
+
+/** Whether `slot` came before `tick`. */
+const firstOf = async (slot: Promise<void>, tick: Promise<void>): Promise<boolean> =>
+	await Promise.race([slot.then(() => true), tick.then(() => false)]);
+
+/**
  * The router's loop, apart from n8n so a simulation can run it as it is. Items start in input
  * order, as many in flight as the concurrency allows, except that an item waits while an earlier
  * item changing the same record (`recordOf`, see ./itemOrder.ts) is in flight: later items on
  * other records go past it. After a failure no new item starts; items already in flight finish.
- * Every failure is returned, with the items that were sent (in input order).
+ * Every failure is returned, with the items that were sent (in input order). While no slot is
+ * free, later items are admitted (their records read, n8n resolving their expressions), so that
+ * work is done in time the run would spend waiting, not when their slots come.
  */
 export async function runEachItem(
 	count: number,
 	concurrency: Concurrency,
 	runItem: (itemIndex: number) => Promise<void>,
 	recordOf: (itemIndex: number) => string | undefined = () => undefined,
+	clock: Clock = monotonicClock,
 ): Promise<{ failures: Array<{ itemIndex: number; error: unknown }>; sent: number[] }> {
 	const failures: Array<{ itemIndex: number; error: unknown }> = [];
 	const sent: number[] = [];
@@ -147,13 +168,26 @@ export async function runEachItem(
 	const order = new ItemOrder();
 	const ended = new Waiters();
 	let admitted = 0;
+	const admit = () => order.admit(admitted, recordOf(admitted++));
+	/** Admits later items, a slice at a time, until `slot` comes. */
+	const readAhead = async (slot: Promise<void>) => {
+		while (admitted < count && !(await firstOf(slot, clock.sleep(0)))) {
+			const until = clock.now() + READ_AHEAD_SLICE_MS;
+			do admit();
+			while (admitted < count && clock.now() < until);
+		}
+	};
 	for (let started = 0; started < count; started++) {
-		while (!order.hasReady && admitted < count) order.admit(admitted, recordOf(admitted++));
+		while (!order.hasReady && admitted < count) admit();
 		// Every item not started waits for one in flight on its record.
 		while (!order.hasReady && !failures.length) await ended.wait();
 		if (failures.length) break;
+		// With no slot free, the start waits for an item in flight to end: time to read ahead.
+		const full = concurrency.full;
 		// The items that could start now, this one included.
-		await concurrency.start(count - started - order.waiting);
+		const slot = concurrency.start(count - started - order.waiting);
+		if (full) await readAhead(slot);
+		await slot;
 		if (failures.length) {
 			concurrency.finish();
 			break;

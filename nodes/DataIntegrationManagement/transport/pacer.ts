@@ -102,6 +102,8 @@ export interface Concurrency {
 	finish(): void;
 	/** The run is over (done, failed or cancelled): whatever it still holds is given back. */
 	leave?(): void;
+	/** No slot is free: a start now waits for an item in flight to end. */
+	readonly full?: boolean;
 }
 
 /**
@@ -157,8 +159,12 @@ export class FixedConcurrency implements Concurrency {
 		this.gate = limit > 1 ? startGate(STARTS_PER_TICK, clock) : undefined;
 	}
 
+	get full(): boolean {
+		return this.inFlight >= this.limit;
+	}
+
 	async start(): Promise<void> {
-		while (this.inFlight >= this.limit) await this.waiters.wait();
+		while (this.full) await this.waiters.wait();
 		this.inFlight++;
 		await this.gate?.();
 	}

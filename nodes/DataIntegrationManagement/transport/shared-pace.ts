@@ -111,7 +111,8 @@ export class SharedPace {
 		await this.startsThisTick();
 	}
 
-	private mayStart(run: RunPace): boolean {
+	/** Whether one more item of `run` may start now (else it waits for one in flight to end). */
+	mayStart(run: RunPace): boolean {
 		return run.inFlight < run.max && !this.atLimit && mayStart(this.state, this.inFlight);
 	}
 
@@ -201,6 +202,10 @@ export class RunPace implements Concurrency, Pacer {
 		readonly max: number,
 		readonly retryAfterWaits: number,
 	) {}
+
+	get full(): boolean {
+		return !this.shared.mayStart(this);
+	}
 
 	async start(left?: number): Promise<void> {
 		await this.shared.start(this, left);

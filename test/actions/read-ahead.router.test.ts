@@ -1,0 +1,91 @@
+/**
+ * The router's loop (`runEachItem`) reads later items' records while an item waits for a slot,
+ * and only then: on a fake clock, what it reads and when, against when each item starts.
+ */
+import {
+	READ_AHEAD_SLICE_MS,
+	runEachItem,
+} from '../../nodes/DataIntegrationManagement/actions/router';
+import {
+	FixedConcurrency,
+	type Clock,
+	type Concurrency,
+} from '../../nodes/DataIntegrationManagement/transport/pacer';
+import { SharedPace } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
+import { FakeClock } from '../transport/fake-clock';
+
+/**
+ * Runs `count` items, each 10 ms in flight, and logs each record read, each item's start and
+ * each time the loop lets answers in (a timer tick); each read takes `readMs` of the loop's time.
+ */
+async function logOf(
+	count: number,
+	concurrencyOf: (clock: FakeClock) => Concurrency,
+	readMs = 0,
+): Promise<string[]> {
+	const clock = new FakeClock();
+	const log: string[] = [];
+	let spent = 0;
+	const loopClock: Clock = {
+		now: () => clock.now() + spent,
+		sleep: async (ms) => {
+			log.push('tick');
+			await clock.sleep(ms);
+		},
+	};
+	const runItem = async (itemIndex: number) => {
+		log.push(`start ${itemIndex}`);
+		await clock.sleep(10);
+	};
+	const recordOf = (itemIndex: number) => {
+		log.push(`read ${itemIndex}`);
+		spent += readMs;
+		return `record ${itemIndex}`;
+	};
+	await clock.run(runEachItem(count, concurrencyOf(clock), runItem, recordOf, loopClock));
+	return log;
+}
+
+describe('the router loop reads ahead', () => {
+	it.each<[string, number, (clock: FakeClock) => Concurrency, string[]]>([
+		[
+			'while Fixed 1 waits for its one slot: every later record before the first answer',
+			4,
+			(clock) => new FixedConcurrency(1, clock),
+			['read 0', 'start 0', 'read 1', 'tick', 'read 2', 'read 3', 'start 1', 'start 2', 'start 3'],
+		],
+		[
+			'never while a slot is free (Fixed 8): each record as its item starts',
+			4,
+			(clock) => new FixedConcurrency(8, clock),
+			['read 0', 'start 0', 'read 1', 'start 1', 'read 2', 'start 2', 'read 3', 'start 3'],
+		],
+		[
+			'under Auto once its first four are in flight, not while two starts a tick wait their turn',
+			6,
+			(clock) => new SharedPace(clock).join(),
+			[
+				...['read 0', 'start 0', 'read 1', 'start 1', 'read 2', 'start 2', 'read 3', 'start 3'],
+				...['read 4', 'tick', 'read 5', 'start 4', 'start 5'],
+			],
+		],
+	])('%s', async (_, count, concurrencyOf, expected) => {
+		expect(await logOf(count, concurrencyOf)).toEqual(expected);
+	});
+
+	it(`a slice of ${READ_AHEAD_SLICE_MS} ms at a time, then lets answers in`, async () => {
+		const log = await logOf(7, (clock) => new FixedConcurrency(1, clock), 1);
+		expect(log.slice(0, 11)).toEqual([
+			...['read 0', 'start 0', 'read 1'],
+			...['tick', 'read 2', 'read 3', 'tick', 'read 4', 'read 5', 'tick', 'read 6'],
+		]);
+		expect(log.slice(11)).toEqual([
+			'start 1',
+			'start 2',
+			'start 3',
+			'start 4',
+			'start 5',
+			'start 6',
+		]);
+	});
+});
