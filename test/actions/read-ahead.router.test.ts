@@ -15,13 +15,14 @@ import { SharedPace } from '../../nodes/DataIntegrationManagement/transport/shar
 import { FakeClock } from '../transport/fake-clock';
 
 /**
- * Runs `count` items, each 10 ms in flight, and logs each record read, each item's start and
- * each time the loop lets answers in (a timer tick); each read takes `readMs` of the loop's time.
+ * Runs `count` items, each `inFlightMs` in flight, and logs each record read, each item's start
+ * and each time the loop lets answers in (a timer tick); each read takes `readMs` of the loop's
+ * time.
  */
 async function logOf(
 	count: number,
 	concurrencyOf: (clock: FakeClock) => Concurrency,
-	readMs = 0,
+	{ readMs = 0, inFlightMs = 10 } = {},
 ): Promise<string[]> {
 	const clock = new FakeClock();
 	const log: string[] = [];
@@ -35,7 +36,7 @@ async function logOf(
 	};
 	const runItem = async (itemIndex: number) => {
 		log.push(`start ${itemIndex}`);
-		await clock.sleep(10);
+		await clock.sleep(inFlightMs);
 	};
 	const recordOf = (itemIndex: number) => {
 		log.push(`read ${itemIndex}`);
@@ -74,7 +75,7 @@ describe('the router loop reads ahead', () => {
 	});
 
 	it(`a slice of ${READ_AHEAD_SLICE_MS} ms at a time, then lets answers in`, async () => {
-		const log = await logOf(7, (clock) => new FixedConcurrency(1, clock), 1);
+		const log = await logOf(7, (clock) => new FixedConcurrency(1, clock), { readMs: 1 });
 		expect(log.slice(0, 11)).toEqual([
 			...['read 0', 'start 0', 'read 1'],
 			...['tick', 'read 2', 'read 3', 'tick', 'read 4', 'read 5', 'tick', 'read 6'],
@@ -86,6 +87,16 @@ describe('the router loop reads ahead', () => {
 			'start 4',
 			'start 5',
 			'start 6',
+		]);
+	});
+
+	it('no further once the slot comes: an answer before the tick ends the reading', async () => {
+		// Each item is answered at once, before the loop's tick: its slot is free again first.
+		const log = await logOf(4, (clock) => new FixedConcurrency(1, clock), { inFlightMs: 0 });
+		// The last item has nothing after it to read.
+		expect(log).toEqual([
+			...['read 0', 'start 0', 'read 1', 'tick', 'start 1', 'read 2', 'tick', 'start 2'],
+			...['read 3', 'start 3'],
 		]);
 	});
 });
