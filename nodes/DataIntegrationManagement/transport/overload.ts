@@ -1,113 +1,138 @@
 /**
- * Concurrency Auto's limit on what is in flight, from the service's signs of overload, as pure
- * functions: AIMD on delay and load shedding, as Netflix's concurrency-limits (its AIMD limit
- * with a round-trip tolerance) and Google's Swift (Kumar et al., SIGCOMM 2020) do it, with TCP's
- * slow start (RFC 5681). ./aimd.ts paces by rate from 429s; an item starts when both allow it.
- * docs/pacer.md says why each rule is there.
- *
- * 1. Signs of overload: a 503 (the service turned the request away), or a standing queue: the
- *    shortest of the last ROUND_TRIP_SAMPLES round trips of a kind of request over
- *    QUEUE_TOLERANCE times the shortest ever seen for it (as HyStart++, RFC 9406, compares a
- *    round's shortest): a queue lengthens every answer, the network's jitter only some.
- * 2. Slow start: one more in flight per answer while the limit is in use (as many were in flight
- *    as it allows at some time since the request left: Linux's cwnd-limited test), until the
- *    first sign, which halves the limit (its last round trip doubled it). Then one more a round
- *    trip while in use, and OVERLOAD_DECREASE of itself at each sign, at most once a round trip:
- *    a sign from a request sent before the last decrease says nothing of the limit now.
- * 3. An answer whose own round trip is over GROWTH_TOLERANCE times the shortest adds nothing: the
- *    service keeps requests waiting already, so more in flight would only wait longer (TCP
- *    Vegas's band between its two thresholds, Brakmo and Peterson, 1995).
- * 4. Never below one, and never more in flight than a run's cap (Options → Max Concurrency, by
- *    default AUTO_MAX_CONCURRENCY), whatever the signs say.
+ * Concurrency Auto's limit on what is in flight, as pure functions: AIMD on 503s and on a queue
+ * (delay that grows with what is in flight), with TCP's slow start. docs/pacer.md says why.
  */
 
 /** The most items in flight under Auto unless Options → Max Concurrency says otherwise. */
 export const AUTO_MAX_CONCURRENCY = 64;
-/** A standing queue: round trips over this many times the shortest seen for their kind. */
+/** A queue: the quickest recent answer over this many times the baseline. */
 export const QUEUE_TOLERANCE = 2;
-/** An answer whose round trip is over this many times the shortest seen adds nothing. */
+/** An answer over this many times the baseline adds nothing (TCP Vegas's band). */
 export const GROWTH_TOLERANCE = 1.25;
-/** How many answers' round trips show a standing queue (HyStart++'s N_RTT_SAMPLE). */
-export const ROUND_TRIP_SAMPLES = 8;
-/**
- * Round trips are compared from this floor up: below it, the clock's whole milliseconds and the
- * event loop's own delays are most of what is measured, not the service.
- */
+/** The recent answers of a kind of request: a baseline is their median. */
+export const ROUND_TRIP_SAMPLES = 16;
+/** Round trips count from here up: below it, the clock's whole ms are most of what is seen. */
 export const ROUND_TRIP_FLOOR_MS = 5;
-/** A sign of overload sets the limit to this share of itself (as DECREASE does the rate). */
+/** A sign of overload sets the limit to this share of itself. */
 export const OVERLOAD_DECREASE = 0.9;
+/** A suspected queue is tested once cuts took the limit to this share of where it was. */
+export const TEST_SPAN = 0.75;
 
 export interface LimitState {
-	/** Items in flight at most. */
 	limit: number;
 	slowStart: boolean;
-	/** When the limit last went down (ms); -Infinity before. */
+	/** When the limit last went down (ms). */
 	decreasedAt: number;
+	/** Answers to requests sent since then. */
+	answeredSince: number;
+	/** A queue suspected, not yet tested: the limit, slow start and standing delay before it. */
+	suspect?: { limit: number; slowStart: boolean; standing: number };
 }
 
 export const initialLimit = (start: number): LimitState => ({
 	limit: start,
 	slowStart: true,
 	decreasedAt: -Infinity,
+	answeredSince: 0,
 });
 
 /**
- * A sign of overload at `now` for a request sent at `sentAt`: the limit goes down, halved in
- * slow start, unless it already did since that request left.
+ * A sign of overload at `now` for a request sent at `sentAt`: the limit goes down, halved in slow
+ * start, unless it already did since that request left.
  */
 export function afterOverload(state: LimitState, now: number, sentAt: number): LimitState {
 	if (sentAt < state.decreasedAt) return state;
-	const factor = state.slowStart ? 0.5 : OVERLOAD_DECREASE;
-	return { limit: Math.max(1, state.limit * factor), slowStart: false, decreasedAt: now };
+	const limit = Math.max(1, state.limit * (state.slowStart ? 0.5 : OVERLOAD_DECREASE));
+	return { ...state, limit, slowStart: false, decreasedAt: now, answeredSince: 0 };
 }
 
-/** What an answer's round trip says, as ratios to the shortest seen for its kind (see 1, 3). */
+/** An answer's round trip and the quickest recent one, over the baseline of their kind. */
 export interface Delays {
-	/** This answer's round trip. */
 	answer: number;
-	/** The shortest of the last ROUND_TRIP_SAMPLES. */
 	standing: number;
 }
 
 /**
- * A request sent at `sentAt` was answered at `now` with these `delays`, `inUse` when as many
- * were in flight as the limit allows at some time since `sentAt`: a standing queue is a sign of
- * overload; else the limit grows (2) when in use and the answer came back quick (3).
+ * An answer to a request sent at `sentAt`, with its `delays` (none before a baseline), `inUse`
+ * when the limit was full since then. `rebase`: a suspected queue proved to be the service's
+ * own speed, which becomes the baseline.
  */
 export function afterAnswered(
 	state: LimitState,
-	answer: { now: number; sentAt: number; delays: Delays; inUse: boolean },
-): LimitState {
-	const { delays, inUse } = answer;
-	if (delays.standing > QUEUE_TOLERANCE) return afterOverload(state, answer.now, answer.sentAt);
-	if (delays.answer > GROWTH_TOLERANCE || !inUse) return state;
-	return { ...state, limit: state.limit + (state.slowStart ? 1 : 1 / state.limit) };
+	answer: { now: number; sentAt: number; delays?: Delays; inUse: boolean },
+): { state: LimitState; rebase?: true } {
+	const { delays = { answer: 1, standing: 1 }, inUse } = answer;
+	let next = {
+		...state,
+		answeredSince: state.answeredSince + (answer.sentAt >= state.decreasedAt ? 1 : 0),
+	};
+	// The recent answers tell of the limit now once all of them left since it last went down.
+	if (answer.delays && next.answeredSince >= ROUND_TRIP_SAMPLES) {
+		const { suspect } = next;
+		if (suspect && notQueue(next.limit, delays.standing, suspect)) {
+			const { limit, slowStart } = suspect;
+			return { state: { ...next, limit, slowStart, suspect: undefined }, rebase: true };
+		}
+		if (delays.standing <= GROWTH_TOLERANCE) next = { ...next, suspect: undefined };
+		if (delays.standing > QUEUE_TOLERANCE) {
+			const before = { limit: state.limit, slowStart: state.slowStart, ...delays };
+			const cut = afterOverload(next, answer.now, answer.sentAt);
+			return { state: { ...cut, suspect: suspect ?? before } };
+		}
+	}
+	if (delays.answer > GROWTH_TOLERANCE || !inUse) return { state: next };
+	const grown = next.limit + (next.slowStart ? 1 : 1 / next.limit);
+	return { state: { ...next, limit: Math.min(AUTO_MAX_CONCURRENCY, grown) } };
 }
 
-/** The round trips of one kind of request: the shortest ever, and the last few, ms. */
+/**
+ * Whether the cuts took the limit to TEST_SPAN of the suspect's and the standing delay fell by
+ * less than the square root of that: a queue's delay falls in proportion (Little's law), a slower
+ * service's or the network's does not fall at all.
+ */
+function notQueue(limit: number, standing: number, suspect: LimitState['suspect'] & object) {
+	const share = limit / suspect.limit;
+	return share <= TEST_SPAN && standing >= suspect.standing * Math.sqrt(share);
+}
+
+/** The round trips of one kind of request: the baseline, and the last few, ms. */
 export interface RoundTrips {
-	shortestMs: number;
+	baselineMs?: number;
 	recentMs: number[];
 }
 
-/** `trips` with an answer after `ms` added (the last ROUND_TRIP_SAMPLES kept), and its delays. */
+const floored = (ms: number) => Math.max(ROUND_TRIP_FLOOR_MS, ms);
+const median = (ms: number[]) => floored([...ms].sort((a, b) => a - b)[ms.length >> 1]);
+
+/** `trips` with the median of its recent round trips as the baseline. */
+export const rebased = (trips: RoundTrips): RoundTrips => ({
+	...trips,
+	baselineMs: median(trips.recentMs),
+});
+
+/**
+ * `trips` with an answer after `ms`, and its delays. The first ROUND_TRIP_SAMPLES answers set the
+ * baseline; a recent median under it by QUEUE_TOLERANCE (the service got faster) sets it again.
+ */
 export function withRoundTrip(
 	trips: RoundTrips | undefined,
 	ms: number,
-): { trips: RoundTrips; delays: Delays } {
+): { trips: RoundTrips; delays?: Delays } {
 	const recentMs = [...(trips?.recentMs ?? []), ms].slice(-ROUND_TRIP_SAMPLES);
-	const shortestMs = Math.min(ms, trips?.shortestMs ?? Infinity);
-	const ratio = (value: number) =>
-		Math.max(ROUND_TRIP_FLOOR_MS, value) / Math.max(ROUND_TRIP_FLOOR_MS, shortestMs);
+	if (recentMs.length < ROUND_TRIP_SAMPLES) return { trips: { recentMs } };
+	const base = trips?.baselineMs ?? Infinity;
+	const next = rebased({ recentMs });
+	const baselineMs = next.baselineMs! * QUEUE_TOLERANCE < base ? next.baselineMs! : base;
+	const ratio = (value: number) => floored(value) / baselineMs;
 	return {
-		trips: { shortestMs, recentMs },
+		trips: { baselineMs, recentMs },
 		delays: { answer: ratio(ms), standing: ratio(Math.min(...recentMs)) },
 	};
 }
 
 /**
- * What a request's round trip is compared with: its method and the path's first segment, the
- * other segments (ids) as `*`, so a quick read does not make a slow write look queued.
+ * What a round trip is compared with: its method and the path's first segment, the other
+ * segments (ids) as `*`, so a quick read does not make a slow write look queued.
  */
 export function requestKind(method: string, path: string): string {
 	const [resource, ...rest] = path.split('?')[0].split('/').filter(Boolean);

@@ -27,6 +27,7 @@ import {
 	afterOverload,
 	AUTO_MAX_CONCURRENCY,
 	initialLimit,
+	rebased,
 	withRoundTrip,
 	type LimitState,
 	type RoundTrips,
@@ -146,16 +147,14 @@ export class SharedPace {
 		const now = this.clock.now();
 		this.roundTripMs = ms;
 		const { trips, delays } = withRoundTrip(this.roundTrips.get(kind), ms);
-		this.roundTrips.set(kind, trips);
 		// In use: full at some time since the request left (Linux's cwnd-limited test over a round
 		// trip), though items that ended since are still waiting their turn to start here.
 		if (this.atLimit) this.fullAt = now;
-		this.limit = afterAnswered(this.limit, {
-			now,
-			sentAt: now - ms,
-			delays,
-			inUse: this.fullAt >= now - ms,
-		});
+		const inUse = this.fullAt >= now - ms;
+		const { state, rebase } = afterAnswered(this.limit, { now, sentAt: now - ms, delays, inUse });
+		this.limit = state;
+		// The delay did not follow what is in flight: it is the service's own speed now.
+		this.roundTrips.set(kind, rebase ? rebased(trips) : trips);
 		this.state = afterAnswer(
 			this.state,
 			now,
