@@ -62,6 +62,26 @@ describe('Options → Concurrency Mode Fixed', () => {
 		]);
 	});
 
+	it.each([1, 3])(
+		'Concurrency %i added alone (no Concurrency Mode) is what runs: never more in flight',
+		async (concurrency) => {
+			emulator().setLatency(40);
+
+			await createAssetsVia(proxy, credentials(), named(9), { concurrency });
+
+			expect(proxy.maxInFlight).toBe(concurrency);
+			expect(emulator().store.assets.size).toBe(2 + 9);
+		},
+	);
+
+	it('without Concurrency, Concurrency Mode unset runs Auto: more than one in flight', async () => {
+		emulator().setLatency(40);
+
+		await createAssetsVia(proxy, credentials(), named(9), {});
+
+		expect(proxy.maxInFlight).toBeGreaterThan(1);
+	});
+
 	it('outputs items in input order, each paired to its input, when answers arrive out of order', async () => {
 		holds = { 'asset-0': 150, 'asset-1': 75 };
 

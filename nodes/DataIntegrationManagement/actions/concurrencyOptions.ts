@@ -8,8 +8,7 @@ import { readParameter } from './readers';
 
 /**
  * Options → Concurrency Mode, Concurrency (Fixed) and Max Concurrency (Auto), which every
- * operation has, and how they are read. Each mode reads its own field, so a field added only to
- * look at it shows what the node runs when it is not added.
+ * operation has, and how they are read: a number the user set is what runs.
  */
 
 /** The most items Options → Concurrency or Max Concurrency may keep in flight (1 to this). */
@@ -25,7 +24,7 @@ const concurrencyField: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 	default: FIXED_CONCURRENCY,
 	displayOptions: HIDDEN_IN_TOOLS,
-	description: `Under Concurrency Mode "Fixed": how many items to send at once, from 1 to ${MAX_CONCURRENCY}. Output items keep the order and the input item they come from, errors stay the same, and items that change the same record are sent one after another, in item order.`,
+	description: `How many items to send at once, from 1 to ${MAX_CONCURRENCY}: what runs under Concurrency Mode "Fixed", and when Concurrency Mode is not added. Output items keep the order and the input item they come from, errors stay the same, and items that change the same record are sent one after another, in item order.`,
 };
 
 /** Auto's cap: a number field as Concurrency is, with the default Auto runs when it is not set. */
@@ -46,12 +45,12 @@ const concurrencyModeField: INodeProperties = {
 		{
 			name: 'Fixed',
 			value: 'fixed',
-			description: `Send as many items at once as Concurrency says (${FIXED_CONCURRENCY} when it is not set)`,
+			description: `Send as many items at once as Concurrency says (${FIXED_CONCURRENCY} when it is not set). Without Concurrency Mode, Concurrency added alone runs this.`,
 		},
 		{
 			name: 'Auto',
 			value: 'auto',
-			description: `Find the pace the service allows: start with ${AUTO_START} items at once, send more while the service answers quickly, fewer when it answers 429 or 503 or its answers slow down; never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set)`,
+			description: `Find the pace the service allows: start where the last run with this credential left off (${AUTO_START} items at once the first time), send more while the service answers quickly, fewer when it answers 429 or 503 or queues requests; never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set)`,
 		},
 	],
 	default: 'auto',
@@ -65,11 +64,13 @@ export const concurrencyFields = [concurrencyField, concurrencyModeField, maxCon
 
 /**
  * Options → Concurrency Mode and the field it reads: Concurrency under Fixed (1 when not set),
- * Max Concurrency under Auto (AUTO_MAX_CONCURRENCY when not set). Both are checked like every
- * parameter (an expression or an AI agent may give anything), whichever the mode reads.
+ * Max Concurrency under Auto (AUTO_MAX_CONCURRENCY when not set). Without a mode, Concurrency
+ * added alone runs Fixed, else Auto. Each field is checked, whichever the mode reads.
  */
 export async function concurrencyFor(context: IExecuteFunctions): Promise<Concurrency> {
-	const mode = readParameter.call(context, 0, concurrencyModeField, 'options.concurrencyMode');
+	const concurrencySet = context.getNodeParameter('options.concurrency', 0, null) !== null;
+	const modeField = { ...concurrencyModeField, default: concurrencySet ? 'fixed' : 'auto' };
+	const mode = readParameter.call(context, 0, modeField, 'options.concurrencyMode');
 	const fixed = readParameter.call(context, 0, concurrencyField, 'options.concurrency') as number;
 	const max = readParameter.call(context, 0, maxConcurrencyField, 'options.maxConcurrency');
 	return mode === 'auto'
