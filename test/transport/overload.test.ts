@@ -6,6 +6,7 @@
 import {
 	afterAnswered,
 	afterOverload,
+	AUTO_MAX_CONCURRENCY,
 	GROWTH_TOLERANCE,
 	initialLimit,
 	OVERLOAD_DECREASE,
@@ -13,119 +14,192 @@ import {
 	requestKind,
 	ROUND_TRIP_FLOOR_MS,
 	ROUND_TRIP_SAMPLES,
+	TEST_SPAN,
 	withRoundTrip,
 	type Delays,
 	type LimitState,
+	type RoundTrips,
 } from '../../nodes/DataIntegrationManagement/transport/overload';
 
 const slowStart = (limit: number): LimitState => ({ ...initialLimit(4), limit });
-const avoiding = (limit: number, decreasedAt: number): LimitState => ({
+/** After slow start, last decreased at `decreasedAt`, with `answeredSince` answers since. */
+const avoiding = (limit: number, decreasedAt: number, answeredSince = 99): LimitState => ({
 	limit,
 	slowStart: false,
 	decreasedAt,
+	answeredSince,
 });
 const quick: Delays = { answer: 1, standing: 1 };
 
 describe('a sign of overload (a 503, or a standing queue)', () => {
 	it.each<[string, LimitState, number, LimitState]>([
-		['slow start: halved, and slow start ends', slowStart(32), 90, avoiding(16, 100)],
+		['slow start: halved, and slow start ends', slowStart(32), 90, avoiding(16, 100, 0)],
 		[
 			'after slow start: OVERLOAD_DECREASE of itself',
 			avoiding(20, 0),
 			50,
-			avoiding(20 * OVERLOAD_DECREASE, 100),
+			avoiding(20 * OVERLOAD_DECREASE, 100, 0),
 		],
-		['never below one', avoiding(1, 0), 50, avoiding(1, 100)],
+		['never below one', avoiding(1, 0), 50, avoiding(1, 100, 0)],
 		['a request sent before the last decrease: nothing', avoiding(20, 60), 59, avoiding(20, 60)],
-		['a request sent as the last decrease came: counted', avoiding(20, 60), 60, avoiding(18, 100)],
+		[
+			'a request sent as the last decrease came: counted',
+			avoiding(20, 60),
+			60,
+			avoiding(18, 100, 0),
+		],
 	])('%s', (_title, state, sentAt, expected) => {
 		expect(afterOverload(state, 100, sentAt)).toEqual(expected);
 	});
 });
 
 describe('an answer', () => {
-	const answer = (delays: Delays, inUse = true, sentAt = 80) => ({
+	const answer = (delays: Delays | undefined, inUse = true, sentAt = 80) => ({
 		now: 100,
 		sentAt,
 		delays,
 		inUse,
 	});
+	const queue: Delays = { answer: 3, standing: QUEUE_TOLERANCE + 0.01 };
+	const suspect = { limit: 40, slowStart: false, standing: 3 };
 	it.each<[string, LimitState, ReturnType<typeof answer>, LimitState]>([
-		['slow start, in use: one more', slowStart(4), answer(quick), slowStart(5)],
+		[
+			'slow start, in use: one more',
+			slowStart(4),
+			answer(quick),
+			{ ...slowStart(5), answeredSince: 1 },
+		],
+		[
+			'before a baseline (no delays): slow start grows',
+			slowStart(4),
+			answer(undefined),
+			{ ...slowStart(5), answeredSince: 1 },
+		],
 		[
 			'after slow start, in use: one more a round trip',
 			avoiding(10, 0),
 			answer(quick),
-			avoiding(10.1, 0),
+			avoiding(10.1, 0, 100),
 		],
 		[
-			'not in use: nothing (what is not used says nothing)',
+			'never past AUTO_MAX_CONCURRENCY',
+			slowStart(AUTO_MAX_CONCURRENCY),
+			answer(quick),
+			{ ...slowStart(AUTO_MAX_CONCURRENCY), answeredSince: 1 },
+		],
+		[
+			'not in use: nothing',
 			slowStart(4),
 			answer(quick, false),
-			slowStart(4),
+			{ ...slowStart(4), answeredSince: 1 },
 		],
 		[
 			'its own round trip just at GROWTH_TOLERANCE: one more',
 			slowStart(4),
 			answer({ answer: GROWTH_TOLERANCE, standing: 1 }),
-			slowStart(5),
+			{ ...slowStart(5), answeredSince: 1 },
 		],
 		[
 			'its own round trip over GROWTH_TOLERANCE: nothing (the service keeps requests waiting)',
 			slowStart(4),
 			answer({ answer: GROWTH_TOLERANCE + 0.01, standing: 1 }),
-			slowStart(4),
+			{ ...slowStart(4), answeredSince: 1 },
+		],
+		[
+			'a request sent before the last decrease: not counted among those since',
+			avoiding(10, 90, 3),
+			answer(quick),
+			avoiding(10.1, 90, 3),
 		],
 		[
 			'a standing queue just at QUEUE_TOLERANCE: no sign',
 			avoiding(10, 0),
 			answer({ answer: QUEUE_TOLERANCE, standing: QUEUE_TOLERANCE }),
-			avoiding(10, 0),
+			avoiding(10, 0, 100),
 		],
 		[
-			'a standing queue over QUEUE_TOLERANCE: a sign of overload, halving slow start',
-			slowStart(40),
-			answer({ answer: 3, standing: QUEUE_TOLERANCE + 0.01 }),
-			avoiding(20, 100),
+			'a standing queue over QUEUE_TOLERANCE: a sign, halving slow start, a queue suspected',
+			{ ...slowStart(40), answeredSince: 99 },
+			answer(queue),
+			{ ...avoiding(20, 100, 0), suspect: { limit: 40, slowStart: true, ...queue } },
 		],
 		[
-			'a standing queue, from a request sent before the last decrease: nothing',
-			avoiding(10, 90),
+			'a standing queue while fewer than ROUND_TRIP_SAMPLES answers came since the last decrease: nothing yet',
+			avoiding(10, 0, ROUND_TRIP_SAMPLES - 2),
+			answer(queue),
+			avoiding(10, 0, ROUND_TRIP_SAMPLES - 1),
+		],
+		[
+			'a standing queue while suspected: cut again, the suspect kept',
+			{ ...avoiding(36, 0), suspect },
+			answer(queue),
+			{ ...avoiding(36 * OVERLOAD_DECREASE, 100, 0), suspect },
+		],
+		[
+			'suspected, cut to TEST_SPAN, the standing delay fell in proportion: a queue, still cut',
+			{ ...avoiding(30, 0), suspect },
+			answer({ answer: 3, standing: 3 * TEST_SPAN }),
+			{ ...avoiding(27, 100, 0), suspect },
+		],
+		[
+			'suspected, cut only to 80%: not tested yet',
+			{ ...avoiding(32, 0), suspect },
 			answer({ answer: 3, standing: 3 }),
-			avoiding(10, 90),
+			{ ...avoiding(32 * OVERLOAD_DECREASE, 100, 0), suspect },
+		],
+		[
+			'suspected, the quickest recent answer back within GROWTH_TOLERANCE: the queue drained',
+			{ ...avoiding(36, 0), suspect },
+			answer(quick),
+			{ ...avoiding(36 + 1 / 36, 0, 100), suspect: undefined },
 		],
 	])('%s', (_title, state, event, expected) => {
-		expect(afterAnswered(state, event)).toEqual(expected);
+		expect(afterAnswered(state, event)).toEqual({ state: expected });
+	});
+
+	it('suspected, cut to TEST_SPAN, the standing delay did not fall: the limit and slow start come back, and the delay is the baseline now', () => {
+		expect(
+			afterAnswered({ ...avoiding(30, 0), suspect }, answer({ answer: 3, standing: 3 })),
+		).toEqual({
+			state: { ...avoiding(40, 0, 100), suspect: undefined },
+			rebase: true,
+		});
 	});
 });
 
 describe('round trips', () => {
-	/** The delays after answers of `ms` in turn. */
-	const delaysAfter = (ms: number[]) => {
-		let trips;
-		let delays: Delays = quick;
-		for (const one of ms) ({ trips, delays } = withRoundTrip(trips, one));
-		return { trips, delays };
+	/** The trips and delays after answers of `ms` in turn. */
+	const after = (ms: number[], trips?: RoundTrips) => {
+		let result: ReturnType<typeof withRoundTrip> = { trips: trips ?? { recentMs: [] } };
+		for (const one of ms) result = withRoundTrip(result.trips, one);
+		return result;
 	};
+	const window = (ms: number) => Array<number>(ROUND_TRIP_SAMPLES).fill(ms);
 
-	it('compares each answer with the shortest seen', () => {
-		expect(delaysAfter([40, 60]).delays).toEqual({ answer: 1.5, standing: 1 });
+	it(`no delays before ${ROUND_TRIP_SAMPLES} answers; then the baseline is their median`, () => {
+		expect(after(window(40).slice(1)).delays).toBeUndefined();
+		const ms = Array.from({ length: ROUND_TRIP_SAMPLES }, (_, index) => 10 + 10 * index);
+		expect(after(ms).trips.baselineMs).toBe(90);
 	});
 
-	it(`shows a standing queue when each of the last ${ROUND_TRIP_SAMPLES} answers is slow, not one`, () => {
-		const slow = Array<number>(ROUND_TRIP_SAMPLES).fill(100);
-		expect(delaysAfter([40, ...slow.slice(1), 40]).delays.standing).toBe(1);
-		expect(delaysAfter([40, ...slow]).delays).toEqual({ answer: 2.5, standing: 2.5 });
+	it('compares each answer, and the quickest of the last ones, with the baseline', () => {
+		const { delays } = after([...window(40), 60]);
+		expect(delays).toEqual({ answer: 1.5, standing: 1 });
+		expect(after([...window(40), ...window(100)]).delays).toEqual({ answer: 2.5, standing: 2.5 });
 	});
 
-	it(`keeps the last ${ROUND_TRIP_SAMPLES} and the shortest ever`, () => {
-		const { trips } = delaysAfter([10, 20, 30, 40, 50, 60, 70, 80, 90]);
-		expect(trips).toEqual({ shortestMs: 10, recentMs: [20, 30, 40, 50, 60, 70, 80, 90] });
+	it('keeps the baseline while answers slow down (a queue, or the service: afterAnswered tells)', () => {
+		expect(after([...window(40), ...window(79)]).trips.baselineMs).toBe(40);
+	});
+
+	it(`takes the baseline again when the recent median is under it by QUEUE_TOLERANCE (the service got faster)`, () => {
+		expect(after([...window(100), ...window(50)]).trips.baselineMs).toBe(100);
+		expect(after([...window(100), ...window(49)]).trips.baselineMs).toBe(49);
 	});
 
 	it(`compares from ${ROUND_TRIP_FLOOR_MS} ms up: a clock's whole milliseconds are not a queue`, () => {
-		expect(delaysAfter([0, 1, 3]).delays).toEqual({ answer: 1, standing: 1 });
-		expect(delaysAfter([0, 20]).delays.answer).toBe(20 / ROUND_TRIP_FLOOR_MS);
+		expect(after([...window(1), 3]).delays).toEqual({ answer: 1, standing: 1 });
+		expect(after([...window(0), 20]).delays?.answer).toBe(20 / ROUND_TRIP_FLOOR_MS);
 	});
 });
 

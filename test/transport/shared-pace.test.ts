@@ -14,6 +14,7 @@ import {
 	AUTO_MAX_CONCURRENCY,
 	initialLimit,
 	OVERLOAD_DECREASE,
+	ROUND_TRIP_SAMPLES,
 } from '../../nodes/DataIntegrationManagement/transport/overload';
 import { STARTS_PER_TICK } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import {
@@ -439,24 +440,49 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 		expect([clock.now(), shared.inFlight]).toEqual([1100, 4]);
 	});
 
-	it('a standing queue (8 answers each over twice the quickest) takes OVERLOAD_DECREASE off once a round trip', async () => {
+	it('a standing queue (every one of the last ROUND_TRIP_SAMPLES answers over twice the baseline) takes OVERLOAD_DECREASE off, once a round trip', async () => {
 		const { clock, shared } = await inFlight(10);
-		shared.limit = { limit: 10, slowStart: false, decreasedAt: -Infinity };
-		shared.answered(20, 'POST tags');
-		for (let answer = 1; answer <= 8; answer++) {
+		shared.limit = { ...initialLimit(10), slowStart: false };
+		for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) shared.answered(20, 'POST tags');
+		const limit = shared.limit.limit;
+		for (let answer = 1; answer <= ROUND_TRIP_SAMPLES; answer++) {
 			await at(clock, 100 + answer);
 			shared.answered(50, 'POST tags');
 		}
-		// The first answer, quick with every place in use, added one a round trip (1/10).
-		expect(shared.limit.limit).toBeCloseTo(10.1 * OVERLOAD_DECREASE);
-		expect(shared.limit.decreasedAt).toBe(108);
+		expect(shared.limit.limit).toBeCloseTo(limit * OVERLOAD_DECREASE);
+		expect(shared.limit.decreasedAt).toBe(100 + ROUND_TRIP_SAMPLES);
 	});
 
-	it('compares each kind of request with its own quickest: a slow write after a quick read is no queue', async () => {
+	it('compares each kind of request with its own baseline: a slow write after quick reads is no queue', async () => {
 		const { shared } = await inFlight(10);
-		shared.limit = { limit: 10, slowStart: false, decreasedAt: -Infinity };
-		shared.answered(5, 'GET users');
-		for (let answer = 0; answer < 8; answer++) shared.answered(60, 'POST tags');
+		shared.limit = { ...initialLimit(10), slowStart: false };
+		for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) shared.answered(5, 'GET users');
+		for (let answer = 0; answer < 2 * ROUND_TRIP_SAMPLES; answer++)
+			shared.answered(60, 'POST tags');
 		expect(shared.limit.limit).toBeGreaterThan(10);
+	});
+
+	it('a suspected queue whose delay does not fall with the limit is the speed of the service: the limit comes back, the delay becomes the baseline', async () => {
+		const { clock, shared } = await inFlight(10);
+		shared.limit = { ...initialLimit(40), slowStart: false };
+		for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) shared.answered(10, 'POST tags');
+		// The service now answers in 100 ms whatever is in flight: a queue is suspected, and the
+		// limit cut once a round trip until a quarter is off; the delay has not fallen.
+		const limits: number[] = [];
+		for (let round = 1; round <= 5; round++) {
+			for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) {
+				await at(clock, 1000 * round + answer);
+				shared.answered(100, 'POST tags');
+			}
+			limits.push(shared.limit.limit);
+		}
+		expect(limits.map(Math.round)).toEqual([36, 33, 29, 40, 40]);
+		expect(shared.limit.suspect).toBeUndefined();
+		// 100 ms is the baseline now: more of them cut nothing.
+		for (let answer = 0; answer < 2 * ROUND_TRIP_SAMPLES; answer++) {
+			await at(clock, 30_000 + answer);
+			shared.answered(100, 'POST tags');
+		}
+		expect(shared.limit.limit).toBeGreaterThanOrEqual(40);
 	});
 });
