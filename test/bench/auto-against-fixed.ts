@@ -1,8 +1,8 @@
 /**
- * What sections 8 and 9 of the benchmark share: Concurrency Auto against Concurrency Fixed on one
- * service, one run of each setting in turn (`interleaved`), a cell per setting (the median time,
- * and of any run the most failed items, 503s and requests the service held open), the verdicts of
- * Auto against the fixed settings, and the table.
+ * What sections 8 and 9 of the benchmark share: Concurrency Auto against Concurrency Fixed on
+ * each of a few services, one run of each setting in turn (`interleaved`), a cell per setting (the
+ * median time, and of any run the most failed items, 503s and requests the service held open),
+ * the verdicts of Auto against the fixed settings, and a table a service.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -35,7 +35,7 @@ export const fixedSetting = (concurrency: number, runs: number): Setting => ({
 });
 
 /** Before a section: its first runs would compile n8n-core's and the nodes' code paths. */
-export async function warmUp(context: BenchContext, label: string): Promise<void> {
+async function warmUp(context: BenchContext, label: string): Promise<void> {
 	await context.emulator.reset();
 	await createTagsOnce(
 		context.credentials,
@@ -64,7 +64,7 @@ export interface Cell {
 }
 
 /** Every setting, one run of each in turn, by `measure`: a cell a setting, in their order. */
-export async function measureSettings(
+async function measureSettings(
 	/** What the progress lines start with, e.g. `capacity (a)`. */
 	label: string,
 	settings: Setting[],
@@ -131,7 +131,7 @@ export function autoVerdicts(name: string, auto: Cell, fixed: Cell[], workers?: 
 }
 
 /** The cells of one service as a table; requests held open only against finite capacity. */
-export function cellsTable(cells: Cell[], finite: boolean): string {
+function cellsTable(cells: Cell[], finite: boolean): string {
 	return table(
 		[
 			['Concurrency', 'Time', 'Runs (s)', 'Failed items', '503s answered', 'Most held open'],
@@ -146,4 +146,38 @@ export function cellsTable(cells: Cell[], finite: boolean): string {
 		],
 		'    ',
 	);
+}
+
+/** A section of services, each measured at its settings. */
+export interface ServicesSection<S extends { name: string }> {
+	/** What its progress lines start with, e.g. `capacity`. */
+	label: string;
+	/** The report's line above the tables. */
+	heading: string;
+	services: S[];
+	settingsOf: (service: S) => Setting[];
+	/** Whether the service has a capacity model (workers, requests held open). */
+	finite: (service: S) => boolean;
+	measure: (service: S, setting: Setting) => Promise<RunFigures>;
+	verdictsOf: (service: S, cells: Cell[]) => Verdict[];
+}
+
+/** Every service of `section` at each of its settings, after a warm-up: the report's lines and verdicts. */
+export async function measureServices<S extends { name: string }>(
+	context: BenchContext,
+	section: ServicesSection<S>,
+): Promise<{ out: string[]; verdicts: Verdict[] }> {
+	await warmUp(context, `${section.label} warm`);
+	const out = ['', section.heading];
+	const verdicts: Verdict[] = [];
+	for (const service of section.services) {
+		const cells = await measureSettings(
+			`${section.label} ${service.name.slice(0, 3)}`,
+			section.settingsOf(service),
+			(setting) => section.measure(service, setting),
+		);
+		out.push(`  ${service.name}`, cellsTable(cells, section.finite(service)));
+		verdicts.push(...section.verdictsOf(service, cells));
+	}
+	return { out, verdicts };
 }

@@ -10,12 +10,9 @@ import type { CapacitySpec } from '../emulator';
 import {
 	AUTO_OPTIONS,
 	autoVerdicts,
-	cellsTable,
 	fixedSetting,
-	measureSettings,
-	type Cell,
+	measureServices,
 	type Setting,
-	warmUp,
 } from './auto-against-fixed';
 import { ITEMS, OWNER, RUNS, type BenchContext } from './settings';
 import { createTagsOnce } from './tag-creates';
@@ -68,34 +65,18 @@ async function measureOnce(context: BenchContext, service: Service, setting: Set
 	return { ms: run.endedAt - run.startedAt, failed: ITEMS - run.succeeded, ...counts };
 }
 
-function report(cells: Map<Service, Cell[]>): string[] {
-	const out = [
-		'',
-		`8. Services without a rate limit: ${ITEMS} x tag create, "On Error: Continue", the service's capacity on top of the +latency; Auto: Concurrency Mode Auto, Concurrency not set; median time of ${RUNS} runs, one run of each setting in turn (Fixed 1: one run, it takes ${ITEMS} round trips); failed items, 503s and requests held open: the most of any run`,
-	];
-	for (const [service, rows] of cells)
-		out.push(`  ${service.name}`, cellsTable(rows, service.spec !== undefined));
-	return out;
-}
-
 /** Every service at every setting: the report's lines and verdicts. */
 export async function measureCapacity(
 	context: BenchContext,
 ): Promise<{ out: string[]; verdicts: Verdict[] }> {
-	await warmUp(context, 'capacity warm');
-	const cells = new Map<Service, Cell[]>();
-	const verdicts: Verdict[] = [];
-	for (const service of SERVICES) {
-		const rows = await measureSettings(
-			`capacity ${service.name.slice(0, 3)}`,
-			SETTINGS,
-			(setting) => measureOnce(context, service, setting),
-		);
-		cells.set(service, rows);
-		const [auto, ...fixed] = rows;
-		verdicts.push(
-			...autoVerdicts(`(8) ${service.name.slice(0, 3)} Auto`, auto, fixed, service.spec?.workers),
-		);
-	}
-	return { out: report(cells), verdicts };
+	return await measureServices(context, {
+		label: 'capacity',
+		heading: `8. Services without a rate limit: ${ITEMS} x tag create, "On Error: Continue", the service's capacity on top of the +latency; Auto: Concurrency Mode Auto, Concurrency not set; median time of ${RUNS} runs, one run of each setting in turn (Fixed 1: one run, it takes ${ITEMS} round trips); failed items, 503s and requests held open: the most of any run`,
+		services: SERVICES,
+		settingsOf: () => SETTINGS,
+		finite: (service) => service.spec !== undefined,
+		measure: (service, setting) => measureOnce(context, service, setting),
+		verdictsOf: (service, [auto, ...fixed]) =>
+			autoVerdicts(`(8) ${service.name.slice(0, 3)} Auto`, auto, fixed, service.spec?.workers),
+	});
 }

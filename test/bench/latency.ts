@@ -14,10 +14,8 @@ import type { CapacitySpec, LatencySpec } from '../emulator';
 import {
 	AUTO_OPTIONS,
 	autoVerdicts,
-	cellsTable,
 	fixedSetting,
-	measureSettings,
-	warmUp,
+	measureServices,
 	type Cell,
 	type Setting,
 } from './auto-against-fixed';
@@ -111,31 +109,17 @@ function verdictsOf(service: Service, cells: Cell[]): Verdict[] {
 	return verdicts;
 }
 
-function report(cells: Map<Service, Cell[]>): string[] {
-	const out = [
-		'',
-		`9. Services whose answers vary in time: ${ITEMS} x tag create, "On Error: Continue", the latency below instead of +${LATENCY_MS} ms; Auto: Concurrency Mode Auto, Concurrency not set, in (h) and (i) after a first run of ${FIRST_ITEMS} on the same pace, "Auto, fresh process" without it; median time of ${RUNS} runs, one run of each setting in turn; failed items, 503s and requests held open: the most of any run`,
-	];
-	for (const [service, rows] of cells)
-		out.push(`  ${service.name}`, cellsTable(rows, service.capacity !== undefined));
-	return out;
-}
-
 /** Every service at every setting: the report's lines and verdicts. */
 export async function measureLatencyServices(
 	context: BenchContext,
 ): Promise<{ out: string[]; verdicts: Verdict[] }> {
-	await warmUp(context, 'latency warm');
-	const cells = new Map<Service, Cell[]>();
-	const verdicts: Verdict[] = [];
-	for (const service of SERVICES) {
-		const rows = await measureSettings(
-			`latency ${service.name.slice(0, 3)}`,
-			settingsOf(service),
-			(setting) => measureOnce(context, service, setting),
-		);
-		cells.set(service, rows);
-		verdicts.push(...verdictsOf(service, rows));
-	}
-	return { out: report(cells), verdicts };
+	return await measureServices(context, {
+		label: 'latency',
+		heading: `9. Services whose answers vary in time: ${ITEMS} x tag create, "On Error: Continue", the latency below instead of +${LATENCY_MS} ms; Auto: Concurrency Mode Auto, Concurrency not set, in (h) and (i) after a first run of ${FIRST_ITEMS} on the same pace, "Auto, fresh process" without it; median time of ${RUNS} runs, one run of each setting in turn; failed items, 503s and requests held open: the most of any run`,
+		services: SERVICES,
+		settingsOf,
+		finite: (service) => service.capacity !== undefined,
+		measure: (service, setting) => measureOnce(context, service, setting),
+		verdictsOf,
+	});
 }
