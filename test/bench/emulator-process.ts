@@ -112,6 +112,12 @@ function controlOf(baseUrl: string) {
 	};
 }
 
+/** The counts in the answer to GET /capacity, without the model. */
+function capacityCounts(answer: unknown): { shed: number; open: number; maxOpen: number } {
+	const { shed, open, maxOpen } = answer as { shed: number; open: number; maxOpen: number };
+	return { shed, open, maxOpen };
+}
+
 export async function startEmulatorProcess(options: {
 	latencyMs: number;
 	apiKey: string;
@@ -152,14 +158,7 @@ export async function startEmulatorProcess(options: {
 		setCapacity: async (spec) => {
 			await (spec ? control('PUT', '/capacity', spec) : control('DELETE', '/capacity'));
 		},
-		capacity: async () => {
-			const { shed, open, maxOpen } = (await control('GET', '/capacity')) as {
-				shed: number;
-				open: number;
-				maxOpen: number;
-			};
-			return { shed, open, maxOpen };
-		},
+		capacity: async () => capacityCounts(await control('GET', '/capacity')),
 		traffic: async () =>
 			((await control('GET', '/traffic')) as { traffic: TrafficEntry[] }).traffic,
 		cpuMs: () => processCpuMs(child.pid),
