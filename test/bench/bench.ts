@@ -19,16 +19,19 @@
  *    and n8n's HTTP Request node (few-records.ts).
  * 8. Services without a rate limit, of finite capacity (workers, a queue, 503 beyond it; and no
  *    limit): Auto against Fixed 1 to 64, failed items, 503s, requests held open (capacity.ts).
+ * 9. Services whose answers vary in time: jitter, a heavy tail, workers with a tail, a service that
+ *    slows down or speeds up between runs: Auto against Fixed 8 to 64 (latency.ts).
  * A. Concurrency Auto's targets (auto-targets.ts): one run alone at 50/s, 137/s, 400/s and
  *    1,000/s; four runs against one limit, in this process and in four; no limit, against n8n's
  *    HTTP Request node.
  *
  * The emulator runs in a child process. Our nodes run through n8n-core (test/helpers/n8n.ts).
- * Environment (read in settings.ts): BENCH_RUNS (3), BENCH_LATENCY_MS (20). Run with --expose-gc for the memory rows.
+ * Environment (read in settings.ts): BENCH_RUNS (3), BENCH_LATENCY_MS (20), BENCH_ITEMS (500). Run with --expose-gc for the memory rows.
  * `--smoke`: one run of every section with a few items, in seconds, to prove the benchmark
  * still works (CI); its figures mean nothing and its chart goes to the temp folder.
  * `--only=rate-limit`: section 5 alone; `--only=auto`: section A alone; `--only=capacity`:
- * section 8 alone (without n8n's HTTP Request node, so without installing n8n).
+ * section 8 alone, `--only=latency`: section 9 alone (both without n8n's HTTP Request node, so
+ * without installing n8n).
  */
 import os from 'node:os';
 
@@ -38,6 +41,7 @@ import { auditVariantsTable, measureAuditVariants, VARIANT_BACKLOG } from './aud
 import { measureAutoTargets } from './auto-targets';
 import { measureCapacity } from './capacity';
 import { fewRecordsReport, measureFewRecords } from './few-records';
+import { measureLatencyServices } from './latency';
 import { startEmulatorProcess } from './emulator-process';
 import { loadHttpRequestNode } from './http-request-node';
 import { PlainClient } from './plain-client';
@@ -56,6 +60,7 @@ import {
 	CHART,
 	ITEMS,
 	LATENCY_MS,
+	LATENCY_ONLY,
 	OWNER,
 	PAGE_SIZE,
 	RATE_LIMIT_ITEMS,
@@ -161,7 +166,8 @@ async function measureRateLimitSection(
 
 async function main() {
 	// First, so that installing n8n (once per machine) weighs on no figure nor the load average.
-	const loaded = CAPACITY_ONLY ? { reason: 'not run' } : await loadHttpRequestNode();
+	const loaded =
+		CAPACITY_ONLY || LATENCY_ONLY ? { reason: 'not run' } : await loadHttpRequestNode();
 	const cpus = os.cpus();
 	const loadBefore = loadAverage();
 	const emulator = await startEmulatorProcess({ latencyMs: LATENCY_MS, apiKey: API_KEY });
@@ -174,13 +180,17 @@ async function main() {
 	const httpReason = 'reason' in loaded ? loaded.reason : undefined;
 	try {
 		const sections: Section[] = [];
-		const all = !RATE_LIMIT_ONLY && !AUTO_ONLY && !CAPACITY_ONLY;
+		const all = !RATE_LIMIT_ONLY && !AUTO_ONLY && !CAPACITY_ONLY && !LATENCY_ONLY;
 		if (all) sections.push(await measureWritesAndTrigger(context, httpNode, httpReason));
 		if (all || RATE_LIMIT_ONLY)
 			sections.push(await measureRateLimitSection(context, httpNode, httpReason));
 		if (all || CAPACITY_ONLY) {
 			progress('services without a rate limit');
 			sections.push(await measureCapacity(context));
+		}
+		if (all || LATENCY_ONLY) {
+			progress('services whose answers vary in time');
+			sections.push(await measureLatencyServices(context));
 		}
 		if (all || AUTO_ONLY) {
 			const auto = await measureAutoTargets({

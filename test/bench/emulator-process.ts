@@ -11,6 +11,7 @@ import path from 'node:path';
 import type {
 	CapacitySpec,
 	FaultSpec,
+	LatencySpec,
 	NewAuditEntry,
 	RateLimitSpec,
 	RecordedRequest,
@@ -24,6 +25,8 @@ export interface EmulatorProcess {
 	apiKey: string;
 	/** Re-seeds the state, clears requests and faults, restores the start latency (no rate limit or capacity). */
 	reset(): Promise<void>;
+	/** Sets the latency of every /v1 answer (jitter, a heavy tail: test/emulator/latency.ts) until reset. */
+	setLatency(latency: LatencySpec): Promise<void>;
 	addAuditEntries(entries: NewAuditEntry[]): Promise<void>;
 	injectFault(fault: FaultSpec): Promise<void>;
 	/** Answers GET /audit-logs as this variant service does (reset goes back to the spec's). */
@@ -60,11 +63,16 @@ async function spawnEmulator(options: {
 			EMULATOR_PORT: '0',
 			EMULATOR_API_KEY: options.apiKey,
 			EMULATOR_LATENCY_MS: String(options.latencyMs),
-			// No capacity model from the caller's environment: each section sets its own.
+			// No varying latency nor capacity model from the caller's environment: sections set their own.
+			EMULATOR_LATENCY_MAX_MS: '',
+			EMULATOR_LATENCY_TAIL_MS: '',
+			EMULATOR_LATENCY_TAIL_ONE_IN: '',
 			EMULATOR_WORKERS: '',
 			EMULATOR_SERVICE_MS: '',
 			EMULATOR_QUEUE: '',
 			EMULATOR_RETRY_AFTER_SECONDS: '',
+			EMULATOR_SERVICE_TAIL_MS: '',
+			EMULATOR_SERVICE_TAIL_ONE_IN: '',
 		},
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
@@ -104,6 +112,12 @@ function controlOf(baseUrl: string) {
 	};
 }
 
+/** The counts in the answer to GET /capacity, without the model. */
+function capacityCounts(answer: unknown): { shed: number; open: number; maxOpen: number } {
+	const { shed, open, maxOpen } = answer as { shed: number; open: number; maxOpen: number };
+	return { shed, open, maxOpen };
+}
+
 export async function startEmulatorProcess(options: {
 	latencyMs: number;
 	apiKey: string;
@@ -116,6 +130,9 @@ export async function startEmulatorProcess(options: {
 		apiKey: options.apiKey,
 		reset: async () => {
 			await control('POST', '/reset', { seed: true });
+		},
+		setLatency: async (latency) => {
+			await control('PUT', '/latency', latency);
 		},
 		addAuditEntries: async (entries) => {
 			for (let start = 0; start < entries.length; start += AUDIT_CHUNK) {
@@ -141,14 +158,7 @@ export async function startEmulatorProcess(options: {
 		setCapacity: async (spec) => {
 			await (spec ? control('PUT', '/capacity', spec) : control('DELETE', '/capacity'));
 		},
-		capacity: async () => {
-			const { shed, open, maxOpen } = (await control('GET', '/capacity')) as {
-				shed: number;
-				open: number;
-				maxOpen: number;
-			};
-			return { shed, open, maxOpen };
-		},
+		capacity: async () => capacityCounts(await control('GET', '/capacity')),
 		traffic: async () =>
 			((await control('GET', '/traffic')) as { traffic: TrafficEntry[] }).traffic,
 		cpuMs: () => processCpuMs(child.pid),

@@ -13,10 +13,11 @@ export const SMOKE = process.argv.includes('--smoke');
 export const RATE_LIMIT_ONLY = process.argv.includes('--only=rate-limit');
 export const AUTO_ONLY = process.argv.includes('--only=auto');
 export const CAPACITY_ONLY = process.argv.includes('--only=capacity');
+export const LATENCY_ONLY = process.argv.includes('--only=latency');
 export const RUNS = SMOKE ? 1 : positiveInt('BENCH_RUNS', 3);
 export const LATENCY_MS = positiveInt('BENCH_LATENCY_MS', 20);
-/** Items of a bulk write (sections 1, 2, 4 and 8) and of the no-limit runs of section A. */
-export const ITEMS = SMOKE ? 20 : 500;
+/** Items of a bulk write (sections 1, 2, 4, 8 and 9) and of the no-limit runs of section A. */
+export const ITEMS = SMOKE ? 20 : positiveInt('BENCH_ITEMS', 500);
 export const BACKLOG = SMOKE ? 400 : 20_000;
 export const SMALL_CAP = SMOKE ? 200 : 2_000;
 export const RATE_LIMIT_ITEMS = SMOKE ? 40 : 600;

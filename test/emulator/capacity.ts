@@ -3,7 +3,9 @@
  * A service without a rate limit but with finite capacity, as a database-backed API has: it acts
  * on `workers` requests at once, each taking `serviceMs`; up to `queue` more wait for a worker,
  * first come first served (no `queue`: any number wait). A /v1 request beyond that is answered
- * 503 at once, with `Retry-After` when `retryAfterSeconds` is set. Off unless set.
+ * 503 at once, with `Retry-After` when `retryAfterSeconds` is set. One request in `tailOneIn`,
+ * drawn at random (seeded, as latency.ts draws), holds its worker `tailMs` instead: a service
+ * whose time has a heavy tail. Off unless set.
  *
  * It counts, since it was last set, the requests answered 503 (`shed`), the requests it holds now,
  * served or waiting (`open`), and the most it held at once (`maxOpen`).
@@ -12,8 +14,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+import { drawMs, seededRandom } from '../helpers/random';
 import { isWholeNumber } from './armed';
 import { ApiError, badRequest } from './errors';
+import { checkRules, tailOf, tailRules } from './latency';
 import { registerModelControl } from './model-control';
 import { isPlainObject } from './validation';
 
@@ -26,35 +30,47 @@ export interface CapacitySpec {
 	queue?: number | null;
 	/** Sets the Retry-After header on the 503; absent: no header. */
 	retryAfterSeconds?: number;
+	/** One request in `tailOneIn`, drawn at random, is acted on for `tailMs` instead. */
+	tailMs?: number;
+	tailOneIn?: number;
+	/** Seeds the tail's draws; default 1. */
+	seed?: number;
 }
 
-const FIELDS = ['workers', 'serviceMs', 'queue', 'retryAfterSeconds'];
+const FIELDS = [
+	'workers',
+	'serviceMs',
+	'queue',
+	'retryAfterSeconds',
+	'tailMs',
+	'tailOneIn',
+	'seed',
+];
 
 /** Checks a spec from a test or the control endpoint; throws a 400 naming the first bad field. */
 export function validateCapacity(input: unknown): CapacitySpec {
 	if (!isPlainObject(input)) throw badRequest('capacity must be a JSON object');
 	const { workers, serviceMs, queue, retryAfterSeconds } = input;
-	const broken = (
+	checkRules([
 		[
-			[
-				Object.keys(input).every((key) => FIELDS.includes(key)),
-				`capacity fields are ${FIELDS.join(', ')}`,
-			],
-			[isWholeNumber(workers, 1), 'workers must be an integer of 1 or more'],
-			[isWholeNumber(serviceMs, 0), 'serviceMs must be an integer of 0 or more'],
-			[queue == null || isWholeNumber(queue, 0), 'queue must be an integer of 0 or more, or null'],
-			[
-				retryAfterSeconds === undefined || isWholeNumber(retryAfterSeconds, 0),
-				'retryAfterSeconds must be an integer of 0 or more',
-			],
-		] as Array<[boolean, string]>
-	).find(([valid]) => !valid);
-	if (broken) throw badRequest(broken[1]);
+			Object.keys(input).every((key) => FIELDS.includes(key)),
+			`capacity fields are ${FIELDS.join(', ')}`,
+		],
+		[isWholeNumber(workers, 1), 'workers must be an integer of 1 or more'],
+		[isWholeNumber(serviceMs, 0), 'serviceMs must be an integer of 0 or more'],
+		[queue == null || isWholeNumber(queue, 0), 'queue must be an integer of 0 or more, or null'],
+		[
+			retryAfterSeconds === undefined || isWholeNumber(retryAfterSeconds, 0),
+			'retryAfterSeconds must be an integer of 0 or more',
+		],
+		...tailRules(input),
+	]);
 	return {
 		workers: workers as number,
 		serviceMs: serviceMs as number,
 		...(typeof queue === 'number' ? { queue } : {}),
 		...(retryAfterSeconds !== undefined ? { retryAfterSeconds: retryAfterSeconds as number } : {}),
+		...tailOf(input),
 	};
 }
 
@@ -66,6 +82,8 @@ export class Capacity {
 	private waiting: Array<() => void> = [];
 	/** Bumped by `set`: a request admitted before frees nothing of the new model. */
 	private generation = 0;
+	/** Draws the tail, from the seed's start at each `set`. */
+	private random = seededRandom(1);
 	/** Requests answered 503 since the model was last set. */
 	shed = 0;
 	/** Requests held now: being served or waiting. */
@@ -79,6 +97,7 @@ export class Capacity {
 	 */
 	set(spec: CapacitySpec | undefined): void {
 		this.spec = spec && validateCapacity(spec);
+		this.random = seededRandom(this.spec?.seed ?? 1);
 		this.generation++;
 		const woken = this.waiting;
 		this.waiting = [];
@@ -120,7 +139,7 @@ export class Capacity {
 	/** Acts on a request holding a worker, and frees the worker whatever happens. */
 	private async work(spec: CapacitySpec, generation: number): Promise<undefined> {
 		try {
-			await delay(spec.serviceMs);
+			await delay(drawMs({ ...spec, ms: spec.serviceMs }, this.random));
 		} finally {
 			this.release(generation);
 		}

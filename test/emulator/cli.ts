@@ -2,12 +2,14 @@
 /**
  * Runs a seeded emulator until interrupted: `npm run emulator`.
  * Environment: EMULATOR_PORT (4010), EMULATOR_HOST (127.0.0.1), EMULATOR_API_KEY (DEFAULT_API_KEY),
- * EMULATOR_LATENCY_MS (0).
+ * EMULATOR_LATENCY_MS (0); latency that varies (latency.ts): uniform up to EMULATOR_LATENCY_MAX_MS,
+ * one answer in EMULATOR_LATENCY_TAIL_ONE_IN (drawn at random) EMULATOR_LATENCY_TAIL_MS instead.
  * A service of finite capacity (capacity.ts), when EMULATOR_WORKERS is set: EMULATOR_WORKERS
  * requests acted on at once, each EMULATOR_SERVICE_MS (required with it); EMULATOR_QUEUE more wait
- * (unset: any number); beyond, 503 with Retry-After: EMULATOR_RETRY_AFTER_SECONDS (unset: none).
+ * (unset: any number); beyond, 503 with Retry-After: EMULATOR_RETRY_AFTER_SECONDS (unset: none);
+ * one request in EMULATOR_SERVICE_TAIL_ONE_IN acted on for EMULATOR_SERVICE_TAIL_MS instead.
  */
-import { DEFAULT_API_KEY, startEmulator, type CapacitySpec } from './index';
+import { DEFAULT_API_KEY, startEmulator, type CapacitySpec, type LatencySpec } from './index';
 
 function wholeNumberFromEnv(name: string, fallback: number): number;
 function wholeNumberFromEnv(name: string): number | undefined;
@@ -18,19 +20,41 @@ function wholeNumberFromEnv(name: string, fallback?: number): number | undefined
 	return Number(text);
 }
 
+/** `<prefix>_TAIL_MS` and `<prefix>_TAIL_ONE_IN` (the models check that they go together). */
+const tailFromEnv = (prefix: string) => ({
+	tailMs: wholeNumberFromEnv(`${prefix}_TAIL_MS`),
+	tailOneIn: wholeNumberFromEnv(`${prefix}_TAIL_ONE_IN`),
+});
+
+/** The latency the environment asks for, fixed unless a range or a tail is set. */
+function latencyFromEnv(): LatencySpec {
+	return {
+		ms: wholeNumberFromEnv('EMULATOR_LATENCY_MS', 0),
+		maxMs: wholeNumberFromEnv('EMULATOR_LATENCY_MAX_MS'),
+		...tailFromEnv('EMULATOR_LATENCY'),
+	};
+}
+
 /** The capacity model the environment asks for, if any. */
 function capacityFromEnv(): CapacitySpec | undefined {
 	const workers = wholeNumberFromEnv('EMULATOR_WORKERS');
 	const serviceMs = wholeNumberFromEnv('EMULATOR_SERVICE_MS');
 	const queue = wholeNumberFromEnv('EMULATOR_QUEUE');
 	const retryAfterSeconds = wholeNumberFromEnv('EMULATOR_RETRY_AFTER_SECONDS');
+	const tail = tailFromEnv('EMULATOR_SERVICE');
 	if (workers === undefined) {
-		if ([serviceMs, queue, retryAfterSeconds].some((value) => value !== undefined))
-			throw new Error('EMULATOR_SERVICE_MS, _QUEUE and _RETRY_AFTER_SECONDS need EMULATOR_WORKERS');
+		if (
+			[serviceMs, queue, retryAfterSeconds, tail.tailMs, tail.tailOneIn].some(
+				(value) => value !== undefined,
+			)
+		)
+			throw new Error(
+				'EMULATOR_SERVICE_MS, _QUEUE, _RETRY_AFTER_SECONDS and _SERVICE_TAIL_* need EMULATOR_WORKERS',
+			);
 		return undefined;
 	}
 	if (serviceMs === undefined) throw new Error('EMULATOR_WORKERS needs EMULATOR_SERVICE_MS');
-	return { workers, serviceMs, queue, retryAfterSeconds };
+	return { workers, serviceMs, queue, retryAfterSeconds, ...tail };
 }
 
 async function main() {
@@ -38,13 +62,14 @@ async function main() {
 		port: wholeNumberFromEnv('EMULATOR_PORT', 4010),
 		host: process.env.EMULATOR_HOST || '127.0.0.1',
 		apiKey: process.env.EMULATOR_API_KEY || DEFAULT_API_KEY,
-		latencyMs: wholeNumberFromEnv('EMULATOR_LATENCY_MS', 0),
+		latency: latencyFromEnv(),
 		capacity: capacityFromEnv(),
 	});
 	const controlUrl = emulator.baseUrl.replace(/\/v1$/, '/__emulator');
 	console.log(`Data Integration Management emulator listening`);
 	console.log(`  base URL: ${emulator.baseUrl}`);
 	console.log(`  API key:  ${emulator.apiKey}`);
+	console.log(`  latency:  ${JSON.stringify(emulator.latency.current)}`);
 	const capacity = emulator.capacity.current;
 	if (capacity) console.log(`  capacity: ${JSON.stringify(capacity)}`);
 	console.log(

@@ -17,6 +17,7 @@ import { ChosenAnswers, type ChosenAnswer } from './answers';
 import { Capacity } from './capacity';
 import { FaultQueue } from './faults';
 import { InTransit } from './in-transit';
+import { Latency, type LatencySpec } from './latency';
 import { RateLimit } from './rate-limit';
 import { seedStore } from './seed';
 import { buildServer, type ServerContext } from './server';
@@ -41,6 +42,7 @@ export {
 export { Store } from './store';
 export type { RateLimitSpec, TrafficEntry } from './rate-limit';
 export type { CapacitySpec } from './capacity';
+export type { LatencySpec } from './latency';
 export type {
 	Emulator,
 	FaultKind,
@@ -64,7 +66,7 @@ class RunningEmulator implements Emulator, ServerContext {
 	readonly rateLimit = new RateLimit();
 	readonly capacity = new Capacity();
 	readonly answers = new ChosenAnswers();
-	latencyMs: number;
+	readonly latency = new Latency();
 	/** How far the service's clock (its Date header) is from this machine's, in ms. */
 	clockOffsetMs = 0;
 	/** Whether answers carry a Date header (a service behind some proxies sends none). */
@@ -75,7 +77,7 @@ class RunningEmulator implements Emulator, ServerContext {
 
 	constructor(private readonly options: StartOptions) {
 		this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
-		this.latencyMs = options.latencyMs ?? 0;
+		this.latency.set(options.latency ?? options.latencyMs ?? 0);
 		this.rateLimit.set(options.rateLimit);
 		this.capacity.set(options.capacity);
 		this.app = buildServer(this);
@@ -108,7 +110,7 @@ class RunningEmulator implements Emulator, ServerContext {
 		this.inTransit.clear();
 		this.answers.clear();
 		this.store.auditLogVariant = {};
-		this.latencyMs = this.options.latencyMs ?? 0;
+		this.latency.set(this.options.latency ?? this.options.latencyMs ?? 0);
 		this.clockOffsetMs = 0;
 		this.sendsDateHeader = true;
 		this.rateLimit.set(this.options.rateLimit);
@@ -140,8 +142,8 @@ class RunningEmulator implements Emulator, ServerContext {
 		this.answers.add(answer);
 	}
 
-	setLatency(ms: number): void {
-		this.latencyMs = ms;
+	setLatency(latency: number | LatencySpec): void {
+		this.latency.set(latency);
 	}
 
 	/** Sets the service's clock `offsetMs` from this machine's: its Date header says so. */

@@ -3,7 +3,7 @@
  * The fastify app: the API under /v1 and the emulator's control endpoints under /__emulator.
  *
  * Every /v1 request goes through the same gate, in this order: record it, hold it in transit if a
- * hold matches, take a token from the rate limit if one is set, wait the configured latency, cut
+ * hold matches, take a token from the rate limit if one is set, wait the latency (latency.ts), cut
  * the connection if the emulator was reset meanwhile; unless the rate limit refused it (then it
  * never reaches the service), pass the capacity model if one is set (wait for a worker and the
  * service time, or 503 at once), and cut it if reset meanwhile; answer with an injected fault if one matches, then with
@@ -26,6 +26,7 @@ import type { ChosenAnswer, ChosenAnswers } from './answers';
 import { passCapacity, registerCapacityControl, type Capacity } from './capacity';
 import { answerWithFault, cutConnection, type FaultQueue } from './faults';
 import type { InTransit } from './in-transit';
+import type { Latency, LatencySpec } from './latency';
 import {
 	answerRateLimited,
 	logTraffic,
@@ -49,7 +50,7 @@ export interface ServerContext {
 	readonly rateLimit: RateLimit;
 	readonly capacity: Capacity;
 	readonly answers: ChosenAnswers;
-	readonly latencyMs: number;
+	readonly latency: Latency;
 	readonly clockOffsetMs: number;
 	readonly sendsDateHeader: boolean;
 	/** How many times the emulator was reset (see the gate in registerApi). */
@@ -60,7 +61,7 @@ export interface ServerContext {
 	clearFaults(): void;
 	holdInTransit(hold: HoldSpec): void;
 	answerWith(answer: ChosenAnswer): void;
-	setLatency(ms: number): void;
+	setLatency(latency: number | LatencySpec): void;
 	clearRequests(): void;
 }
 
@@ -146,7 +147,8 @@ function registerApi(app: FastifyInstance, context: ServerContext) {
 				await context.inTransit.pass(request.method, entry.path);
 				if (stale()) return cutConnection(request, reply);
 				const refusal = context.rateLimit.admit();
-				if (context.latencyMs > 0) await delay(context.latencyMs);
+				const latencyMs = context.latency.draw();
+				if (latencyMs > 0) await delay(latencyMs);
 				if (stale()) return cutConnection(request, reply);
 				if (!refusal && (await passCapacity(context.capacity, reply))) return reply;
 				if (stale()) return cutConnection(request, reply);
@@ -256,13 +258,10 @@ function registerBehaviourControl(control: FastifyInstance, context: ServerConte
 		return { variant: context.store.auditLogVariant };
 	});
 	control.put('/latency', async (request) => {
-		const { ms } = bodyObject(request);
-		if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0) {
-			throw badRequest('ms must be an integer of 0 or more');
-		}
-		context.setLatency(ms);
-		return { ms };
+		context.setLatency(bodyObject(request) as unknown as LatencySpec);
+		return context.latency.current;
 	});
+	control.get('/latency', async () => context.latency.current);
 }
 
 /** The recorded key stays in memory for in-process tests but is not sent over HTTP. */

@@ -5,6 +5,7 @@ import type {
 import type { ChosenAnswer } from './answers';
 import type { RequestMatch } from './armed';
 import type { Capacity, CapacitySpec } from './capacity';
+import type { Latency, LatencySpec } from './latency';
 import type { RateLimit, RateLimitSpec } from './rate-limit';
 import type { NewAuditEntry, Store } from './store';
 
@@ -19,6 +20,8 @@ export interface StartOptions {
 	seed?: boolean;
 	/** Fixed delay before every /v1 response; default 0. */
 	latencyMs?: number;
+	/** A delay that varies (jitter, a heavy tail; see latency.ts); overrides `latencyMs`. */
+	latency?: LatencySpec;
 	/** A token-bucket rate limit answering 429 with Retry-After; default none. */
 	rateLimit?: RateLimitSpec;
 	/** Finite capacity: workers, service time, a bounded queue, 503 beyond it; default none. */
@@ -72,7 +75,7 @@ export interface Emulator {
 	/**
 	 * Empties or re-seeds the state (default: as at start), clears requests, faults and chosen
 	 * answers, and puts the latency, the rate limit and the capacity model back to the start options
-	 * (StartOptions.latencyMs, rateLimit, capacity; none unless given): a full bucket, every worker
+	 * (StartOptions.latency or latencyMs, rateLimit, capacity; none unless given): a full bucket, every worker
 	 * free, counts at 0. The audit log is answered as the spec-following service again
 	 * (`store.auditLogVariant`, see variants.ts). A request still held, waiting out the latency, or
 	 * waiting for or holding a worker from before the reset (its client gone, e.g. a poll its budget
@@ -89,8 +92,13 @@ export interface Emulator {
 	holdInTransit(hold: HoldSpec): void;
 	/** Answers the next matching /v1 request(s) with a chosen status and body (see answers.ts). */
 	answerWith(answer: ChosenAnswer): void;
-	/** Fixed delay before every /v1 response. */
-	setLatency(ms: number): void;
+	/**
+	 * Delay before every /v1 response: a number of ms, or one that varies (jitter, a heavy tail;
+	 * see latency.ts), its draws from the seed's start.
+	 */
+	setLatency(latency: number | LatencySpec): void;
+	/** The latency now (`current`), as set or as at start. */
+	readonly latency: Latency;
 	/** Sets the service's clock `offsetMs` from this machine's: its Date header says so; reset puts it back. */
 	setClockOffset(offsetMs: number): void;
 	/** Whether answers carry a Date header; reset puts it back. */

@@ -9,3 +9,21 @@ export function seededRandom(seed: number): () => number {
 		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 	};
 }
+
+/**
+ * How long something takes: `ms`, or drawn uniformly between `ms` and `maxMs`; and one time in
+ * `tailOneIn`, drawn at random, `tailMs` instead (a heavy tail). `tailMs` comes with `tailOneIn`.
+ */
+export interface Spread {
+	ms: number;
+	maxMs?: number;
+	tailMs?: number;
+	tailOneIn?: number;
+}
+
+/** One duration of `spread`, ms; draws from `random` only for what is set (a plain `ms`: none). */
+export function drawMs(spread: Spread, random: () => number): number {
+	const { ms, maxMs, tailMs, tailOneIn } = spread;
+	if (tailOneIn !== undefined && random() * tailOneIn < 1) return tailMs ?? ms;
+	return maxMs === undefined ? ms : ms + random() * (maxMs - ms);
+}
