@@ -29,7 +29,13 @@ const avoiding = (limit: number, decreasedAt: number, answeredSince = 99): Limit
 	decreasedAt,
 	answeredSince,
 });
-const quick: Delays = { answer: 1, standing: 1 };
+/** Delays: the answer's, the quickest recent one's and their median's (the quickest's unless given). */
+const delays = (answer: number, standing: number, typical = standing): Delays => ({
+	answer,
+	standing,
+	typical,
+});
+const quick = delays(1, 1);
 
 describe('a sign of overload (a 503, or a standing queue)', () => {
 	it.each<[string, LimitState, number, LimitState]>([
@@ -60,7 +66,7 @@ describe('an answer', () => {
 		delays,
 		inUse,
 	});
-	const queue: Delays = { answer: 3, standing: QUEUE_TOLERANCE + 0.01 };
+	const queue = delays(3, QUEUE_TOLERANCE + 0.01);
 	const suspect = { limit: 40, slowStart: false, standing: 3 };
 	it.each<[string, LimitState, ReturnType<typeof answer>, LimitState]>([
 		[
@@ -96,13 +102,13 @@ describe('an answer', () => {
 		[
 			'its own round trip just at GROWTH_TOLERANCE: one more',
 			slowStart(4),
-			answer({ answer: GROWTH_TOLERANCE, standing: 1 }),
+			answer(delays(GROWTH_TOLERANCE, 1)),
 			{ ...slowStart(5), answeredSince: 1 },
 		],
 		[
 			'its own round trip over GROWTH_TOLERANCE: nothing (the service keeps requests waiting)',
 			slowStart(4),
-			answer({ answer: GROWTH_TOLERANCE + 0.01, standing: 1 }),
+			answer(delays(GROWTH_TOLERANCE + 0.01, 1)),
 			{ ...slowStart(4), answeredSince: 1 },
 		],
 		[
@@ -114,20 +120,32 @@ describe('an answer', () => {
 		[
 			'a standing queue just at QUEUE_TOLERANCE: no sign',
 			avoiding(10, 0),
-			answer({ answer: QUEUE_TOLERANCE, standing: QUEUE_TOLERANCE }),
+			answer(delays(QUEUE_TOLERANCE, QUEUE_TOLERANCE)),
 			avoiding(10, 0, 100),
 		],
 		[
-			'a standing queue over QUEUE_TOLERANCE: a sign, halving slow start, a queue suspected',
+			'a standing queue over QUEUE_TOLERANCE: a first sign cuts to TEST_SPAN, in slow start too, and suspects a queue',
 			{ ...slowStart(40), answeredSince: 99 },
 			answer(queue),
-			{ ...avoiding(20, 100, 0), suspect: { limit: 40, slowStart: true, ...queue } },
+			{
+				...avoiding(40 * TEST_SPAN, 100, 0),
+				suspect: { limit: 40, slowStart: true, standing: queue.standing },
+			},
 		],
 		[
 			'a standing queue while fewer than ROUND_TRIP_SAMPLES answers came since the last decrease: nothing yet',
 			avoiding(10, 0, ROUND_TRIP_SAMPLES - 2),
 			answer(queue),
 			avoiding(10, 0, ROUND_TRIP_SAMPLES - 1),
+		],
+		[
+			'a standing queue over QUEUE_TOLERANCE after slow start: cut to TEST_SPAN, to be tested',
+			avoiding(40, 0),
+			answer(queue),
+			{
+				...avoiding(40 * TEST_SPAN, 100, 0),
+				suspect: { limit: 40, slowStart: false, standing: queue.standing },
+			},
 		],
 		[
 			'a standing queue while suspected: cut again, the suspect kept',
@@ -138,29 +156,38 @@ describe('an answer', () => {
 		[
 			'suspected, cut to TEST_SPAN, the standing delay fell in proportion: a queue, still cut',
 			{ ...avoiding(30, 0), suspect },
-			answer({ answer: 3, standing: 3 * TEST_SPAN }),
+			answer(delays(3, 3 * TEST_SPAN)),
 			{ ...avoiding(27, 100, 0), suspect },
 		],
 		[
 			'suspected, cut only to 80%: not tested yet',
 			{ ...avoiding(32, 0), suspect },
-			answer({ answer: 3, standing: 3 }),
+			answer(delays(3, 3)),
 			{ ...avoiding(32 * OVERLOAD_DECREASE, 100, 0), suspect },
-		],
-		[
-			'suspected, the quickest recent answer back within GROWTH_TOLERANCE: the queue drained',
-			{ ...avoiding(36, 0), suspect },
-			answer(quick),
-			{ ...avoiding(36 + 1 / 36, 0, 100), suspect: undefined },
 		],
 	])('%s', (_title, state, event, expected) => {
 		expect(afterAnswered(state, event)).toEqual({ state: expected });
 	});
 
+	it.each<[string, Delays, number]>([
+		['a queue that drained: the cut stays', delays(1, 1), 36],
+		[
+			'all answers slow but the quickest: the sign came from too low a baseline, the limit comes back',
+			delays(1, 1, suspect.standing / QUEUE_TOLERANCE),
+			40,
+		],
+	])(
+		'suspected, the quickest recent answer back within GROWTH_TOLERANCE, %s; the baseline taken again',
+		(_title, event, limit) => {
+			expect(afterAnswered({ ...avoiding(36, 0), suspect }, answer(event))).toEqual({
+				state: { ...avoiding(limit, 0, 100), suspect: undefined },
+				rebase: true,
+			});
+		},
+	);
+
 	it('suspected, cut to TEST_SPAN, the standing delay did not fall: the limit and slow start come back, and the delay is the baseline now', () => {
-		expect(
-			afterAnswered({ ...avoiding(30, 0), suspect }, answer({ answer: 3, standing: 3 })),
-		).toEqual({
+		expect(afterAnswered({ ...avoiding(30, 0), suspect }, answer(delays(3, 3)))).toEqual({
 			state: { ...avoiding(40, 0, 100), suspect: undefined },
 			rebase: true,
 		});
@@ -183,9 +210,8 @@ describe('round trips', () => {
 	});
 
 	it('compares each answer, and the quickest of the last ones, with the baseline', () => {
-		const { delays } = after([...window(40), 60]);
-		expect(delays).toEqual({ answer: 1.5, standing: 1 });
-		expect(after([...window(40), ...window(100)]).delays).toEqual({ answer: 2.5, standing: 2.5 });
+		expect(after([...window(40), 60]).delays).toEqual(delays(1.5, 1));
+		expect(after([...window(40), ...window(100)]).delays).toEqual(delays(2.5, 2.5));
 	});
 
 	it('keeps the baseline while answers slow down (a queue, or the service: afterAnswered tells)', () => {
@@ -198,7 +224,7 @@ describe('round trips', () => {
 	});
 
 	it(`compares from ${ROUND_TRIP_FLOOR_MS} ms up: a clock's whole milliseconds are not a queue`, () => {
-		expect(after([...window(1), 3]).delays).toEqual({ answer: 1, standing: 1 });
+		expect(after([...window(1), 3]).delays).toEqual(delays(1, 1));
 		expect(after([...window(0), 20]).delays?.answer).toBe(20 / ROUND_TRIP_FLOOR_MS);
 	});
 });

@@ -43,7 +43,7 @@ describe('the wait before a request answered 429 is sent again', () => {
 
 	it('without Retry-After: a capped exponential backoff with full jitter, then the error', () => {
 		const longest = Array.from({ length: BACKOFF_RETRIES + 2 }, (_, retries) =>
-			retryWaitMs(undefined, retries, plainPacer, highest),
+			retryWaitMs({ status: 429 }, retries, plainPacer, highest),
 		);
 		expect(longest.map((ms) => ms && Math.round(ms))).toEqual([
 			BACKOFF_FIRST_MS,
@@ -55,8 +55,18 @@ describe('the wait before a request answered 429 is sent again', () => {
 			undefined,
 		]);
 		expect(BACKOFF_MAX_TOTAL_MS).toBe(23_000);
-		expect(retryWaitMs(undefined, 0, plainPacer, () => 0)).toBe(0);
-		expect(retryWaitMs(undefined, 2, plainPacer, () => 0.5)).toBe(2 * BACKOFF_FIRST_MS);
+		expect(retryWaitMs({ status: 503 }, 0, plainPacer, () => 0)).toBe(0);
+		expect(retryWaitMs({ status: 503 }, 2, plainPacer, () => 0.5)).toBe(2 * BACKOFF_FIRST_MS);
+	});
+
+	it('under Auto, whose limit a 503 cuts, the first 503 without Retry-After waits only its turn; the rest, and 429s, back off', () => {
+		const auto = { ...plainPacer, limitsInFlight: true };
+		const highest = () => 1 - Number.EPSILON;
+		expect(retryWaitMs({ status: 503 }, 0, auto, highest)).toBe(0);
+		expect(retryWaitMs({ status: 503 }, 1, auto, highest)).toBeCloseTo(2 * BACKOFF_FIRST_MS);
+		expect(retryWaitMs({ status: 429 }, 0, auto, highest)).toBeCloseTo(BACKOFF_FIRST_MS);
+		expect(retryWaitMs({ status: 503 }, 0, plainPacer, highest)).toBeCloseTo(BACKOFF_FIRST_MS);
+		expect(retryWaitMs({ status: 503, retryAfterSeconds: 1 }, 0, auto, highest)).toBe(1000);
 	});
 
 	it.each([
@@ -69,7 +79,7 @@ describe('the wait before a request answered 429 is sent again', () => {
 		['past Fixed, within what Auto allows', 1, 3, 10, 1000],
 	])('with Retry-After: %s', (_title, seconds, retries, allowed, waitMs) => {
 		const pacer = { ...plainPacer, retryAfterWaits: allowed };
-		expect(retryWaitMs(seconds, retries, pacer)).toBe(waitMs);
+		expect(retryWaitMs({ status: 429, retryAfterSeconds: seconds }, retries, pacer)).toBe(waitMs);
 	});
 
 	it("Auto's pacer allows more retries than Fixed's", () => {

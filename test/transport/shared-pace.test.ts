@@ -13,8 +13,8 @@ import {
 import {
 	AUTO_MAX_CONCURRENCY,
 	initialLimit,
-	OVERLOAD_DECREASE,
 	ROUND_TRIP_SAMPLES,
+	TEST_SPAN,
 } from '../../nodes/DataIntegrationManagement/transport/overload';
 import { STARTS_PER_TICK } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import {
@@ -440,7 +440,7 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 		expect([clock.now(), shared.inFlight]).toEqual([1100, 4]);
 	});
 
-	it('a standing queue (every one of the last ROUND_TRIP_SAMPLES answers over twice the baseline) takes OVERLOAD_DECREASE off, once a round trip', async () => {
+	it('a standing queue (every one of the last ROUND_TRIP_SAMPLES answers over twice the baseline), a first sign: the limit cut to TEST_SPAN', async () => {
 		const { clock, shared } = await inFlight(10);
 		shared.limit = { ...initialLimit(10), slowStart: false };
 		for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) shared.answered(20, 'POST tags');
@@ -449,7 +449,7 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 			await at(clock, 100 + answer);
 			shared.answered(50, 'POST tags');
 		}
-		expect(shared.limit.limit).toBeCloseTo(limit * OVERLOAD_DECREASE);
+		expect(shared.limit.limit).toBeCloseTo(limit * TEST_SPAN);
 		expect(shared.limit.decreasedAt).toBe(100 + ROUND_TRIP_SAMPLES);
 	});
 
@@ -466,8 +466,8 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 		const { clock, shared } = await inFlight(10);
 		shared.limit = { ...initialLimit(40), slowStart: false };
 		for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) shared.answered(10, 'POST tags');
-		// The service now answers in 100 ms whatever is in flight: a queue is suspected, and the
-		// limit cut once a round trip until a quarter is off; the delay has not fallen.
+		// The service now answers in 100 ms whatever is in flight: a queue is suspected, the limit
+		// cut by a quarter, and the next round trip's answers have not fallen with it.
 		const limits: number[] = [];
 		for (let round = 1; round <= 5; round++) {
 			for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) {
@@ -476,7 +476,7 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 			}
 			limits.push(shared.limit.limit);
 		}
-		expect(limits.map(Math.round)).toEqual([36, 33, 29, 40, 40]);
+		expect(limits.map(Math.round)).toEqual([30, 40, 40, 40, 40]);
 		expect(shared.limit.suspect).toBeUndefined();
 		// 100 ms is the baseline now: more of them cut nothing.
 		for (let answer = 0; answer < 2 * ROUND_TRIP_SAMPLES; answer++) {

@@ -179,6 +179,7 @@ const fixed = (limit: number, clock: FakeClock): [FixedConcurrency, Pacer] => [
 	new FixedConcurrency(limit, clock),
 	{
 		retryAfterWaits: RETRY_AFTER_WAITS,
+		limitsInFlight: false,
 		answered: () => {},
 		rateLimited: async (waitMs) => await clock.sleep(waitMs),
 		overloaded: async (waitMs) => await clock.sleep(waitMs),

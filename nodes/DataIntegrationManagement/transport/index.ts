@@ -187,7 +187,7 @@ export async function sendWithRetries<R>(
 			failure = failureOfError(error);
 		}
 		const waitMs = SENT_AGAIN.includes(failure.status)
-			? retryWaitMs(failure.retryAfterSeconds, retries, pacer, random)
+			? retryWaitMs(failure, retries, pacer, random)
 			: undefined;
 		// Not waited out. With a deadline, a request's timeout is the time left before it.
 		if (waitMs === undefined)

@@ -40,16 +40,22 @@ export const initialLimit = (start: number): LimitState => ({
  * A sign of overload at `now` for a request sent at `sentAt`: the limit goes down, halved in slow
  * start, unless it already did since that request left.
  */
-export function afterOverload(state: LimitState, now: number, sentAt: number): LimitState {
+export function afterOverload(
+	state: LimitState,
+	now: number,
+	sentAt: number,
+	factor?: number,
+): LimitState {
 	if (sentAt < state.decreasedAt) return state;
-	const limit = Math.max(1, state.limit * (state.slowStart ? 0.5 : OVERLOAD_DECREASE));
+	const limit = Math.max(1, state.limit * (factor ?? (state.slowStart ? 0.5 : OVERLOAD_DECREASE)));
 	return { ...state, limit, slowStart: false, decreasedAt: now, answeredSince: 0 };
 }
 
-/** An answer's round trip and the quickest recent one, over the baseline of their kind. */
+/** An answer's round trip, the quickest recent one and their median, over their kind's baseline. */
 export interface Delays {
 	answer: number;
 	standing: number;
+	typical: number;
 }
 
 /**
@@ -61,7 +67,7 @@ export function afterAnswered(
 	state: LimitState,
 	answer: { now: number; sentAt: number; delays?: Delays; inUse: boolean },
 ): { state: LimitState; rebase?: true } {
-	const { delays = { answer: 1, standing: 1 }, inUse } = answer;
+	const { delays = { answer: 1, standing: 1, typical: 1 }, inUse } = answer;
 	let next = {
 		...state,
 		answeredSince: state.answeredSince + (answer.sentAt >= state.decreasedAt ? 1 : 0),
@@ -73,10 +79,17 @@ export function afterAnswered(
 			const { limit, slowStart } = suspect;
 			return { state: { ...next, limit, slowStart, suspect: undefined }, rebase: true };
 		}
-		if (delays.standing <= GROWTH_TOLERANCE) next = { ...next, suspect: undefined };
+		// Drained: the answers at the lower limit are the baseline now. Against it, a suspect that
+		// was no sign (the baseline was too low) gets its limit back.
+		if (suspect && delays.standing <= GROWTH_TOLERANCE) {
+			const wasSign = suspect.standing / delays.typical > QUEUE_TOLERANCE;
+			const { limit, slowStart } = wasSign ? next : suspect;
+			return { state: { ...next, limit, slowStart, suspect: undefined }, rebase: true };
+		}
 		if (delays.standing > QUEUE_TOLERANCE) {
-			const before = { limit: state.limit, slowStart: state.slowStart, ...delays };
-			const cut = afterOverload(next, answer.now, answer.sentAt);
+			const before = { limit: state.limit, slowStart: state.slowStart, standing: delays.standing };
+			// A first sign cuts to TEST_SPAN at once, so the next answers test it.
+			const cut = afterOverload(next, answer.now, answer.sentAt, suspect ? undefined : TEST_SPAN);
 			return { state: { ...cut, suspect: suspect ?? before } };
 		}
 	}
@@ -120,13 +133,17 @@ export function withRoundTrip(
 ): { trips: RoundTrips; delays?: Delays } {
 	const recentMs = [...(trips?.recentMs ?? []), ms].slice(-ROUND_TRIP_SAMPLES);
 	if (recentMs.length < ROUND_TRIP_SAMPLES) return { trips: { recentMs } };
+	const typicalMs = median(recentMs);
 	const base = trips?.baselineMs ?? Infinity;
-	const next = rebased({ recentMs });
-	const baselineMs = next.baselineMs! * QUEUE_TOLERANCE < base ? next.baselineMs! : base;
+	const baselineMs = typicalMs * QUEUE_TOLERANCE < base ? typicalMs : base;
 	const ratio = (value: number) => floored(value) / baselineMs;
 	return {
 		trips: { baselineMs, recentMs },
-		delays: { answer: ratio(ms), standing: ratio(Math.min(...recentMs)) },
+		delays: {
+			answer: ratio(ms),
+			standing: ratio(Math.min(...recentMs)),
+			typical: ratio(typicalMs),
+		},
 	};
 }
 

@@ -28,6 +28,8 @@ export const monotonicClock: Clock = { now: () => performance.now(), sleep: syst
 export interface Pacer {
 	/** How many 429s or 503s with Retry-After one request may wait out before its error is reported. */
 	readonly retryAfterWaits: number;
+	/** Whether a 503 cuts what is in flight (Auto): the first one is then sent again in its turn. */
+	readonly limitsInFlight: boolean;
 	/** A request of `kind` (./overload.ts, requestKind) was answered (not 429 or 503) after `ms`. */
 	answered(ms: number, kind: string): void;
 	/** Resolves when the request answered 429 after `ms` may be sent again, `waitMs` from now. */
@@ -49,6 +51,7 @@ export const MAX_RETRY_AFTER_SECONDS = 60;
 /** Concurrency Fixed: each 429 and 503 waited out plainly, the pace left as it is. */
 export const plainPacer: Pacer = {
 	retryAfterWaits: RETRY_AFTER_WAITS,
+	limitsInFlight: false,
 	answered: () => {},
 	rateLimited: async (waitMs) => await systemClock.sleep(waitMs),
 	overloaded: async (waitMs) => await systemClock.sleep(waitMs),
@@ -71,19 +74,22 @@ export const BACKOFF_MAX_TOTAL_MS = Array.from({ length: BACKOFF_RETRIES }, (_, 
 ).reduce((sum, ms) => sum + ms, 0);
 
 /**
- * How long to wait before sending again a request that got its `retries`+1-th 429 or 503 (with
- * `retryAfterSeconds`, when the answer said), or undefined when its error is to be reported.
- * Both say the service did not act on the request, so a write too may be sent again.
- * `random` gives numbers in [0, 1).
+ * How long to wait before sending again a request whose `retries`+1-th answer was `failure` (a 429
+ * or 503, with Retry-After when it said), or undefined when its error is to be reported. Both say
+ * the service did not act on the request, so a write too may be sent again. `random` gives
+ * numbers in [0, 1).
  */
 export function retryWaitMs(
-	retryAfterSeconds: number | undefined,
+	failure: { status?: number; retryAfterSeconds?: number },
 	retries: number,
 	pacer: Pacer,
 	random: () => number = Math.random,
 ): number | undefined {
+	const { retryAfterSeconds } = failure;
 	if (retryAfterSeconds === undefined) {
 		if (retries >= BACKOFF_RETRIES) return undefined;
+		// The limit was cut for it: the first 503 waits only for its turn.
+		if (pacer.limitsInFlight && failure.status === 503 && retries === 0) return 0;
 		return random() * Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** retries);
 	}
 	if (retryAfterSeconds > MAX_RETRY_AFTER_SECONDS || retries >= pacer.retryAfterWaits)

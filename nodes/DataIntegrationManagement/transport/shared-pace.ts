@@ -192,6 +192,7 @@ export class SharedPace {
 
 /** One run's share of a pace: its own items in flight, up to its own Concurrency. */
 export class RunPace implements Concurrency, Pacer {
+	readonly limitsInFlight = true;
 	inFlight = 0;
 	/** Its items not started yet, as its router last said; undefined when it says nothing. */
 	queued: number | undefined;
