@@ -11,13 +11,13 @@ import type {
 	AuditLogEntry,
 	AuditLogPage,
 	ColumnConfig,
+	Envelope,
 	ErrorBody,
 	Integration,
 	SchemasConfig,
 	Tag,
 	User,
 } from '../../nodes/DataIntegrationManagement/client/types';
-import type { Envelope } from '../../nodes/DataIntegrationManagement/transport';
 import {
 	AUDIT_LOG_DEFAULT_PAGE_SIZE,
 	AUDIT_LOG_PAGE_SIZE_MAX,

@@ -1,8 +1,8 @@
 import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
 
-import { apiRequestAnswer, type Answer, type Context } from '../transport';
+import type { Context } from '../transport';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY } from './choices';
-import { ANSWER_CHECKS, checkData } from './endpoint';
+import { callEndpoint, type Read } from './endpoint';
 import type { PlacedEntry } from './auditLogPlacement';
 import {
 	SCAN_START,
@@ -42,13 +42,13 @@ export async function scanAuditLog(
 	for (;;) {
 		if (!mayAsk(scan, state, Date.now())) return 'deadline';
 		const asked = Date.now();
-		let answer: Answer<AuditLogPage>;
+		let answer: Read<AuditLogPage>;
 		try {
-			answer = (await apiRequestAnswer.call(this, 'GET', '/audit-logs', {
+			answer = await callEndpoint(this, 'GET /audit-logs', {
 				qs: pageQuery(scan, state),
 				deadline: scan.deadline,
 				pacer: scan.pacer,
-			})) as Answer<AuditLogPage>;
+			});
 		} catch (error) {
 			const ended = {
 				deadlineReached: (error as NodeApiError).context?.deadlineReached === true,
@@ -64,7 +64,10 @@ export async function scanAuditLog(
 		}
 		const tookMs = Date.now() - asked;
 		scan.onAnswer?.();
-		const step = nextStep(scan, state, keys, { ...checkedPage(this, answer), tookMs });
+		// The Date header counts whole seconds: the service's present is before the next one.
+		const answeredAt = answer.date !== undefined ? answer.date + 1000 : Date.now();
+		const { items, totalItems } = answer.data;
+		const step = nextStep(scan, state, keys, { items, totalItems, answeredAt, tookMs });
 		if (step.action === 'refuse') throw offsetNotHonoured(this, state.offset);
 		state = step.state;
 		for (const key of step.received) keys.received.add(key);
@@ -72,16 +75,6 @@ export async function scanAuditLog(
 		if (!(await onPage(step.page))) return 'stopped';
 		if (step.last) return 'end';
 	}
-}
-
-/** The page's list and count, checked, and when it was answered. */
-function checkedPage(context: Context, answer: Answer<AuditLogPage>) {
-	// The Date header counts whole seconds: the service's present is before the next one.
-	const answeredAt = answer.date !== undefined ? answer.date + 1000 : Date.now();
-	const data = answer.envelope.data;
-	checkData(context, 'GET /audit-logs', data, ANSWER_CHECKS['GET /audit-logs']);
-	const { items, totalItems } = data as AuditLogPage;
-	return { items, totalItems, answeredAt };
 }
 
 /**

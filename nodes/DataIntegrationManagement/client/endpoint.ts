@@ -1,12 +1,21 @@
 import {
 	NodeApiError,
 	NodeOperationError,
-	type IDataObject,
 	type IHttpRequestMethods,
 } from 'n8n-workflow';
 
-import { apiRequest, apiRequestBody, isEnvelope, type Context } from '../transport';
-import type { Pacer } from '../transport/pacer';
+import { apiRequest, type Context, type RequestOptions } from '../transport';
+import type {
+	Asset,
+	AuditLogPage,
+	ColumnConfig,
+	Connector,
+	Envelope,
+	Integration,
+	ReceivedSchemas,
+	Tag,
+	User,
+} from './types';
 
 /**
  * How every client function calls its endpoint: the path built from the endpoint's template with
@@ -101,6 +110,29 @@ export const ANSWER_CHECKS = {
 /** An endpoint as the spec writes it: `method template`, e.g. `GET /integrations/{id}`. */
 export type Endpoint = keyof typeof ANSWER_CHECKS;
 
+/** What each endpoint's `data` holds, as the API describes it (ANSWER_CHECKS checks what is read). */
+type EndpointData = {
+	'POST /tags': Pick<Tag, 'id'>;
+	'PUT /tags/{id}': Tag;
+	'DELETE /tags/{id}/relation': unknown;
+	'POST /assets': Asset;
+	'PATCH /assets/{id}': Asset;
+	'POST /connectors': Connector;
+	'GET /integrations/{id}': { integration: Integration };
+	'GET /integrations/{id}/schemas': { schemas: ReceivedSchemas };
+	'PATCH /integrations/{id}/schemas': { schemas: ReceivedSchemas };
+	'GET /integrations/{id}/schemas/{schema}/tables/{table}/columns': {
+		columns: Record<string, ColumnConfig>;
+	};
+	'GET /users': { items: User[] };
+	'GET /audit-logs': AuditLogPage;
+};
+
+/** Whether an answer's body is a JSON object, as the envelope every endpoint promises is. */
+function isEnvelope(body: unknown): body is Envelope<unknown> & Record<string, unknown> {
+	return isObject(body);
+}
+
 /**
  * Where an answer is not what the API describes for what the caller reads (`checks`, keyed by
  * the names in `data`): no body (an empty one, as a 204 has), not the JSON object of the envelope,
@@ -118,13 +150,9 @@ export function answerProblem(body: unknown, checks: Record<string, Check>): str
 	return problems.length ? problems.join('; ') : undefined;
 }
 
-export interface EndpointCall {
+export interface EndpointCall extends RequestOptions {
 	/** Values of the template's `{placeholders}`. */
 	params?: Record<string, string>;
-	body?: IDataObject;
-	qs?: IDataObject;
-	/** The run's pacer, when the request is one item's of the action node. */
-	pacer?: Pacer;
 }
 
 /**
@@ -138,13 +166,17 @@ export interface OffSpecAnswer {
 	warning: string;
 }
 
-/** An endpoint's answer: its `data` and `message`; a write's also where it is off the spec. */
-export type EndpointAnswer = { data: unknown; message?: string; offSpec?: OffSpecAnswer };
+/** What a read returns: `data` as the API describes it, and when the service answered. */
+export type Read<T> = { data: T; message?: string; date?: number };
 
 /** What a write returns: `data` as the API describes it, or the answer off the spec. */
 export type Written<T> =
 	| { data: T; message?: string; offSpec?: undefined }
 	| { data: unknown; message?: string; offSpec: OffSpecAnswer };
+
+type AnswerOf<E extends Endpoint> = E extends `GET ${string}`
+	? Read<EndpointData[E]>
+	: Written<EndpointData[E]>;
 
 /**
  * Sends one request to `endpoint` (e.g. `GET /integrations/{id}`) and returns its `data` (holding
@@ -154,32 +186,32 @@ export type Written<T> =
  * whatever its answer: it took effect, and failing its item would have it made again on a re-run
  * (`acknowledged`).
  */
-export async function callEndpoint(
-	this: Context,
-	endpoint: Endpoint,
+export async function callEndpoint<E extends Endpoint>(
+	context: Context,
+	endpoint: E,
 	call: EndpointCall = {},
-): Promise<EndpointAnswer> {
+): Promise<AnswerOf<E>> {
 	const [method, template] = endpoint.split(' ') as [IHttpRequestMethods, string];
 	const path = template.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
 		const value = call.params?.[name] ?? '';
 		const problem = pathSegmentProblem(value);
 		if (problem) {
 			throw new NodeOperationError(
-				this.getNode(),
+				context.getNode(),
 				`The ${name} of ${endpoint} ${problem}; no request was sent`,
 				{ failure: { cause: 'configuration-invalid' } },
 			);
 		}
 		return encodeURIComponent(value);
 	});
-	const options = { body: call.body, qs: call.qs, pacer: call.pacer };
-	if (method !== 'GET') {
-		const { body } = await apiRequestBody.call(this, method, path, options);
-		return acknowledged(`${method} ${path}`, body, ANSWER_CHECKS[endpoint]);
-	}
-	const { data, message } = await apiRequest.call(this, method, path, options);
-	checkData(this, `${method} ${path}`, data, ANSWER_CHECKS[endpoint]);
-	return { data, message };
+	const request = `${method} ${path}`;
+	const checks: Record<string, Check> = ANSWER_CHECKS[endpoint];
+	const { body, date } = await apiRequest.call(context, method, path, call);
+	if (method !== 'GET') return acknowledged(request, body, checks) as AnswerOf<E>;
+	if (!isEnvelope(body)) throw offSpecRead(context, request);
+	const problem = answerProblem(body, checks);
+	if (problem) throw offSpecRead(context, request, problem);
+	return { data: body.data, message: body.message, date } as AnswerOf<E>;
 }
 
 /**
@@ -191,7 +223,7 @@ export function acknowledged(
 	request: string,
 	body: unknown,
 	checks: Record<string, Check>,
-): EndpointAnswer {
+): Written<unknown> {
 	const envelope = isEnvelope(body) ? body : undefined;
 	const answer = { data: envelope?.data, message: envelope?.message };
 	const problem = answerProblem(body, checks);
@@ -201,23 +233,26 @@ export function acknowledged(
 	return { ...answer, offSpec: { sent, warning } };
 }
 
-/** Fails with a NodeApiError naming `request` when `data` lacks what the caller reads. */
-export function checkData(
-	context: Context,
-	request: string,
-	data: unknown,
-	checks: Record<string, Check>,
-): void {
-	// The envelope itself was checked by the transport: only `data` is left to check here.
-	const problem = answerProblem({ data }, checks);
-	if (!problem) return;
-	throw new NodeApiError(
+/** The error of a read whose answer is not the envelope, or lacks (`problem`) what is read. */
+function offSpecRead(context: Context, request: string, problem?: string): NodeApiError {
+	const [response, what, why] = problem
+		? [
+				`Unexpected answer: ${problem}`,
+				`is not what the API describes: ${problem}`,
+				'The service reported success but left out what this operation reads, so nothing was output.',
+			]
+		: [
+				'Response is not a JSON object',
+				'is not the JSON object the API promises',
+				'The response could not be read as the JSON envelope the API promises.',
+			];
+	return new NodeApiError(
 		context.getNode(),
-		{ message: `Unexpected answer: ${problem}` },
+		{ message: response },
 		{
-			message: `The service's answer to ${request} is not what the API describes: ${problem}`,
-			description:
-				'The service reported success but left out what this operation reads, so nothing was output. Check that the Base URL points at the API (ending in /v1), then try again.',
+			message: `The service's answer to ${request} ${what}`,
+			description: `${why} Check that the Base URL points at the API (ending in /v1), then try again.`,
+			// Not the API at the Base URL (a web page, a proxy's answer): someone must change it.
 			failure: { cause: 'configuration-invalid' },
 		},
 	);
