@@ -18,9 +18,8 @@ import type {
 } from './types';
 
 /**
- * How every client function calls its endpoint: the path built from the endpoint's template with
- * each value as exactly one segment, and the answer checked for what the caller reads of `data`
- * before anything is built from it.
+ * How every client function calls its endpoint: each path value as one segment, and the answer
+ * checked for what the caller reads of `data` before anything is built from it.
  */
 
 /** A dot segment, as typed or percent-encoded: URL parsers fold these into the path around them. */
@@ -28,10 +27,7 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 /** Half of a surrogate pair on its own: text that cannot be percent-encoded. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/**
- * Why `value` cannot be one segment of a request path, worded to follow a field's name; undefined
- * when it can.
- */
+/** Why `value` cannot be one segment of a request path, worded to follow a field's name. */
 export function pathSegmentProblem(value: string): string | undefined {
 	if (value === '') return 'is empty';
 	if (DOT_SEGMENT.test(value)) {
@@ -85,11 +81,7 @@ export const A_SCHEMAS_MAP: Check = {
 	test: schemasMap,
 };
 
-/**
- * What the node reads from the `data` of each endpoint's answer, key by key, as the API describes
- * it: the one list of the checks an answer passes before anything is built from it. An endpoint
- * whose `data` nothing reads has none; its answer need only be the envelope.
- */
+/** What the nodes read of each endpoint's `data`, key by key: the one list of answer checks. */
 export const ANSWER_CHECKS = {
 	'POST /tags': { id: A_STRING },
 	'PUT /tags/{id}': { id: A_STRING },
@@ -110,7 +102,7 @@ export const ANSWER_CHECKS = {
 /** An endpoint as the spec writes it: `method template`, e.g. `GET /integrations/{id}`. */
 export type Endpoint = keyof typeof ANSWER_CHECKS;
 
-/** What each endpoint's `data` holds, as the API describes it (ANSWER_CHECKS checks what is read). */
+/** What each endpoint's `data` holds, as the API describes it (ANSWER_CHECKS check a part). */
 type EndpointData = {
 	'POST /tags': Pick<Tag, 'id'>;
 	'PUT /tags/{id}': Tag;
@@ -133,11 +125,7 @@ function isEnvelope(body: unknown): body is Envelope<unknown> & Record<string, u
 	return isObject(body);
 }
 
-/**
- * Where an answer is not what the API describes for what the caller reads (`checks`, keyed by
- * the names in `data`): no body (an empty one, as a 204 has), not the JSON object of the envelope,
- * no `data` object, or each key of `data` that fails its check. Undefined when it is; pure.
- */
+/** Where an answer is not what the API describes for what `checks` read of `data`, if it is not. */
 export function answerProblem(body: unknown, checks: Record<string, Check>): string | undefined {
 	if (body === undefined || body === '') return 'it is empty';
 	if (!isEnvelope(body)) return 'it is not the JSON object the API promises';
@@ -155,10 +143,7 @@ export interface EndpointCall extends RequestOptions {
 	params?: Record<string, string>;
 }
 
-/**
- * A write's answer that is not what the API describes. The service acknowledged the write (a
- * success status), so it took effect: its item does not fail, it carries this.
- */
+/** A write's answer off the spec: the write took effect, so its item carries this, not an error. */
 export interface OffSpecAnswer {
 	/** What the service sent: `data`, or the whole body when it is not the envelope. */
 	sent: unknown;
@@ -179,12 +164,9 @@ type AnswerOf<E extends Endpoint> = E extends `GET ${string}`
 	: Written<EndpointData[E]>;
 
 /**
- * Sends one request to `endpoint` (e.g. `GET /integrations/{id}`) and returns its `data` (holding
- * what the endpoint's ANSWER_CHECKS name) and `message`. Fails without a request when a path
- * value would not stay one segment. A read (GET) fails with a NodeApiError naming the request
- * when its answer lacks what the node reads; a write the service acknowledged does not fail,
- * whatever its answer: it took effect, and failing its item would have it made again on a re-run
- * (`acknowledged`).
+ * Sends one request to `endpoint` (e.g. `GET /integrations/{id}`): its `data` and `message`. A read
+ * fails when its answer lacks what ANSWER_CHECKS name; a write the service acknowledged does not
+ * (`acknowledged`): it took effect, and a failed item would be run again.
  */
 export async function callEndpoint<E extends Endpoint>(
 	context: Context,
@@ -214,11 +196,7 @@ export async function callEndpoint<E extends Endpoint>(
 	return { data: body.data, message: body.message, date } as AnswerOf<E>;
 }
 
-/**
- * A write's answer as the service acknowledged it: its `data` and `message` when the body is the
- * envelope, and, where the answer is not what the API describes (`answerProblem`), what it sent
- * and a warning naming the request and the difference. Pure.
- */
+/** A write's answer as acknowledged; off the spec (`answerProblem`), what it sent and a warning. */
 export function acknowledged(
 	request: string,
 	body: unknown,
