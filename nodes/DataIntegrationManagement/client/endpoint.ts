@@ -61,22 +61,22 @@ function mapOf(child?: { key: string; test: (value: unknown) => boolean }) {
 const columnsMap = mapOf();
 const schemasMap = mapOf({ key: 'tables', test: mapOf({ key: 'columns', test: columnsMap }) });
 
-export const A_STRING: Check = { expected: 'a string', test: (value) => typeof value === 'string' };
-export const AN_OBJECT: Check = { expected: 'an object', test: isObject };
-export const A_LIST_OF_OBJECTS: Check = {
+const A_STRING: Check = { expected: 'a string', test: (value) => typeof value === 'string' };
+const AN_OBJECT: Check = { expected: 'an object', test: isObject };
+const A_LIST_OF_OBJECTS: Check = {
 	expected: 'an array of objects',
 	test: (value) => Array.isArray(value) && value.every(isObject),
 };
 /** A count the caller can do without (e.g. `totalItems`): absent, or a whole number. */
-export const AN_OPTIONAL_COUNT: Check = {
+const AN_OPTIONAL_COUNT: Check = {
 	expected: 'a whole number when given',
 	test: (value) => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0),
 };
-export const A_COLUMNS_MAP: Check = {
+const A_COLUMNS_MAP: Check = {
 	expected: 'an object of column names to objects',
 	test: columnsMap,
 };
-export const A_SCHEMAS_MAP: Check = {
+const A_SCHEMAS_MAP: Check = {
 	expected: 'an object of schema names to objects, their tables and columns objects too',
 	test: schemasMap,
 };
