@@ -1,4 +1,4 @@
-import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Context } from '../transport';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY } from './choices';
@@ -58,7 +58,7 @@ export async function scanAuditLog(
 			// A NodeApiError goes on as it is, declaring its cause (a 400 naming one of our query
 			// names: one that says so); n8n hands back a NodeOperationError it is given to wrap.
 			if (error instanceof NodeApiError && error.httpCode === '400')
-				throw new NodeApiError(this.getNode(), refusedQuery(error), refusedQueryWords(error));
+				throw refusedQuery(this, error);
 			if (error instanceof NodeApiError) throw declaring(error);
 			throw new NodeOperationError(this.getNode(), error as Error, { failure: failureOf(error) });
 		}
@@ -128,28 +128,26 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 	);
 }
 
-/** What n8n keeps of a 400 to the audit-log query: the service's words and the status. */
-const refusedQuery = (error: NodeApiError): JsonObject => ({
-	message: error.message,
-	httpCode: '400',
-});
-
 /**
- * The words of a 400 to the audit-log query: when it names one of our query names, the service
- * does not know it, so say which, and where our names are chosen.
+ * A 400 to the audit-log query, kept as n8n keeps it (the service's words, the status); when it
+ * names one of our query names, the service does not know it: say which, and where ours are chosen.
  */
-function refusedQueryWords(error: NodeApiError): ConstructorParameters<typeof NodeApiError>[2] {
+function refusedQuery(context: Context, error: NodeApiError): NodeApiError {
 	// The service's words are in the message; the description is the transport's own sentence.
 	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
 		new RegExp(`\\b${candidate}\\b`).test(error.message),
 	);
 	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
-	return {
-		message: name
-			? `The service refused the audit-log query parameter "${name}": ${error.message}`
-			: `The service refused the audit-log query: ${error.message}`,
-		description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see the README, "Where the API description is silent"). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
-		httpCode: '400',
-		failure: { cause: 'configuration-invalid' },
-	};
+	return new NodeApiError(
+		context.getNode(),
+		{ message: error.message, httpCode: '400' },
+		{
+			message: name
+				? `The service refused the audit-log query parameter "${name}": ${error.message}`
+				: `The service refused the audit-log query: ${error.message}`,
+			description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see the README, "Where the API description is silent"). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
+			httpCode: '400',
+			failure: { cause: 'configuration-invalid' },
+		},
+	);
 }
