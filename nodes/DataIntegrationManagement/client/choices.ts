@@ -1,8 +1,8 @@
 /**
  * The one place for what the API description leaves open ("not shown") and the nodes need to
  * send. The test emulator states the same names on its own (test/emulator/choices.ts), and its
- * contract test compares the two, so a typo on either side fails it. The README's "Where the API
- * description is silent" mirrors this file.
+ * contract test compares the two, so a typo on either side fails it. docs/guarantees.md ("Where
+ * the API description is silent") mirrors this file.
  */
 
 /**
