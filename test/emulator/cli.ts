@@ -1,12 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
- * Runs a seeded emulator until interrupted: `npm run emulator`.
+ * Runs a seeded emulator until the process the user started stops (npm or tsx, however: a signal,
+ * or ended), or this one is interrupted: `npm run emulator`. GET answers on each address it prints.
  * Environment: EMULATOR_PORT (4010), EMULATOR_HOST (127.0.0.1), EMULATOR_API_KEY (DEFAULT_API_KEY),
  * EMULATOR_LATENCY_MS (0).
  * A service of finite capacity (capacity.ts), when EMULATOR_WORKERS is set: EMULATOR_WORKERS
  * requests acted on at once, each EMULATOR_SERVICE_MS (required with it); EMULATOR_QUEUE more wait
  * (unset: any number); beyond, 503 with Retry-After: EMULATOR_RETRY_AFTER_SECONDS (unset: none).
  */
+import { whenStopRequested } from '../e2e/lib/processes';
 import { DEFAULT_API_KEY, startEmulator, type CapacitySpec } from './index';
 
 function wholeNumberFromEnv(name: string, fallback: number): number;
@@ -43,20 +45,18 @@ async function main() {
 	});
 	const controlUrl = emulator.baseUrl.replace(/\/v1$/, '/__emulator');
 	console.log(`Data Integration Management emulator listening`);
-	console.log(`  base URL: ${emulator.baseUrl}`);
+	console.log(`  base URL: ${emulator.baseUrl} (GET lists the operations)`);
 	console.log(`  API key:  ${emulator.apiKey}`);
 	const capacity = emulator.capacity.current;
 	if (capacity) console.log(`  capacity: ${JSON.stringify(capacity)}`);
 	console.log(
-		`  control:  ${controlUrl} (reset, audit-logs, requests, faults, answers, latency, rate-limit, traffic, capacity)`,
+		`  control:  ${controlUrl} (GET lists the test controls: reset, audit entries, faults, …)`,
 	);
 
-	const shutDown = async (signal: string) => {
-		console.log(`${signal} received, shutting down`);
-		await emulator.close();
-	};
-	process.once('SIGINT', (signal) => void shutDown(signal));
-	process.once('SIGTERM', (signal) => void shutDown(signal));
+	whenStopRequested((_reason, why) => {
+		console.log(`${why}: shutting down`);
+		void emulator.close().finally(() => process.exit(0));
+	});
 }
 
 main().catch((error) => {

@@ -1,8 +1,8 @@
 /**
  * Contract tests of the emulator against the service's API description (summarised in the
- * README's "Operations" and "Where the API description is silent"), the nodes' choices in
- * nodes/DataIntegrationManagement/client/choices.ts and the emulator's own in ./choices.ts, over
- * real HTTP with the global fetch.
+ * README's "Operations" and docs/guarantees.md ("Where the API description is silent")), the
+ * nodes' choices in nodes/DataIntegrationManagement/client/choices.ts and the emulator's own in
+ * ./choices.ts, over real HTTP with the global fetch.
  */
 import { sleep } from 'n8n-workflow';
 

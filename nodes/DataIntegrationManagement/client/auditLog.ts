@@ -121,7 +121,7 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 		{ message: `GET /audit-logs repeated earlier entries at ${name}=${offset}` },
 		{
 			message: 'The service kept answering audit log entries already read, so the read stopped',
-			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): see the README, "Where the API description is silent".`,
+			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): see "Where the API description is silent" in docs/guarantees.md of the package's repository.`,
 			// Entries logged during the read shift the pages: the next read may go through.
 			failure: { cause: 'temporarily-unavailable' },
 		},
@@ -145,7 +145,7 @@ function refusedQuery(context: Context, error: NodeApiError): NodeApiError {
 			message: name
 				? `The service refused the audit-log query parameter "${name}": ${error.message}`
 				: `The service refused the audit-log query: ${error.message}`,
-			description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see the README, "Where the API description is silent"). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
+			description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see "Where the API description is silent" in docs/guarantees.md of the package's repository). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
 			httpCode: '400',
 			failure: { cause: 'configuration-invalid' },
 		},

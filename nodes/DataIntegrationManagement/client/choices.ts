@@ -1,6 +1,6 @@
 /**
  * What the API description leaves open ("not shown") and the nodes send; the emulator states its
- * own (test/emulator/choices.ts, compared by its contract test), the README mirrors this file.
+ * own (test/emulator/choices.ts, compared by its contract test), docs/guarantees.md mirrors it.
  */
 
 /** The query-parameter names of `GET /audit-logs`, by the meaning the spec gives (no names). */
