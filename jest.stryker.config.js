@@ -4,7 +4,7 @@
  * in test/mutation/summary.ts; every test when unset), pure tests first and the randomized
  * exactly-once schedules last (test/mutation/fast-first-sequencer.js), and a mutant's run stops at
  * its first failing test (test/mutation/bail-environment.js). The exactly-once schedules are cut
- * to 100 (from 1000): each still runs every service variant and twist.
+ * to 140 (EXACTLY_ONCE_SCHEDULES=100; npm test runs 280): each still runs every variant and twist.
  */
 const { join } = require('node:path');
 

@@ -1,14 +1,14 @@
 /**
  * The emulator's own choices where the API description is silent, written here and nowhere else:
  * the emulator does not read the nodes' client/choices.ts, so the contract test
- * (./contract.test.ts) compares two sources and a name changed on either side fails it. The
- * README's "Where the API description is silent" mirrors both.
+ * (./contract.test.ts) compares two sources and a name changed on either side fails it.
+ * docs/guarantees.md ("Where the API description is silent") mirrors both.
  */
 import type { SortOrder } from '../../nodes/DataIntegrationManagement/client/types';
 
 /**
  * Literal query-parameter names of `GET /audit-logs` the emulator reads, keyed by the meaning the
- * spec gives them (it gives no names): the names the README documents as the package's choices.
+ * spec gives them (it gives no names): the names docs/guarantees.md gives as the package's.
  */
 export const AUDIT_LOG_QUERY_NAMES = {
 	/** Maximum number of entries to return (at most AUDIT_LOG_PAGE_SIZE_MAX). */

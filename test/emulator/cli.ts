@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
- * Runs a seeded emulator until interrupted: `npm run emulator`.
+ * Runs a seeded emulator until the process the user started stops (npm or tsx, however: a signal,
+ * or ended), or this one is interrupted: `npm run emulator`. GET answers on each address it prints.
  * Environment: EMULATOR_PORT (4010), EMULATOR_HOST (127.0.0.1), EMULATOR_API_KEY (DEFAULT_API_KEY),
  * EMULATOR_LATENCY_MS (0); latency that varies (latency.ts): uniform up to EMULATOR_LATENCY_MAX_MS,
  * one answer in EMULATOR_LATENCY_TAIL_ONE_IN (drawn at random) EMULATOR_LATENCY_TAIL_MS instead.
@@ -9,6 +10,7 @@
  * (unset: any number); beyond, 503 with Retry-After: EMULATOR_RETRY_AFTER_SECONDS (unset: none);
  * one request in EMULATOR_SERVICE_TAIL_ONE_IN acted on for EMULATOR_SERVICE_TAIL_MS instead.
  */
+import { whenStopRequested } from '../e2e/lib/processes';
 import { DEFAULT_API_KEY, startEmulator, type CapacitySpec, type LatencySpec } from './index';
 
 function wholeNumberFromEnv(name: string, fallback: number): number;
@@ -67,21 +69,19 @@ async function main() {
 	});
 	const controlUrl = emulator.baseUrl.replace(/\/v1$/, '/__emulator');
 	console.log(`Data Integration Management emulator listening`);
-	console.log(`  base URL: ${emulator.baseUrl}`);
+	console.log(`  base URL: ${emulator.baseUrl} (GET lists the operations)`);
 	console.log(`  API key:  ${emulator.apiKey}`);
 	console.log(`  latency:  ${JSON.stringify(emulator.latency.current)}`);
 	const capacity = emulator.capacity.current;
 	if (capacity) console.log(`  capacity: ${JSON.stringify(capacity)}`);
 	console.log(
-		`  control:  ${controlUrl} (reset, audit-logs, requests, faults, answers, latency, rate-limit, traffic, capacity)`,
+		`  control:  ${controlUrl} (GET lists the test controls: reset, audit entries, faults, …)`,
 	);
 
-	const shutDown = async (signal: string) => {
-		console.log(`${signal} received, shutting down`);
-		await emulator.close();
-	};
-	process.once('SIGINT', (signal) => void shutDown(signal));
-	process.once('SIGTERM', (signal) => void shutDown(signal));
+	whenStopRequested((_reason, why) => {
+		console.log(`${why}: shutting down`);
+		void emulator.close().finally(() => process.exit(0));
+	});
 }
 
 main().catch((error) => {

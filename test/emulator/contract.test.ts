@@ -1,8 +1,8 @@
 /**
  * Contract tests of the emulator against the service's API description (summarised in the
- * README's "Operations" and "Where the API description is silent"), the nodes' choices in
- * nodes/DataIntegrationManagement/client/choices.ts and the emulator's own in ./choices.ts, over
- * real HTTP with the global fetch.
+ * README's "Operations" and docs/guarantees.md ("Where the API description is silent")), the
+ * nodes' choices in nodes/DataIntegrationManagement/client/choices.ts and the emulator's own in
+ * ./choices.ts, over real HTTP with the global fetch.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -11,13 +11,13 @@ import type {
 	AuditLogEntry,
 	AuditLogPage,
 	ColumnConfig,
+	Envelope,
 	ErrorBody,
 	Integration,
 	SchemasConfig,
 	Tag,
 	User,
 } from '../../nodes/DataIntegrationManagement/client/types';
-import type { Envelope } from '../../nodes/DataIntegrationManagement/transport';
 import {
 	AUDIT_LOG_DEFAULT_PAGE_SIZE,
 	AUDIT_LOG_PAGE_SIZE_MAX,

@@ -1,6 +1,6 @@
 /** The spec's 12 operations: each reads its input, asks the store, and returns its envelope. */
 import type { HTTPMethods } from 'fastify';
-import type { Envelope } from '../../nodes/DataIntegrationManagement/transport';
+import type { Envelope } from '../../nodes/DataIntegrationManagement/client/types';
 import { SUCCESS_CODE } from './choices';
 import type { Store } from './store';
 import { answerAuditLog } from './variants';

@@ -39,6 +39,7 @@ import type { ServiceVariant } from './service-variant';
 import type { FaultSpec, HoldSpec, NewAuditEntry, RecordedRequest } from './types';
 import { rejectQuery, type QueryParams } from './query';
 import { isPlainObject } from './validation';
+import { registerIndexes } from './indexes';
 
 /** What the server needs from the running emulator. */
 export interface ServerContext {
@@ -92,6 +93,7 @@ function usableBody(body: unknown): unknown {
 }
 
 const V1_PREFIX = '/v1';
+const CONTROL_PREFIX = '/__emulator';
 
 /** The URL without its query string, as sent (not URL-decoded). */
 function pathOf(url: string): string {
@@ -187,7 +189,6 @@ function registerOperation(v1: FastifyInstance, store: Store, operation: Operati
 	});
 }
 
-/** Control endpoints for tests and demos in other processes: no API key, not recorded. */
 /** A control request's JSON object body, or a 400. */
 function bodyObject(request: FastifyRequest): Record<string, unknown> {
 	const body = usableBody(request.body) ?? {};
@@ -195,6 +196,7 @@ function bodyObject(request: FastifyRequest): Record<string, unknown> {
 	return body;
 }
 
+/** Control endpoints for tests and demos in other processes: no API key, not recorded. */
 function registerControl(app: FastifyInstance, context: ServerContext) {
 	app.register(
 		async (control) => {
@@ -203,7 +205,7 @@ function registerControl(app: FastifyInstance, context: ServerContext) {
 			registerRateLimitControl(control, context.rateLimit);
 			registerCapacityControl(control, context.capacity);
 		},
-		{ prefix: '/__emulator' },
+		{ prefix: CONTROL_PREFIX },
 	);
 }
 
@@ -289,6 +291,7 @@ export function buildServer(context: ServerContext): FastifyInstance {
 	);
 	app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => sendError(error, reply));
 	app.setNotFoundHandler(async (request, reply) => sendError(routeNotFound(request), reply));
+	registerIndexes(app, V1_PREFIX, CONTROL_PREFIX);
 	registerApi(app, context);
 	registerControl(app, context);
 	return app;

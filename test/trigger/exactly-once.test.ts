@@ -26,8 +26,9 @@
  * Every poll goes through n8n-core's PollContext over HTTP to the emulator, starting from the
  * stored JSON only. Writes during a poll are made when a chosen page request reaches the
  * emulator (before it is answered), or, in some schedules, by timers while every request waits
- * out a small latency. Seed and count: EXACTLY_ONCE_SEED, EXACTLY_ONCE_SCHEDULES (200, about a
- * minute, in npm test; .ci/run also runs 1,000 while the end-to-end tests wait). The seed fixes
+ * out a small latency. Seed and count: EXACTLY_ONCE_SEED, EXACTLY_ONCE_SCHEDULES (200 in npm test:
+ * a tenth per variant and per twist, 280 in all, about 2 minutes; .ci/run also runs 1,000, 1,400
+ * in all, while the end-to-end tests wait). The seed fixes
  * every random choice; only the timer-driven writes and the wall clock of "now" schedules vary
  * from run to run.
  */

@@ -112,7 +112,7 @@ describe('a service answering newest first', () => {
 describe('a service that refuses one of our query names', () => {
 	beforeEach(() => useVariant({ unknownNames: { names: ['startTime'], handling: 'refuse' } }));
 
-	it('fails the poll with an error naming the parameter and the README section listing our names', async () => {
+	it('fails the poll with an error naming the parameter and the section of docs/guarantees.md listing our names', async () => {
 		emulator().addAuditEntries(sequence(3, Date.now() - HOUR));
 		const error = await poll({ startFrom: 'date', startDate: iso(Date.now() - 2 * HOUR) }).then(
 			() => undefined,
@@ -121,7 +121,9 @@ describe('a service that refuses one of our query names', () => {
 
 		expect(error?.message).toContain('"startTime"');
 		expect(error?.description).toContain('limit, offset, sortBy, sortOrder, startTime, endTime');
-		expect(error?.description).toContain('see the README, "Where the API description is silent"');
+		expect(error?.description).toContain(
+			'see "Where the API description is silent" in docs/guarantees.md',
+		);
 	});
 
 	it('fails Get Many with the same error, for the item', async () => {

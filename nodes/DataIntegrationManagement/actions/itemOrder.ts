@@ -1,15 +1,11 @@
 /**
- * Items are rows: where two items change the same record, the later one wins, whatever the
- * concurrency. Pure decisions, no I/O: which record an item changes (`recordKey`), and which
- * item may start next (`ItemOrder`). The router's loop applies them.
+ * Items are rows: of two items changing one record, the later wins, whatever the concurrency.
+ * Pure decisions the router applies: which record an item changes, which item starts next.
  */
 
 /**
- * The record an item changes, from the value of the operation's `record` parameter (an id, or a
- * create's name): that value as text, trimmed and in lower case, so that ids or names a service
- * might take for one (" tag_1", "TAG_1") are kept in order too. Undefined (no order to keep)
- * when the value is not text, a number or true/false, or is empty: the item then fails on its
- * own, before any request.
+ * The record an item changes: its `record` value trimmed and in lower case, as a service might
+ * take " tag_1" and "TAG_1" for one; none for a value the item will fail on before any request.
  */
 export function recordKey(value: unknown): string | undefined {
 	if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
@@ -19,9 +15,8 @@ export function recordKey(value: unknown): string | undefined {
 }
 
 /**
- * Which item starts next. An item is admitted in input order with the record it changes (or
- * none, for reads); it is ready at once unless an earlier item on its record is still admitted
- * and not done, and then waits for that one. The next to start is always the lowest ready item.
+ * Which item starts next: items are admitted in input order with their record (none for reads),
+ * each ready once no earlier item on its record is left; the lowest ready item starts.
  */
 export class ItemOrder {
 	/** Per record, the admitted items not done yet, in input order: the first is ready or running. */

@@ -6,10 +6,8 @@ import type { operations as tag } from './tag';
 import type { operations as user } from './user';
 
 /**
- * The action node's resources, each with the keys of its operations: what the `resource` and
- * `operation` parameters may hold. Derived from each resource's `operations` map (the one place
- * an operation's key is written); types the router and the Resource option list, so a misspelt
- * key does not compile. It imports the resources, which never import it back.
+ * The resources and their operations' keys (from each `operations` map): what `resource` and
+ * `operation` may hold. Types the router and the Resource list, so a misspelt key does not compile.
  */
 export type NodeMap = {
 	asset: keyof typeof asset;

@@ -14,30 +14,15 @@ import type { Pacer } from '../transport/pacer';
 export interface Operation {
 	/** The operation's own fields; its resource shows them only for this operation. */
 	properties: INodeProperties[];
-	/**
-	 * The fields of its Options collection, but Concurrency, Concurrency Mode and Max Concurrency,
-	 * which every operation has (operationDescriptions adds them).
-	 */
+	/** Its Options collection's fields; operationDescriptions adds the concurrency options. */
 	optionFields?: INodeProperties[];
-	/**
-	 * Whether it creates, updates or deletes anything: the router refuses it, before any request,
-	 * under a credential whose Allow Changes toggle is off.
-	 */
+	/** Whether it creates, updates or deletes: refused under a credential without Allow Changes. */
 	changesData: boolean;
-	/**
-	 * The parameter naming the record it changes: an id, or the name a create gives. Items naming
-	 * the same record run in item order (./itemOrder.ts); reads have none and are never held.
-	 */
+	/** The parameter naming the record it changes (an id, a create's name): run in item order. */
 	record?: string;
-	/**
-	 * What narrows an answer too large for the tool form (./toolAnswer.ts), told to the model:
-	 * the fields, and values taken from the whole answer, `items`.
-	 */
+	/** What narrows an answer (`items`) too large for the tool form, told to the model. */
 	narrowWith?(items: IDataObject[]): string | undefined;
-	/**
-	 * Runs the operation for input item `itemIndex`, its requests paced by the run's `pacer`, with
-	 * what the router read of the item (`item`); each returned object becomes one output item.
-	 */
+	/** Runs it for input item `itemIndex`, paced by the run's `pacer`: one object per output item. */
 	execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
@@ -48,29 +33,18 @@ export interface Operation {
 
 /** What the router read of an input item before running its operation. */
 export interface ItemInput {
-	/**
-	 * The value of the operation's `record` parameter for the item, resolved once by the router to
-	 * order the item: the operation sends this value and does not read the parameter again, so
-	 * the order is decided on what is sent and no expression runs twice. Undefined for reads.
-	 */
+	/** The `record` parameter's value, read once by the router to order items by it: send it as is. */
 	record: unknown;
 }
 
-/**
- * The Operation field of resource `R`: its values and default must be keys of that resource's
- * `operations` map, `Operations`.
- */
+/** The Operation field of resource `R`: its values and default are keys of its `Operations`. */
 export type OperationSelector<R extends string, Operations> = INodeProperties & {
 	displayOptions: { show: { resource: [R] } };
 	options: Array<INodePropertyOptions & { value: keyof Operations }>;
 	default: keyof Operations;
 };
 
-/**
- * The fields of every operation of `resource`, each shown only for its resource and operation
- * (the key it has in `operations`), then its Options collection, with the concurrency options:
- * reads and writes alike may run several items' requests at once.
- */
+/** The fields of each operation of `resource`, shown for it alone, then its Options collection. */
 export function operationDescriptions<Key extends string>(
 	resource: string,
 	operations: Record<Key, Operation>,
@@ -84,9 +58,8 @@ export function operationDescriptions<Key extends string>(
 }
 
 /**
- * The Options collection of `operation`, its fields in the order of their names, as n8n's lint
- * orders a collection's. One holding only the concurrency options is hidden in the tool form: a
- * tool runs one item per call.
+ * The Options collection of `operation`, by name as n8n's lint wants; hidden in the tool form when
+ * it holds only the concurrency options (a tool runs one item per call).
  */
 export function optionsOf(operation: Operation): INodeProperties {
 	const own = operation.optionFields ?? [];

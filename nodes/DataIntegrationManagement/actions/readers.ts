@@ -9,20 +9,13 @@ import { pathSegmentProblem } from '../client/endpoint';
 import { asText, checkCollection, checkValue, fieldError, type Origin } from '../shared/checks';
 import { displayNameOf, limitField, returnAllField } from '../shared/descriptions';
 
-/**
- * Readers of the action node's parameters, on the execute context:
- * `readX.call(this, itemIndex, ...)`. Each value is checked by ../shared/checks.ts, which the
- * trigger uses too; bad input fails naming the field and the item, before any request.
- */
+/** The action node's parameters, read for an item and checked by ../shared/checks.ts. */
 
 export function originOf(context: IExecuteFunctions, itemIndex: number): Origin {
 	return { node: context.getNode(), itemIndex, timeZone: context.getTimezone() };
 }
 
-/**
- * Reads the parameter at `path` (its name, or `collection.field`) that `property` describes,
- * checked (see checkValue); unset, it is the field's default.
- */
+/** The checked value of the parameter `property` at `path` (its name, or `collection.field`). */
 export function readParameter(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -35,27 +28,17 @@ export function readParameter(
 	return checkValue(originOf(this, itemIndex), property, value);
 }
 
-/**
- * Whether the node runs as an AI tool: the `…Tool` type n8n derives from it, which an AI Agent or
- * the MCP Server Trigger calls with one item per call and whose output a model reads.
- */
+/** Whether the node runs as an AI tool: the `…Tool` type n8n derives, one item per call. */
 export function runsAsTool(this: IExecuteFunctions): boolean {
 	return this.getNode().type.endsWith('Tool');
 }
 
-/**
- * The raw value of the text parameter `name` (plain, or a resource locator's value) for an item,
- * resolved now: each call runs its expression again. The router reads an operation's record
- * parameter this way once per item and hands the value to the operation (./operation.ts).
- */
+/** The raw value of the text parameter `name` (or a locator's value): its expression runs again. */
 export function readText(this: IExecuteFunctions, itemIndex: number, name: string): unknown {
 	return this.getNodeParameter(name, itemIndex, '', { extractValue: true });
 }
 
-/**
- * The `value` of the required text parameter `name` of an operation with these `properties`,
- * as text, failing with the field's display name when it is empty.
- */
+/** The `value` of the required text parameter `name` among `properties`, as text. */
 export function requiredText(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -70,7 +53,7 @@ export function requiredText(
 	return text;
 }
 
-/** Reads the required text parameter `name` (plain, or the value of a resource locator). */
+/** Reads the required text parameter `name` (plain, or a locator's value). */
 export function readRequired(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -81,10 +64,7 @@ export function readRequired(
 	return requiredText.call(this, itemIndex, properties, name, value);
 }
 
-/**
- * The `value` of a required id or name that the request puts in its path, failing with the
- * field's display name when it is empty or could not stay one segment of the path ("..", "%2e").
- */
+/** The `value` of a required id or name the request puts in its path: one segment of it. */
 export function pathSegment(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -118,9 +98,8 @@ export function readListLimit(this: IExecuteFunctions, itemIndex: number): numbe
 }
 
 /**
- * The fields set in a collection (Additional Fields, Update Fields, Options, Filters), each
- * checked against its description, as the request holds them: text as given (empty included), a
- * JSON field left empty not at all. Keys the collection does not describe are not sent.
+ * The fields set in a collection, checked, as the request holds them (see checkCollection); a
+ * field of `neverEmpty` may not be added and left empty (a name: nothing may be cleared to it).
  */
 export function readCollection(
 	this: IExecuteFunctions,
@@ -134,7 +113,6 @@ export function readCollection(
 		collection,
 		this.getNodeParameter(collection.name, itemIndex, {}),
 	);
-	// A field nothing may be cleared to (a name): added and left empty is a mistake, not a change.
 	for (const field of neverEmpty)
 		if (values[field.name] === '')
 			throw fieldError(origin, field.displayName, 'is empty: give a value, or remove the field');

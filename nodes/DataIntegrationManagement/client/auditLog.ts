@@ -1,8 +1,8 @@
-import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequestAnswer, type Answer, type Context } from '../transport';
+import type { Context } from '../transport';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY } from './choices';
-import { ANSWER_CHECKS, checkData } from './endpoint';
+import { callEndpoint, type Read } from './endpoint';
 import type { PlacedEntry } from './auditLogPlacement';
 import {
 	SCAN_START,
@@ -42,13 +42,13 @@ export async function scanAuditLog(
 	for (;;) {
 		if (!mayAsk(scan, state, Date.now())) return 'deadline';
 		const asked = Date.now();
-		let answer: Answer<AuditLogPage>;
+		let answer: Read<AuditLogPage>;
 		try {
-			answer = (await apiRequestAnswer.call(this, 'GET', '/audit-logs', {
+			answer = await callEndpoint(this, 'GET /audit-logs', {
 				qs: pageQuery(scan, state),
 				deadline: scan.deadline,
 				pacer: scan.pacer,
-			})) as Answer<AuditLogPage>;
+			});
 		} catch (error) {
 			const ended = {
 				deadlineReached: (error as NodeApiError).context?.deadlineReached === true,
@@ -58,13 +58,16 @@ export async function scanAuditLog(
 			// A NodeApiError goes on as it is, declaring its cause (a 400 naming one of our query
 			// names: one that says so); n8n hands back a NodeOperationError it is given to wrap.
 			if (error instanceof NodeApiError && error.httpCode === '400')
-				throw new NodeApiError(this.getNode(), refusedQuery(error), refusedQueryWords(error));
+				throw refusedQuery(this, error);
 			if (error instanceof NodeApiError) throw declaring(error);
 			throw new NodeOperationError(this.getNode(), error as Error, { failure: failureOf(error) });
 		}
 		const tookMs = Date.now() - asked;
 		scan.onAnswer?.();
-		const step = nextStep(scan, state, keys, { ...checkedPage(this, answer), tookMs });
+		// The Date header counts whole seconds: the service's present is before the next one.
+		const answeredAt = answer.date !== undefined ? answer.date + 1000 : Date.now();
+		const { items, totalItems } = answer.data;
+		const step = nextStep(scan, state, keys, { items, totalItems, answeredAt, tookMs });
 		if (step.action === 'refuse') throw offsetNotHonoured(this, state.offset);
 		state = step.state;
 		for (const key of step.received) keys.received.add(key);
@@ -72,16 +75,6 @@ export async function scanAuditLog(
 		if (!(await onPage(step.page))) return 'stopped';
 		if (step.last) return 'end';
 	}
-}
-
-/** The page's list and count, checked, and when it was answered. */
-function checkedPage(context: Context, answer: Answer<AuditLogPage>) {
-	// The Date header counts whole seconds: the service's present is before the next one.
-	const answeredAt = answer.date !== undefined ? answer.date + 1000 : Date.now();
-	const data = answer.envelope.data;
-	checkData(context, 'GET /audit-logs', data, ANSWER_CHECKS['GET /audit-logs']);
-	const { items, totalItems } = data as AuditLogPage;
-	return { items, totalItems, answeredAt };
 }
 
 /**
@@ -128,35 +121,33 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 		{ message: `GET /audit-logs repeated earlier entries at ${name}=${offset}` },
 		{
 			message: 'The service kept answering audit log entries already read, so the read stopped',
-			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): see the README, "Where the API description is silent".`,
+			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): see "Where the API description is silent" in docs/guarantees.md of the package's repository.`,
 			// Entries logged during the read shift the pages: the next read may go through.
 			failure: { cause: 'temporarily-unavailable' },
 		},
 	);
 }
 
-/** What n8n keeps of a 400 to the audit-log query: the service's words and the status. */
-const refusedQuery = (error: NodeApiError): JsonObject => ({
-	message: error.message,
-	httpCode: '400',
-});
-
 /**
- * The words of a 400 to the audit-log query: when it names one of our query names, the service
- * does not know it, so say which, and where our names are chosen.
+ * A 400 to the audit-log query, kept as n8n keeps it (the service's words, the status); when it
+ * names one of our query names, the service does not know it: say which, and where ours are chosen.
  */
-function refusedQueryWords(error: NodeApiError): ConstructorParameters<typeof NodeApiError>[2] {
+function refusedQuery(context: Context, error: NodeApiError): NodeApiError {
 	// The service's words are in the message; the description is the transport's own sentence.
 	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
 		new RegExp(`\\b${candidate}\\b`).test(error.message),
 	);
 	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
-	return {
-		message: name
-			? `The service refused the audit-log query parameter "${name}": ${error.message}`
-			: `The service refused the audit-log query: ${error.message}`,
-		description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see the README, "Where the API description is silent"). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
-		httpCode: '400',
-		failure: { cause: 'configuration-invalid' },
-	};
+	return new NodeApiError(
+		context.getNode(),
+		{ message: error.message, httpCode: '400' },
+		{
+			message: name
+				? `The service refused the audit-log query parameter "${name}": ${error.message}`
+				: `The service refused the audit-log query: ${error.message}`,
+			description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see "Where the API description is silent" in docs/guarantees.md of the package's repository). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
+			httpCode: '400',
+			failure: { cause: 'configuration-invalid' },
+		},
+	);
 }

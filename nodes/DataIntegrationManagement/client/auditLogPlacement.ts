@@ -9,16 +9,11 @@ import type { AuditLogEntry } from './types';
 export interface PlacedEntry {
 	entry: AuditLogEntry;
 	/**
-	 * Epoch ms: its timestamp, or, when that cannot be read, the instant of the next newer entry
-	 * whose timestamp can (or when the service answered, if none): never earlier than where the
-	 * service has it, so a bounded scan that no longer returns it has also passed it.
+	 * Epoch ms: its timestamp, or else the next newer readable one's (or the answer's): never
+	 * earlier than where the service has it, so a bounded scan that no longer returns it passed it.
 	 */
 	instant: number;
-	/**
-	 * Epoch ms: its timestamp, or, when that cannot be read, the instant of the next older
-	 * readable entry (where known): no later than where the service has it. Entries are put in
-	 * order by this, so one without a readable timestamp comes right after its older neighbour.
-	 */
+	/** Epoch ms: its timestamp, or else the next older readable one's: what entries sort by. */
 	earliest: number;
 	/** Whether its timestamp could be read; only those move the trigger's cursor. */
 	readable: boolean;

@@ -14,10 +14,9 @@ import {
 import type { AuditLogEntry, SortOrder } from './types';
 
 /**
- * A scan of the audit log reads its pages by offset, from the first, until the log ends. What to
- * do next is decided here, from what the scan has seen, by pure functions; `scanAuditLog` (in
- * ./auditLog.ts) only sends the page requests. Nothing trusts the service to have done what was
- * asked: the order is read from the timestamps, and the bounds are applied again.
+ * The audit-log scan's decisions, pure (`scanAuditLog` in ./auditLog.ts sends the pages). Nothing
+ * trusts the service to have done what was asked: the order is read from the timestamps, and the
+ * bounds are applied again.
  */
 
 /** What a scan asks for. */
@@ -30,10 +29,7 @@ export interface AuditLogScan {
 	endTime?: number;
 	/** Epoch ms: no page is asked for, nor a 429 waited out, past it. */
 	deadline?: number;
-	/**
-	 * Drop an entry served exactly as one already handed over: entries logged during the scan
-	 * push others onto the next page, which then repeats them.
-	 */
+	/** Drop an entry served as one handed over: entries logged meanwhile push pages on. */
 	dropRepeats?: boolean;
 	/** Called as each page arrives, before it is taken in (the trigger renews its lease). */
 	onAnswer?: () => void;
@@ -51,10 +47,7 @@ export interface ScannedPage {
 	order?: SortOrder;
 	/** The service returned entries outside the bounds asked, in this page or an earlier one. */
 	boundsIgnored: boolean;
-	/**
-	 * The page repeats an entry held back from the page before (its timestamp unreadable, it
-	 * waits for a newer neighbour): entries logged during the scan pushed it on.
-	 */
+	/** The page repeats an entry held back (unreadable, waiting for a newer neighbour) before. */
 	repeatsHeldBack: boolean;
 	/** Epoch ms: no earlier than when the service answered. */
 	answeredAt: number;
@@ -126,7 +119,7 @@ export function pageQuery(scan: AuditLogScan, state: ScanState): IDataObject {
 	return qs;
 }
 
-/** Whether to ask for another page: the first always, the others if the answer can beat the deadline. */
+/** Whether to ask for another page: the first always, others if they can beat the deadline. */
 export function mayAsk(scan: AuditLogScan, state: ScanState, now: number): boolean {
 	return (
 		scan.deadline === undefined || state.offset === 0 || now + state.slowestPageMs <= scan.deadline
@@ -134,11 +127,8 @@ export function mayAsk(scan: AuditLogScan, state: ScanState, now: number): boole
 }
 
 /**
- * After a failed request: whether the scan ends with what it has, rather than failing. A first
- * page has nothing to end with. Later ones: when the deadline cut the request (a 429 not waited
- * out past it, or no time left); and, in a scan with a deadline (the trigger's), when a 429 was
- * not waited out at all, so that a limit a poll cannot wait for still lets each poll keep what it
- * read (its next poll's first request then fails with the service's wait).
+ * After a failed request past the first page: whether the scan ends with what it has. So it does
+ * when the deadline cut it, and, with a deadline (the trigger's), on any 429 it did not wait out.
  */
 export function cutByDeadline(
 	scan: AuditLogScan,
@@ -150,10 +140,7 @@ export function cutByDeadline(
 	return deadlineReached || (scan.deadline !== undefined && (rateLimited || now >= scan.deadline));
 }
 
-/**
- * A later page of nothing but entries the scan already received: a service that ignores the
- * offset answers every page so, and the scan would never end.
- */
+/** A later page of nothing but entries received: the service ignores the offset (no end). */
 export function ignoresOffset(state: ScanState, keys: ScanKeys, pageKeys: string[]): boolean {
 	return state.offset > 0 && pageKeys.length > 0 && pageKeys.every((key) => keys.received.has(key));
 }
@@ -214,11 +201,7 @@ export function notHandedOver(
 	return { fresh, keys: [...keys] };
 }
 
-/**
- * Gathering up to `limit` entries in the `wanted` order, whether to read on after a page: in the
- * wanted order, until `limit` are gathered; otherwise (the order unknown, or the other order,
- * whose wanted entries come last), on.
- */
+/** Gathering `limit` entries in the `wanted` order: read on until they are, or in another order. */
 export function readsOn(
 	order: SortOrder | undefined,
 	wanted: SortOrder,

@@ -1,14 +1,9 @@
 /**
- * The one place for what the API description leaves open ("not shown") and the nodes need to
- * send. The test emulator states the same names on its own (test/emulator/choices.ts), and its
- * contract test compares the two, so a typo on either side fails it. The README's "Where the API
- * description is silent" mirrors this file.
+ * What the API description leaves open ("not shown") and the nodes send; the emulator states its
+ * own (test/emulator/choices.ts, compared by its contract test), docs/guarantees.md mirrors it.
  */
 
-/**
- * Literal query-parameter names of `GET /audit-logs`, keyed by the meaning the spec gives them
- * (it gives no names).
- */
+/** The query-parameter names of `GET /audit-logs`, by the meaning the spec gives (no names). */
 export const AUDIT_LOG_QUERY = {
 	/** Maximum number of entries to return (at most AUDIT_LOG_MAX_PAGE_SIZE). */
 	pageSize: 'limit',
@@ -24,10 +19,7 @@ export const AUDIT_LOG_QUERY = {
 	until: 'endTime',
 } as const;
 
-/**
- * The spec's limit for one `GET /audit-logs` request: the trigger pages with it, Audit Log → Get
- * Many with no more than its Limit.
- */
+/** The spec's limit for one `GET /audit-logs` request. */
 export const AUDIT_LOG_MAX_PAGE_SIZE = 100;
 
 /** The only sort field the spec allows. */

@@ -3,10 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../transport';
 
-/**
- * Whether the credential lets nodes change data: its Allow Changes toggle, on when unset (saved
- * before it existed). Any value but on (or unset) refuses, e.g. "false" from an expression.
- */
+/** Whether the credential's Allow Changes is on: unset (saved before it existed) counts as on. */
 export async function credentialAllowsChanges(this: IExecuteFunctions): Promise<boolean> {
 	const { allowChanges } = await this.getCredentials<{ allowChanges?: unknown }>(CREDENTIAL_TYPE);
 	return allowChanges === undefined || String(allowChanges) === 'true';

@@ -1,17 +1,25 @@
 import {
 	NodeApiError,
 	NodeOperationError,
-	type IDataObject,
 	type IHttpRequestMethods,
 } from 'n8n-workflow';
 
-import { apiRequest, apiRequestBody, isEnvelope, type Context } from '../transport';
-import type { Pacer } from '../transport/pacer';
+import { apiRequest, type Context, type RequestOptions } from '../transport';
+import type {
+	Asset,
+	AuditLogPage,
+	ColumnConfig,
+	Connector,
+	Envelope,
+	Integration,
+	ReceivedSchemas,
+	Tag,
+	User,
+} from './types';
 
 /**
- * How every client function calls its endpoint: the path built from the endpoint's template with
- * each value as exactly one segment, and the answer checked for what the caller reads of `data`
- * before anything is built from it.
+ * How every client function calls its endpoint: each path value as one segment, and the answer
+ * checked for what the caller reads of `data` before anything is built from it.
  */
 
 /** A dot segment, as typed or percent-encoded: URL parsers fold these into the path around them. */
@@ -19,10 +27,7 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 /** Half of a surrogate pair on its own: text that cannot be percent-encoded. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/**
- * Why `value` cannot be one segment of a request path, worded to follow a field's name; undefined
- * when it can.
- */
+/** Why `value` cannot be one segment of a request path, worded to follow a field's name. */
 export function pathSegmentProblem(value: string): string | undefined {
 	if (value === '') return 'is empty';
 	if (DOT_SEGMENT.test(value)) {
@@ -56,31 +61,27 @@ function mapOf(child?: { key: string; test: (value: unknown) => boolean }) {
 const columnsMap = mapOf();
 const schemasMap = mapOf({ key: 'tables', test: mapOf({ key: 'columns', test: columnsMap }) });
 
-export const A_STRING: Check = { expected: 'a string', test: (value) => typeof value === 'string' };
-export const AN_OBJECT: Check = { expected: 'an object', test: isObject };
-export const A_LIST_OF_OBJECTS: Check = {
+const A_STRING: Check = { expected: 'a string', test: (value) => typeof value === 'string' };
+const AN_OBJECT: Check = { expected: 'an object', test: isObject };
+const A_LIST_OF_OBJECTS: Check = {
 	expected: 'an array of objects',
 	test: (value) => Array.isArray(value) && value.every(isObject),
 };
 /** A count the caller can do without (e.g. `totalItems`): absent, or a whole number. */
-export const AN_OPTIONAL_COUNT: Check = {
+const AN_OPTIONAL_COUNT: Check = {
 	expected: 'a whole number when given',
 	test: (value) => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0),
 };
-export const A_COLUMNS_MAP: Check = {
+const A_COLUMNS_MAP: Check = {
 	expected: 'an object of column names to objects',
 	test: columnsMap,
 };
-export const A_SCHEMAS_MAP: Check = {
+const A_SCHEMAS_MAP: Check = {
 	expected: 'an object of schema names to objects, their tables and columns objects too',
 	test: schemasMap,
 };
 
-/**
- * What the node reads from the `data` of each endpoint's answer, key by key, as the API describes
- * it: the one list of the checks an answer passes before anything is built from it. An endpoint
- * whose `data` nothing reads has none; its answer need only be the envelope.
- */
+/** What the nodes read of each endpoint's `data`, key by key: the one list of answer checks. */
 export const ANSWER_CHECKS = {
 	'POST /tags': { id: A_STRING },
 	'PUT /tags/{id}': { id: A_STRING },
@@ -101,11 +102,30 @@ export const ANSWER_CHECKS = {
 /** An endpoint as the spec writes it: `method template`, e.g. `GET /integrations/{id}`. */
 export type Endpoint = keyof typeof ANSWER_CHECKS;
 
-/**
- * Where an answer is not what the API describes for what the caller reads (`checks`, keyed by
- * the names in `data`): no body (an empty one, as a 204 has), not the JSON object of the envelope,
- * no `data` object, or each key of `data` that fails its check. Undefined when it is; pure.
- */
+/** What each endpoint's `data` holds, as the API describes it (ANSWER_CHECKS check a part). */
+type EndpointData = {
+	'POST /tags': Pick<Tag, 'id'>;
+	'PUT /tags/{id}': Tag;
+	'DELETE /tags/{id}/relation': unknown;
+	'POST /assets': Asset;
+	'PATCH /assets/{id}': Asset;
+	'POST /connectors': Connector;
+	'GET /integrations/{id}': { integration: Integration };
+	'GET /integrations/{id}/schemas': { schemas: ReceivedSchemas };
+	'PATCH /integrations/{id}/schemas': { schemas: ReceivedSchemas };
+	'GET /integrations/{id}/schemas/{schema}/tables/{table}/columns': {
+		columns: Record<string, ColumnConfig>;
+	};
+	'GET /users': { items: User[] };
+	'GET /audit-logs': AuditLogPage;
+};
+
+/** Whether an answer's body is a JSON object, as the envelope every endpoint promises is. */
+function isEnvelope(body: unknown): body is Envelope<unknown> & Record<string, unknown> {
+	return isObject(body);
+}
+
+/** Where an answer is not what the API describes for what `checks` read of `data`, if it is not. */
 export function answerProblem(body: unknown, checks: Record<string, Check>): string | undefined {
 	if (body === undefined || body === '') return 'it is empty';
 	if (!isEnvelope(body)) return 'it is not the JSON object the API promises';
@@ -118,19 +138,12 @@ export function answerProblem(body: unknown, checks: Record<string, Check>): str
 	return problems.length ? problems.join('; ') : undefined;
 }
 
-export interface EndpointCall {
+export interface EndpointCall extends RequestOptions {
 	/** Values of the template's `{placeholders}`. */
 	params?: Record<string, string>;
-	body?: IDataObject;
-	qs?: IDataObject;
-	/** The run's pacer, when the request is one item's of the action node. */
-	pacer?: Pacer;
 }
 
-/**
- * A write's answer that is not what the API describes. The service acknowledged the write (a
- * success status), so it took effect: its item does not fail, it carries this.
- */
+/** A write's answer off the spec: the write took effect, so its item carries this, not an error. */
 export interface OffSpecAnswer {
 	/** What the service sent: `data`, or the whole body when it is not the envelope. */
 	sent: unknown;
@@ -138,60 +151,57 @@ export interface OffSpecAnswer {
 	warning: string;
 }
 
-/** An endpoint's answer: its `data` and `message`; a write's also where it is off the spec. */
-export type EndpointAnswer = { data: unknown; message?: string; offSpec?: OffSpecAnswer };
+/** What a read returns: `data` as the API describes it, and when the service answered. */
+export type Read<T> = { data: T; message?: string; date?: number };
 
 /** What a write returns: `data` as the API describes it, or the answer off the spec. */
 export type Written<T> =
 	| { data: T; message?: string; offSpec?: undefined }
 	| { data: unknown; message?: string; offSpec: OffSpecAnswer };
 
+type AnswerOf<E extends Endpoint> = E extends `GET ${string}`
+	? Read<EndpointData[E]>
+	: Written<EndpointData[E]>;
+
 /**
- * Sends one request to `endpoint` (e.g. `GET /integrations/{id}`) and returns its `data` (holding
- * what the endpoint's ANSWER_CHECKS name) and `message`. Fails without a request when a path
- * value would not stay one segment. A read (GET) fails with a NodeApiError naming the request
- * when its answer lacks what the node reads; a write the service acknowledged does not fail,
- * whatever its answer: it took effect, and failing its item would have it made again on a re-run
- * (`acknowledged`).
+ * Sends one request to `endpoint` (e.g. `GET /integrations/{id}`): its `data` and `message`. A read
+ * fails when its answer lacks what ANSWER_CHECKS name; a write the service acknowledged does not
+ * (`acknowledged`): it took effect, and a failed item would be run again.
  */
-export async function callEndpoint(
-	this: Context,
-	endpoint: Endpoint,
+export async function callEndpoint<E extends Endpoint>(
+	context: Context,
+	endpoint: E,
 	call: EndpointCall = {},
-): Promise<EndpointAnswer> {
+): Promise<AnswerOf<E>> {
 	const [method, template] = endpoint.split(' ') as [IHttpRequestMethods, string];
 	const path = template.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
 		const value = call.params?.[name] ?? '';
 		const problem = pathSegmentProblem(value);
 		if (problem) {
 			throw new NodeOperationError(
-				this.getNode(),
+				context.getNode(),
 				`The ${name} of ${endpoint} ${problem}; no request was sent`,
 				{ failure: { cause: 'configuration-invalid' } },
 			);
 		}
 		return encodeURIComponent(value);
 	});
-	const options = { body: call.body, qs: call.qs, pacer: call.pacer };
-	if (method !== 'GET') {
-		const { body } = await apiRequestBody.call(this, method, path, options);
-		return acknowledged(`${method} ${path}`, body, ANSWER_CHECKS[endpoint]);
-	}
-	const { data, message } = await apiRequest.call(this, method, path, options);
-	checkData(this, `${method} ${path}`, data, ANSWER_CHECKS[endpoint]);
-	return { data, message };
+	const request = `${method} ${path}`;
+	const checks: Record<string, Check> = ANSWER_CHECKS[endpoint];
+	const { body, date } = await apiRequest.call(context, method, path, call);
+	if (method !== 'GET') return acknowledged(request, body, checks) as AnswerOf<E>;
+	if (!isEnvelope(body)) throw offSpecRead(context, request);
+	const problem = answerProblem(body, checks);
+	if (problem) throw offSpecRead(context, request, problem);
+	return { data: body.data, message: body.message, date } as AnswerOf<E>;
 }
 
-/**
- * A write's answer as the service acknowledged it: its `data` and `message` when the body is the
- * envelope, and, where the answer is not what the API describes (`answerProblem`), what it sent
- * and a warning naming the request and the difference. Pure.
- */
+/** A write's answer as acknowledged; off the spec (`answerProblem`), what it sent and a warning. */
 export function acknowledged(
 	request: string,
 	body: unknown,
 	checks: Record<string, Check>,
-): EndpointAnswer {
+): Written<unknown> {
 	const envelope = isEnvelope(body) ? body : undefined;
 	const answer = { data: envelope?.data, message: envelope?.message };
 	const problem = answerProblem(body, checks);
@@ -201,23 +211,26 @@ export function acknowledged(
 	return { ...answer, offSpec: { sent, warning } };
 }
 
-/** Fails with a NodeApiError naming `request` when `data` lacks what the caller reads. */
-export function checkData(
-	context: Context,
-	request: string,
-	data: unknown,
-	checks: Record<string, Check>,
-): void {
-	// The envelope itself was checked by the transport: only `data` is left to check here.
-	const problem = answerProblem({ data }, checks);
-	if (!problem) return;
-	throw new NodeApiError(
+/** The error of a read whose answer is not the envelope, or lacks (`problem`) what is read. */
+function offSpecRead(context: Context, request: string, problem?: string): NodeApiError {
+	const [response, what, why] = problem
+		? [
+				`Unexpected answer: ${problem}`,
+				`is not what the API describes: ${problem}`,
+				'The service reported success but left out what this operation reads, so nothing was output.',
+			]
+		: [
+				'Response is not a JSON object',
+				'is not the JSON object the API promises',
+				'The response could not be read as the JSON envelope the API promises.',
+			];
+	return new NodeApiError(
 		context.getNode(),
-		{ message: `Unexpected answer: ${problem}` },
+		{ message: response },
 		{
-			message: `The service's answer to ${request} is not what the API describes: ${problem}`,
-			description:
-				'The service reported success but left out what this operation reads, so nothing was output. Check that the Base URL points at the API (ending in /v1), then try again.',
+			message: `The service's answer to ${request} ${what}`,
+			description: `${why} Check that the Base URL points at the API (ending in /v1), then try again.`,
+			// Not the API at the Base URL (a web page, a proxy's answer): someone must change it.
 			failure: { cause: 'configuration-invalid' },
 		},
 	);

@@ -1,66 +1,45 @@
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
 import { callEndpoint, type Written } from './endpoint';
-import type { ColumnConfig, Integration, ReceivedSchemas, SchemasPatch } from './types';
+import type { ReceivedSchemas, SchemasPatch } from './types';
 
 /** `GET /integrations/{id}`. */
-export async function getIntegration(
-	this: Context,
-	integrationId: string,
-	pacer?: Pacer,
-): Promise<Integration> {
-	const { data } = await callEndpoint.call(this, 'GET /integrations/{id}', {
-		params: { id: integrationId },
-		pacer,
-	});
-	return (data as { integration: Integration }).integration;
+export async function getIntegration(this: Context, id: string, pacer?: Pacer) {
+	return (await callEndpoint(this, 'GET /integrations/{id}', { params: { id }, pacer })).data
+		.integration;
 }
 
 /** `GET /integrations/{id}/schemas`: the integration's source schema. */
-export async function getSchemas(
-	this: Context,
-	integrationId: string,
-	pacer?: Pacer,
-): Promise<ReceivedSchemas> {
-	const { data } = await callEndpoint.call(this, 'GET /integrations/{id}/schemas', {
-		params: { id: integrationId },
-		pacer,
-	});
-	return (data as { schemas: ReceivedSchemas }).schemas;
+export async function getSchemas(this: Context, id: string, pacer?: Pacer) {
+	const params = { id };
+	return (await callEndpoint(this, 'GET /integrations/{id}/schemas', { params, pacer })).data
+		.schemas;
 }
 
 /** `PATCH /integrations/{id}/schemas`: the source schema after the change. */
 export async function updateSchemas(
 	this: Context,
-	integrationId: string,
+	id: string,
 	schemas: SchemasPatch,
 	pacer?: Pacer,
 ): Promise<Written<ReceivedSchemas>> {
-	const answer = await callEndpoint.call(this, 'PATCH /integrations/{id}/schemas', {
-		params: { id: integrationId },
+	const answer = await callEndpoint(this, 'PATCH /integrations/{id}/schemas', {
+		params: { id },
 		body: { schemas },
 		pacer,
 	});
-	if (answer.offSpec) return answer as Written<ReceivedSchemas>;
-	return {
-		...answer,
-		data: (answer.data as { schemas: ReceivedSchemas }).schemas,
-		offSpec: undefined,
-	};
+	return answer.offSpec ? answer : { ...answer, data: answer.data.schemas };
 }
 
 /** `GET /integrations/{id}/schemas/{schema}/tables/{table}/columns`. */
 export async function getColumns(
 	this: Context,
-	integrationId: string,
+	id: string,
 	schema: string,
 	table: string,
 	pacer?: Pacer,
-): Promise<Record<string, ColumnConfig>> {
-	const { data } = await callEndpoint.call(
-		this,
-		'GET /integrations/{id}/schemas/{schema}/tables/{table}/columns',
-		{ params: { id: integrationId, schema, table }, pacer },
-	);
-	return (data as { columns: Record<string, ColumnConfig> }).columns;
+) {
+	const endpoint = 'GET /integrations/{id}/schemas/{schema}/tables/{table}/columns';
+	return (await callEndpoint(this, endpoint, { params: { id, schema, table }, pacer })).data
+		.columns;
 }

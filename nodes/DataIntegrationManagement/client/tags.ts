@@ -2,43 +2,26 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Context } from '../transport';
 import type { Pacer } from '../transport/pacer';
-import { callEndpoint, type OffSpecAnswer, type Written } from './endpoint';
-import type { Tag, TagRelation } from './types';
+import { callEndpoint } from './endpoint';
+import type { TagRelation } from './types';
 
 /** `POST /tags`: the created tag's id. */
-export async function createTag(
-	this: Context,
-	body: IDataObject,
-	pacer?: Pacer,
-): Promise<Written<Pick<Tag, 'id'>>> {
-	return (await callEndpoint.call(this, 'POST /tags', { body, pacer })) as Written<Pick<Tag, 'id'>>;
+export async function createTag(this: Context, body: IDataObject, pacer?: Pacer) {
+	return await callEndpoint(this, 'POST /tags', { body, pacer });
 }
 
 /** `PUT /tags/{id}`: the tag as it is now. */
-export async function updateTag(
-	this: Context,
-	tagId: string,
-	body: IDataObject,
-	pacer?: Pacer,
-): Promise<Written<Tag>> {
-	return (await callEndpoint.call(this, 'PUT /tags/{id}', {
-		params: { id: tagId },
-		body,
-		pacer,
-	})) as Written<Tag>;
+export async function updateTag(this: Context, id: string, body: IDataObject, pacer?: Pacer) {
+	return await callEndpoint(this, 'PUT /tags/{id}', { params: { id }, body, pacer });
 }
 
 /** `DELETE /tags/{id}/relation`: the service's message (it returns no data). */
 export async function deleteTagRelation(
 	this: Context,
-	tagId: string,
+	id: string,
 	relation: TagRelation,
 	pacer?: Pacer,
-): Promise<{ message?: string; offSpec?: OffSpecAnswer }> {
-	const { message, offSpec } = await callEndpoint.call(this, 'DELETE /tags/{id}/relation', {
-		params: { id: tagId },
-		body: { ...relation },
-		pacer,
-	});
-	return { message, offSpec };
+) {
+	const body = { ...relation };
+	return await callEndpoint(this, 'DELETE /tags/{id}/relation', { params: { id }, body, pacer });
 }

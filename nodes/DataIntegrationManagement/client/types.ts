@@ -6,6 +6,13 @@
 
 export type SortOrder = 'asc' | 'desc';
 
+/** What every answer of the service is wrapped in: its `code`, `message` and `data`. */
+export type Envelope<T> = {
+	code: string;
+	message?: string;
+	data?: T;
+};
+
 export type ErrorBody = {
 	code: string;
 	message: string;

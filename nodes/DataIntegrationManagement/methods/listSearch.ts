@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { listUsers } from '../client/users';
+import type { ListMethod } from '../shared/listReads';
 import { currentValues, sourceSchemaNames } from './pickers';
 
 /**
@@ -32,42 +33,16 @@ export async function searchUsers(
 	};
 }
 
-export async function searchSchemas(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const [integrationId] = currentValues(this, 'searchSchemas');
-	return namesMatching(await sourceSchemaNames.call(this, integrationId), filter);
+/** The search of one level of an integration's source schema, below the names `method` reads. */
+function schemaNameSearch(method: Exclude<ListMethod, 'searchUsers' | 'getUserEmails'>) {
+	return async function (this: ILoadOptionsFunctions, filter?: string) {
+		const [integrationId, ...parents] = currentValues(this, method);
+		return namesMatching(await sourceSchemaNames.call(this, integrationId, ...parents), filter);
+	};
 }
 
-export async function searchTables(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const [integrationId, schema] = currentValues(this, 'searchTables');
-	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema), filter);
-}
-
-export async function searchChangeSchemas(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const [integrationId] = currentValues(this, 'searchChangeSchemas');
-	return namesMatching(await sourceSchemaNames.call(this, integrationId), filter);
-}
-
-export async function searchChangeTables(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const [integrationId, schema] = currentValues(this, 'searchChangeTables');
-	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema), filter);
-}
-
-export async function searchChangeColumns(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const [integrationId, schema, table] = currentValues(this, 'searchChangeColumns');
-	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema, table), filter);
-}
+export const searchSchemas = schemaNameSearch('searchSchemas');
+export const searchTables = schemaNameSearch('searchTables');
+export const searchChangeSchemas = schemaNameSearch('searchChangeSchemas');
+export const searchChangeTables = schemaNameSearch('searchChangeTables');
+export const searchChangeColumns = schemaNameSearch('searchChangeColumns');

@@ -9,19 +9,14 @@ import {
 import { parseInstant, toUtcIso } from './timestamps';
 
 /**
- * Checks of the nodes' parameter values, for both nodes: every value is checked against what its
- * field takes, as the field's description declares it (type, listed options, bounds), so the
- * lists are written once. Text fields take text, and numbers and true/false become text; objects
- * and lists are refused (they would travel as "[object Object]"). Option fields take only their
- * listed values. Numbers stay numbers. Bad input fails here, naming the field and the item,
- * before any request is sent.
+ * Both nodes' parameter values checked against what their fields declare (type, options, bounds),
+ * before any request: bad input fails naming the field and the item. n8n's validateFieldType is
+ * looser (fractions and "0x10" as numbers, no bounds, objects as JSON text).
  */
 
 /**
- * Bounds on the JSON fields (Connection, Schemas) the nodes send, ours: deep enough for any
- * connection settings, shallow and small enough to fail clearly here rather than somewhere along
- * the way. Depth counts nested objects and arrays (a flat object is 1); size is the JSON text's
- * length in characters.
+ * Ours, on the JSON fields (Connection, Schemas): enough for any settings, and a clear failure here
+ * rather than along the way. A flat object is 1 deep; size is the JSON text's length.
  */
 export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_CHARACTERS = 1_000_000;
@@ -61,10 +56,7 @@ function shown(value: unknown): string {
 	return String(value);
 }
 
-/**
- * A text field's value as the text to send: text as it is, finite numbers and true/false as they
- * print, nothing (null, undefined) as empty text.
- */
+/** A text field's value as text: numbers and true/false as they print, null as empty. */
 export function asText(origin: Origin, label: string, value: unknown): string {
 	if (typeof value === 'string') return value;
 	if (value === undefined || value === null) return '';
@@ -82,18 +74,13 @@ export function asText(origin: Origin, label: string, value: unknown): string {
 	);
 }
 
-/** The values an options field lists, as its description declares them. */
-function listedOptions(property: INodeProperties): INodePropertyOptions[] {
-	return (property.options ?? []) as INodePropertyOptions[];
-}
-
 /** An options field's value, when it is one of the values the field lists. */
 export function asOption<T extends string | number | boolean = string>(
 	origin: Origin,
 	property: INodeProperties,
 	value: unknown,
 ): T {
-	const options = listedOptions(property);
+	const options = (property.options ?? []) as INodePropertyOptions[];
 	if (options.some((option) => option.value === value)) return value as T;
 	const allowed = options.map((option) => `"${String(option.value)}" (${option.name})`).join(', ');
 	throw fieldError(origin, property.displayName, `must be one of ${allowed}, not ${shown(value)}`);
@@ -106,10 +93,7 @@ function asBoolean(origin: Origin, label: string, value: unknown): boolean {
 	throw fieldError(origin, label, `must be true or false, not ${shown(value)}`);
 }
 
-/**
- * A whole number within the field's bounds (`typeOptions.minValue`/`maxValue`), whatever gave it:
- * the editor's number field, or an expression's number or text of digits.
- */
+/** A whole number within the field's `minValue` and `maxValue`: a number, or text of digits. */
 function asWholeNumber(origin: Origin, property: INodeProperties, value: unknown): number {
 	const min = (property.typeOptions?.minValue as number | undefined) ?? 0;
 	const max = property.typeOptions?.maxValue as number | undefined;
@@ -131,9 +115,8 @@ function asWholeNumber(origin: Origin, property: INodeProperties, value: unknown
 }
 
 /**
- * A value checked against its field's description and turned into what is sent; undefined means
- * "not sent" (a JSON or date field left empty). Text (an added field included) is sent as it is,
- * empty text too: that is how a value is cleared.
+ * A value checked against its field and turned into what is sent; undefined: not sent (a JSON or
+ * date field left empty). Empty text is sent: that is how a value is cleared.
  */
 export function checkValue(origin: Origin, property: INodeProperties, value: unknown): unknown {
 	const label = property.displayName;
@@ -183,10 +166,7 @@ export function checkCollection(
 	return body;
 }
 
-/**
- * A JSON-object field's value, given as an object or as JSON text; empty means "not given"
- * (undefined), so a field left empty is not sent.
- */
+/** A JSON-object field's value, given as an object or as JSON text; empty is not sent. */
 function parseJsonObject(origin: Origin, label: string, value: unknown): IDataObject | undefined {
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
 		return undefined;
@@ -197,10 +177,12 @@ function parseJsonObject(origin: Origin, label: string, value: unknown): IDataOb
 	let parsed: unknown = value;
 	if (typeof value === 'string') {
 		if (value.length > MAX_JSON_CHARACTERS) throw tooLarge();
-		const read = readJson(value);
-		if ('problem' in read)
-			throw fieldError(origin, label, 'is not valid JSON', `${read.problem}. ${example}`);
-		parsed = read.value;
+		try {
+			parsed = JSON.parse(value) as unknown;
+		} catch (error) {
+			const problem = (error as Error).message;
+			throw fieldError(origin, label, 'is not valid JSON', `${problem}. ${example}`);
+		}
 	}
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
 		throw fieldError(origin, label, 'must be a JSON object', `It is ${shown(parsed)}. ${example}`);
@@ -222,10 +204,7 @@ function exceedsDepth(value: unknown, max: number): boolean {
 	return Object.values(value).some((child) => exceedsDepth(child, max - 1));
 }
 
-/**
- * An optional date-time as the UTC ISO string the API expects; empty is undefined. A value
- * without a time zone is read in the workflow's time zone.
- */
+/** An optional date-time as UTC ISO; one without a zone is read in the workflow's. */
 function asTimestamp(origin: Origin, label: string, value: unknown): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	const instant = parseInstant(value, origin.timeZone);
@@ -238,13 +217,4 @@ function asTimestamp(origin: Origin, label: string, value: unknown): string | un
 		);
 	}
 	return toUtcIso(instant);
-}
-
-/** JSON text's value, or what JSON.parse found wrong with it. */
-function readJson(text: string): { value: unknown } | { problem: string } {
-	try {
-		return { value: JSON.parse(text) as unknown };
-	} catch (error) {
-		return { problem: (error as Error).message };
-	}
 }

@@ -1,17 +1,15 @@
 /**
- * HTTP only: the URL, authentication (through n8n's httpRequestWithAuthentication), waiting out
- * rate limits (through the caller's pacer, ./pacer.ts) and the envelope; what a failure means is
- * in ./failures.ts. What each endpoint means lives in ../client/.
+ * HTTP only: the URL, authentication (through n8n's httpRequestWithAuthentication) and waiting out
+ * rate limits (through the caller's pacer, ./pacer.ts); what a failure means is in ./failures.ts.
+ * What each endpoint means, and its envelope, live in ../client/.
  */
-import {
-	NodeApiError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type IHttpRequestMethods,
-	type IHttpRequestOptions,
-	type ILoadOptionsFunctions,
-	type INode,
-	type IPollFunctions,
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
 } from 'n8n-workflow';
 
 import { baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
@@ -29,13 +27,6 @@ import { paceOf } from './shared-pace';
 
 export { baseUrlOf, CREDENTIAL_TYPE } from './credential';
 
-/** What every answer of the service is wrapped in: its `code`, `message` and `data`. */
-export interface Envelope<T> {
-	code: string;
-	message?: string;
-	data?: T;
-}
-
 /** Every n8n context the nodes call the service from: operations, pickers, the trigger. */
 export type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -51,46 +42,12 @@ export interface RequestOptions {
 	pacer?: Pacer;
 }
 
-/** An envelope, and when the service answered it (its `Date` header), in epoch ms. */
-export interface Answer<T> {
-	envelope: Envelope<T>;
-	date?: number;
-}
-
 /**
- * Sends one request to the service and returns its envelope (`code`, `message`, `data`).
- * The URL is built from the credential's base URL; the key is added by n8n's
- * `httpRequestWithAuthentication`. Errors come back as `NodeApiError`s built from the response
- * alone, so the request (and the key in its headers) never travels with them.
+ * Sends one request to the service: the body of its successful answer as it came, and when the
+ * service answered (its `Date` header, epoch ms). n8n's `httpRequestWithAuthentication` adds the
+ * key; a failure is a NodeApiError built from the response alone, so the key never travels with it.
  */
-export async function apiRequest<T>(
-	this: Context,
-	method: IHttpRequestMethods,
-	path: string,
-	options: RequestOptions = {},
-): Promise<Envelope<T>> {
-	return (await apiRequestAnswer.call(this, method, path, options)).envelope as Envelope<T>;
-}
-
-/** As `apiRequest`, with the time the service answered. */
-export async function apiRequestAnswer<T>(
-	this: Context,
-	method: IHttpRequestMethods,
-	path: string,
-	options: RequestOptions = {},
-): Promise<Answer<T>> {
-	const { body, date } = await apiRequestBody.call(this, method, path, options);
-	return {
-		envelope: asEnvelope<T>(this.getNode(), `${method} ${path}`, body),
-		...(date === undefined ? {} : { date }),
-	};
-}
-
-/**
- * As `apiRequestAnswer`, but the body of a successful answer as it came, an envelope or not: for
- * a write, which the service acknowledged whatever its body says (see client/endpoint.ts).
- */
-export async function apiRequestBody(
+export async function apiRequest(
 	this: Context,
 	method: IHttpRequestMethods,
 	path: string,
@@ -120,7 +77,7 @@ export async function apiRequestBody(
 	const slot = options.pacer ? undefined : paceOf(credentials).join(1, RETRY_AFTER_WAITS);
 	await slot?.start();
 	// Only failures of the request itself are caught here: an answer that is not an envelope is
-	// reported as such by asEnvelope, not re-read as an HTTP failure.
+	// reported as such by the client, not re-read as an HTTP failure.
 	const response = await sendWithRetries<FullResponse>(
 		async (timeoutMs) => {
 			request.timeout = timeoutMs;
@@ -202,24 +159,3 @@ export async function sendWithRetries<R>(
 
 /** The statuses that say the service did not act on the request: rate limited, overloaded. */
 const SENT_AGAIN: ReadonlyArray<number | undefined> = [429, 503];
-
-/** Whether an answer's body is a JSON object, as the envelope every endpoint promises is. */
-export function isEnvelope(body: unknown): body is Envelope<unknown> & Record<string, unknown> {
-	return typeof body === 'object' && body !== null && !Array.isArray(body);
-}
-
-/** The answer as the envelope every endpoint promises, or an error naming the request. */
-function asEnvelope<T>(node: INode, request: string, response: unknown): Envelope<T> {
-	if (isEnvelope(response)) return response as Envelope<T>;
-	throw new NodeApiError(
-		node,
-		{ message: 'Response is not a JSON object' },
-		{
-			message: `The service's answer to ${request} is not the JSON object the API promises`,
-			description:
-				'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',
-			// Not the API at the Base URL (a web page, a proxy's answer): someone must change it.
-			failure: { cause: 'configuration-invalid' },
-		},
-	);
-}

@@ -3,21 +3,14 @@ import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 
 /**
- * The trigger's memory between polls, and the pure logic that decides what is new. Nothing here
- * does I/O: a poll feeds pages in, then takes out what to emit and the next state.
- *
- * What is new: an entry at or after the floor, inside the horizon (`lookback` behind the newest
- * timestamp processed so far), whose id is not remembered. The remembered ids are exactly those
- * inside the horizon, so the state stays as small as the lookback window, whatever the backlog.
+ * The trigger's memory between polls, and what is new, pure: an entry at or after the floor,
+ * inside the horizon (`lookback` behind the newest timestamp processed), not remembered. Only the
+ * keys inside the horizon are remembered, so the state stays as small as the lookback window.
  */
 export interface CursorState {
 	/** What this cursor was started from ("now" or "date:<ISO>"); a different start resets it. */
 	origin: string;
-	/**
-	 * UTC ISO: entries before this instant are never emitted. It starts at the start the user
-	 * chose and rises to the horizon on every store, because ids before the horizon are forgotten:
-	 * a later, larger lookback must not read them again as new.
-	 */
+	/** UTC ISO: nothing before it is emitted; it rises to the horizon, as keys before it go. */
 	floor: string;
 	/** UTC ISO: the newest timestamp processed (emitted or skipped by the filters). */
 	cursor: string;
@@ -71,10 +64,8 @@ export interface ScanSettings {
 type Placed = Pick<PlacedEntry, 'instant' | 'readable'>;
 
 /**
- * Until which instant an entry taken in is remembered, so it is not read as new again while the
- * service returns it: its own instant. Without a readable timestamp its place comes from its
- * neighbours, which entries logged meanwhile can move: at least until the service's answer, and
- * the latest place it was given since (neighbours stamped ahead of the present can put it there).
+ * Until when an entry taken in is remembered: its instant; unreadable (neighbours logged meanwhile
+ * move it), the latest place it was given, and no earlier than the service's answer.
  */
 export function rememberedUntil(
 	remembered: number | undefined,
@@ -85,10 +76,7 @@ export function rememberedUntil(
 	return Math.max(remembered ?? answeredAt, instant);
 }
 
-/**
- * The newest timestamp processed, after a new entry: moved by timestamps that were read, and no
- * further than the service's present, so an entry stamped in the future leaves none behind.
- */
+/** The newest timestamp processed, moved by readable ones, no further than the service's now. */
 export function cursorAfter(
 	newest: number,
 	{ instant, readable }: Placed,
@@ -131,9 +119,8 @@ export class CursorScan {
 	}
 
 	/**
-	 * Takes one page (sorted oldest first) in, up to the cap; returns whether to read on. A page
-	 * repeating an entry this scan read ends the scan untaken: an entry logged meanwhile before the
-	 * read position shifted the offsets, and the next poll finds it inside the lookback.
+	 * Takes one page (oldest first) in, up to the cap; whether to read on. A page repeating an entry
+	 * this scan read (offsets shifted by an entry logged meanwhile) ends it: the next poll reads on.
 	 */
 	absorb(page: PlacedEntry[], answeredAt: number): boolean {
 		if (page.some(({ entry }) => this.readByThisScan.has(this.keyOf(entry)))) return false;
@@ -146,10 +133,7 @@ export class CursorScan {
 		return !this.full;
 	}
 
-	/**
-	 * Takes in every entry from the horizon on, oldest first, read whole (newest first, or from
-	 * a service that ignores the time bounds), so no page can have shifted under the scan.
-	 */
+	/** Takes in every entry from the horizon on, oldest first, read whole (no page shifted). */
 	absorbAll(entries: PlacedEntry[], answeredAt: number): void {
 		for (const read of entries) {
 			if (this.full) break;
@@ -188,10 +172,7 @@ export class CursorScan {
 		};
 	}
 
-	/**
-	 * Forgets the ids before the horizon, and raises the floor to it so they stay forgotten. What
-	 * a scan holds thus grows with the lookback window and the emitted entries, not the backlog.
-	 */
+	/** Forgets the keys before the horizon, and raises the floor to it so they stay forgotten. */
 	private forgetBeforeHorizon(): void {
 		this.floor = this.horizon;
 		for (const ids of [this.seen, this.readByThisScan]) {

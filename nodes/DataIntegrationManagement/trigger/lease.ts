@@ -1,21 +1,9 @@
 /**
- * One poll at a time per trigger node. n8n starts a poll on every tick without waiting for the
- * previous one: its default scheduler on every cron tick, its durable scheduler for every Poll
- * Times entry due (two entries of one node fall in the same second at the top of each hour). Both
- * polls would read the same stored cursor and emit the same entries, and under the durable
- * scheduler each poll even has its own copy of the static data. So a poll first takes this
- * lease, held in the n8n process for the workflow's node; a poll that finds it held by another,
- * unexpired, emits nothing (the running poll, or the next one, emits what is new). Nothing here
- * awaits, so two polls cannot both take it.
- *
- * The lease expires, so a poll that hangs holds the trigger back for at most one lease duration.
- * The holder renews it as it reads, and checks that no other poll took it over before it stores
- * its cursor and emits: a poll that outlived its lease and was overtaken leaves both to the poll
- * that took over.
- *
- * A poll that finds the lease held waits for it to be free before it returns (`untilFree`): n8n
- * 2.x releases the workflow's expression isolate when any of its polls ends, also one that did
- * not acquire it, and the running poll's next request then fails (docs/n8n-schedulers.md).
+ * One poll at a time per trigger node: n8n starts a poll on every tick (and the durable scheduler
+ * one per Poll Times entry due) without waiting for the last, and both would emit the same
+ * entries. A poll first takes this lease in the n8n process; one that finds it held emits nothing,
+ * and waits until it is free before it returns (docs/n8n-schedulers.md). The lease expires, so a
+ * hung poll holds the trigger back for one lease duration; the holder renews it as it reads.
  */
 export interface LeaseRecord {
 	token: string;

@@ -1,9 +1,8 @@
 import type { SortOrder } from '../client/types';
 
 /**
- * What the trigger's reads do after each page: pure decisions from what a read has seen (a small
- * immutable value) to the next step. No I/O; newEntries.ts and poll.ts send the requests and
- * carry the steps out.
+ * What the trigger's reads do after each page, decided from what a read has seen; pure (the table
+ * is in docs/design.md, "The poll's steps"). newEntries.ts and poll.ts carry the steps out.
  */
 
 /** What the steps read of a page, as the audit-log reader hands it over. */
@@ -41,13 +40,7 @@ export type ReadDone<Page extends PageSeen> =
 	/** Take these pages in (none, or pages that all share one instant), then store the cursor. */
 	| { next: 'store'; pages: readonly Page[] };
 
-/**
- * After a page of the oldest-first read:
- * - the service answers newest first or ignores the bounds: read newest first instead;
- * - the page repeats a held-back entry: the read is cut short here (see `afterRead`);
- * - no order shown yet (every instant so far ties): hold the page;
- * - oldest first shown: take the held pages and this one in.
- */
+/** After a page of the oldest-first read: read newest first, end, hold the page or take it in. */
 export function afterPage<Page extends PageSeen>(
 	read: OldestFirstRead<Page>,
 	page: Page,
@@ -60,13 +53,8 @@ export function afterPage<Page extends PageSeen>(
 }
 
 /**
- * When the oldest-first read ends (the log's end, the scan full, the deadline, or a page cut short):
- * - nothing held: store the cursor;
- * - pages held, the log's end not reached: they may be the newest entries of a service answering
- *   newest first, and taking them for the oldest would skip every entry between: keep the cursor;
- * - pages held up to the log's end, at more than one instant: their order cannot be trusted, so
- *   read newest first;
- * - pages held up to the log's end, all at one instant: take them in and store the cursor.
+ * When the oldest-first read ends. Pages held short of the log's end may be the newest entries of
+ * a service answering newest first: taking them for the oldest would skip every entry between.
  */
 export function afterRead<Page extends PageSeen>(
 	read: OldestFirstRead<Page>,
@@ -85,19 +73,15 @@ export interface NewestSeen<Entry extends { instant: number }> {
 	readonly newest?: number;
 	/** The entries at it (or later, when stamped past the service's present). */
 	readonly atNewest: readonly Entry[];
-	/**
-	 * When the service answered the read's first page, by its clock (`answeredAt`): no earlier
-	 * than its present when the poll started.
-	 */
+	/** When the service answered the first page, by its clock: no earlier than the poll's start. */
 	readonly firstAnsweredAt?: number;
 }
 
 export const NOTHING_SEEN: NewestSeen<never> = { atNewest: [] };
 
 /**
- * After a page of the read for a start from "now": the newest instant and the entries at it.
- * It reads on unless the service answers newest first and the page reached an entry older than
- * the newest, after which every entry is older too.
+ * After a page of the read for a start from "now": the newest instant and the entries at it; newest
+ * first, a page that reached an older entry ends the read.
  */
 export function afterNewestPage<Entry extends { instant: number }>(
 	seen: NewestSeen<Entry>,
@@ -123,14 +107,8 @@ export function afterNewestPage<Entry extends { instant: number }>(
 }
 
 /**
- * Where a start from "now" starts once its read has ended, and the entries already there:
- * - the read found the newest entry (newest first, it passed it; or it reached the log's end): at
- *   that entry, remembering the entries at it; an empty log: at `now`;
- * - the read was cut short (n8n's poll budget) before it found the newest entry (the service
- *   answers oldest first, or no page showed an order): every entry it did not read may be older
- *   than the present, so it starts at the service's present when it first answered, which no
- *   entry logged before the poll is stamped at or after (or at the newest entry it read, if
- *   stamped later still, remembering the entries there).
+ * Where a start from "now" starts, and the entries already there: at the newest entry (at `now` in
+ * an empty log); cut short before finding it, at the service's present when it first answered.
  */
 export function startOfNow<Entry extends { instant: number }>(
 	seen: NewestSeen<Entry>,
@@ -162,9 +140,8 @@ export interface Search<Entry extends { instant: number }> {
 export const NOTHING_FOUND: Search<never> = { looked: 0, pagesWithoutMatch: 0 };
 
 /**
- * After a page of Fetch Test Event's search: the newest matching entry so far. It reads on
- * through a service answering oldest first (its newest match comes last), otherwise while
- * nothing matched, up to MANUAL_SEARCH_PAGES pages.
+ * After a page of Fetch Test Event's search: the newest match so far. Oldest first it reads to the
+ * end (the newest match comes last), else while nothing matched, up to MANUAL_SEARCH_PAGES pages.
  */
 export function afterSearchPage<Entry extends { instant: number }>(
 	search: Search<Entry>,

@@ -4,7 +4,7 @@
  * sharing one timestamp, a few arriving late inside the lookback), n8n killed with SIGKILL right
  * after a poll fires, started again on the same database, then polled until the stream has
  * stopped and been read. Every entry must have been emitted exactly once. Run under n8n's durable
- * poll cursors and under its default scheduler (see the README for what each guarantees).
+ * poll cursors and under its default scheduler (docs/guarantees.md says what each guarantees).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -172,7 +172,7 @@ export async function checkCrash(context: CrashContext, check: Check): Promise<v
 		const pollsBefore = await auditLogRequestCount(emulator);
 		// The service answers slowly, so the kill lands while the poll waits for its answer: after
 		// it fired, before it emitted. (A kill between its two writes is the default scheduler's
-		// known gap, which no trigger can close; see the README.)
+		// known gap, which no trigger can close: docs/guarantees.md.)
 		await emulator.setLatency(5000);
 		await waitFor(
 			'a poll while entries stream in',

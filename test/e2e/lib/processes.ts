@@ -103,12 +103,9 @@ export function isStoppingAll(): boolean {
 }
 
 let cleanupInstalled = false;
-let stopRequested: NodeJS.Signals | 'parent-exit' | undefined;
+let stopRequested: StopReason | undefined;
 
-/** Whether the run was asked to stop (a signal, or the process that launched it went away). */
-export function stopWasRequested(): boolean {
-	return stopRequested !== undefined;
-}
+export type StopReason = NodeJS.Signals | 'parent-exit';
 
 /**
  * The processes that launched this one and whose end should end it: up the chain of parents,
@@ -121,7 +118,8 @@ function launchingProcesses(): number[] {
 	let pid = process.ppid;
 	try {
 		while (pid > 1 && chain.length < 8) {
-			const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+			// npm sets its title ("npm run dev"), which Linux shows as one argument with spaces.
+			const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/).filter(Boolean);
 			const names = argv.slice(0, 3).map((arg) => arg.split('/').pop() ?? '');
 			const isLauncher = names.some((name) => /^(npm|npx)(-cli\.js)?$/.test(name));
 			const isHop =
@@ -148,9 +146,30 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Makes sure no service outlives this run, whatever way it ends: SIGINT, SIGTERM or SIGHUP sent
- * to this process, to tsx or to npm (or to their whole group, as Ctrl-C does), the launching npm
- * ending, an uncaught error, or a normal exit.
+ * Calls `stop` once, the first time this process is asked to stop: SIGINT, SIGTERM or SIGHUP sent
+ * to it, to tsx or to npm (or to their whole group, as Ctrl-C does), or the launching npm ending.
+ * `why` says which, for a person.
+ */
+export function whenStopRequested(stop: (reason: StopReason, why: string) => void): void {
+	const request = (reason: StopReason) => {
+		// A signal can come more than once (npm, tsx and this process each pass Ctrl-C on): a
+		// repeat must not end this process before `stop` is done.
+		if (stopRequested) return;
+		stopRequested = reason;
+		const why = reason === 'parent-exit' ? 'the launching process ended' : `${reason} received`;
+		stop(reason, why);
+	};
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+		process.on(signal, () => request(signal));
+	const launchers = launchingProcesses();
+	setInterval(() => {
+		if (!launchers.every(isAlive)) request('parent-exit');
+	}, 500).unref();
+}
+
+/**
+ * Makes sure no service outlives this run, whatever way it ends: a stop requested (above), an
+ * uncaught error, or a normal exit.
  */
 export function stopServicesOnExit(): void {
 	if (cleanupInstalled) return;
@@ -159,21 +178,10 @@ export function stopServicesOnExit(): void {
 	process.on('exit', () => {
 		for (const service of running) signalGroup(service.pid, 'SIGKILL');
 	});
-	const stop = (reason: NodeJS.Signals | 'parent-exit') => {
-		// A signal can come more than once (npm, tsx and this process each pass Ctrl-C on): a
-		// repeat must not end this process before the services are stopped.
-		if (stopRequested) return;
-		stopRequested = reason;
-		const why = reason === 'parent-exit' ? 'the launching npm process ended' : `${reason} received`;
+	whenStopRequested((reason, why) => {
 		console.log(`\n${why}: stopping ${running.size} service(s)`);
 		void stopAllServices().finally(() => process.exit(reason === 'SIGINT' ? 130 : 143));
-	};
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-		process.on(signal, () => stop(signal));
-	const launchers = launchingProcesses();
-	setInterval(() => {
-		if (!launchers.every(isAlive)) stop('parent-exit');
-	}, 500).unref();
+	});
 }
 
 /**

@@ -20,10 +20,8 @@ const updateFields = fieldsCollection('updateFields', [
 	newNameField,
 ]);
 
-/** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
 
-/** The parameter naming the record it changes: items that name the same one run in item order. */
 export const record = 'assetId';
 
 export const properties: INodeProperties[] = [

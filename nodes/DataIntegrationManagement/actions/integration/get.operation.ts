@@ -6,7 +6,6 @@ import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getIntegration } from '../../client/integrations';
 import type { Pacer } from '../../transport/pacer';
 
-/** Only reads: runs under a read-only credential too. */
 export const changesData = false;
 
 export const properties: INodeProperties[] = [integrationIdField];

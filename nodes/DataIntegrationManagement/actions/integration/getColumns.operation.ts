@@ -27,7 +27,6 @@ const outputField: INodeProperties = {
 	],
 };
 
-/** Only reads: runs under a read-only credential too. */
 export const changesData = false;
 
 export const properties: INodeProperties[] = [integrationIdField, schemaLocator, tableLocator];

@@ -230,10 +230,8 @@ function flagsOf(entry: object, level: SchemaLevel): { enabled?: boolean; hashed
 }
 
 /**
- * The schemas map with only the flags that can be changed: `enabled` at every level and `hashed`
- * on columns. What an AI tool returns by default: less to read than the full map, and the very
- * shape Update Schemas takes, so a model can edit it and send it back. A schema the service
- * gave without `tables`, or a table without `columns`, has none here either.
+ * Output → Compact: the schemas map with only the flags that can be changed (`enabled`, and `hashed`
+ * on columns), the shape Update Schemas takes. No `tables` or `columns` where the service gave none.
  */
 export function compactSchemas(schemas: ReceivedSchemas): SchemasPatch {
 	return mapEntries(schemas, (schema) => ({

@@ -9,10 +9,8 @@ import type { ItemInput } from '../operation';
 
 const additionalFields = fieldsCollection('additionalFields', [descriptionField]);
 
-/** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
 
-/** The parameter naming the record it creates: creates of one name run in item order. */
 export const record = 'name';
 
 export const properties: INodeProperties[] = [

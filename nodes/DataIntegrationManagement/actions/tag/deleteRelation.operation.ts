@@ -8,10 +8,8 @@ import type { Pacer } from '../../transport/pacer';
 import { withWarning } from '../written';
 import type { ItemInput } from '../operation';
 
-/** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
 
-/** The parameter naming the record it changes: items that name the same one run in item order. */
 export const record = 'tagId';
 
 export const properties: INodeProperties[] = [

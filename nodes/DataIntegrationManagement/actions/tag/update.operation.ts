@@ -21,10 +21,8 @@ const updateFields: INodeProperties = {
 		'Only the fields added here are sent, with PUT. The API does not say whether PUT replaces the whole tag: if your service does, a field left out is cleared, so add every field (name, description, owner).',
 };
 
-/** Creates, updates or deletes: refused under a read-only credential (Allow Changes off). */
 export const changesData = true;
 
-/** The parameter naming the record it changes: items that name the same one run in item order. */
 export const record = 'tagId';
 
 export const properties: INodeProperties[] = [tagIdField, updateFields];
