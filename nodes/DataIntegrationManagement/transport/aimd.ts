@@ -1,25 +1,7 @@
 /**
- * Concurrency Auto's decisions, as pure functions of a small state: AIMD with slow start, TCP's
- * congestion control (Chiu and Jain, "Analysis of the Increase and Decrease Algorithms for
- * Congestion Avoidance in Computer Networks", 1989; RFC 5681), counted in starts a second once
- * a 429 came, since a service's limit is a rate. docs/pacer.md says why each rule is there and
- * what the simulation gives without it.
- *
- * 1. Slow start: AUTO_START items in flight, one more per answer (twice as many each round trip).
- * 2. The first 429 ends it: each 429 of that round takes one off the window (what the service let
- *    through is what stays, as TCP Westwood sets its window from what got through), which then
- *    holds, one more a round trip, until a 429 to a request sent since: the answers in between
- *    came at the rate the service allows. Its starts are spread over the last answer's round trip
- *    (paced TCP: Aggarwal, Savage and Anderson, INFOCOM 2000; RFC 9002, 7.7), or answers a busy
- *    event loop hands over together would start their items together, a bunch a bucket refuses.
- * 3. Paced at that rate. Each later 429 sets the pace to DECREASE times itself, once per round
- *    trip: a 429 to a request sent before the last decrease says nothing about the new pace.
- * 4. Each answer adds to the pace while a start waits for it (RFC 7661: a pace nothing holds to
- *    says nothing of the limit): GROWTH_PER_SECOND of the pace the last decrease set, each second
- *    (additive increase); with no 429 for PROBE_AFTER_MS, one start a second per answer (doubling
- *    in about 0.7 s), so room left by runs that ended is taken within seconds. It stops growing
- *    when the items yet to start fit in a second at the pace: a 429 then (Retry-After counts whole
- *    seconds) would end the run later than a faster pace could end it sooner.
+ * Concurrency Auto's pace from 429s, as pure functions: AIMD with slow start, TCP's congestion
+ * control (Chiu and Jain, 1989; RFC 5681) counted in starts a second once a 429 came, since a
+ * service's limit is a rate. docs/pacer.md gives each rule and why.
  */
 
 /** Items in flight at first. */
@@ -36,7 +18,7 @@ export const DELIVERY_WINDOW_MS = 1000;
 export const MIN_RATE = 0.2;
 
 export interface PaceState {
-	/** 'slowStart' and 'holding' (1 and 2 above): up to `window` in flight. 'paced': by `rate`. */
+	/** 'slowStart' and 'holding': up to `window` in flight. 'paced': by `rate`. */
 	phase: 'slowStart' | 'holding' | 'paced';
 	window: number;
 	/** Starts a second, once paced. */
@@ -58,17 +40,11 @@ export const initialPace = (): PaceState => ({
 /** Retry-After counts whole seconds: a 429 holds its request at least this long. */
 export const RETRY_AFTER_UNIT_MS = 1000;
 
-/**
- * Whether answers may add to the pace (4 above): a start waits for it, and more items are yet to
- * start (`queued`) than the pace sends in RETRY_AFTER_UNIT_MS.
- */
+/** Whether answers may add to the pace: a start waits, and more are queued than a second holds. */
 export const mayGrow = (state: PaceState, startWaits: boolean, queued: number): boolean =>
 	startWaits && queued > (state.rate * RETRY_AFTER_UNIT_MS) / 1000;
 
-/**
- * ms between two starts: by the pace once set; holding, the window over `roundTripMs` (the last
- * answer's, 0 before any); none in slow start.
- */
+/** ms between two starts: by the pace; holding, the window over the last round trip; else none. */
 export function startInterval(state: PaceState, roundTripMs = 0): number {
 	if (state.phase === 'paced') return 1000 / state.rate;
 	return state.phase === 'holding' ? roundTripMs / state.window : 0;
@@ -78,10 +54,7 @@ export function startInterval(state: PaceState, roundTripMs = 0): number {
 export const mayStart = (state: PaceState, inFlight: number): boolean =>
 	state.phase === 'paced' || inFlight < Math.floor(state.window);
 
-/**
- * A request was answered (not 429) at `now`: the window or the pace grows, the pace only when
- * `grow` (see `mayGrow`).
- */
+/** A request was answered (not 429) at `now`: the window grows, or the pace when `grow`. */
 export function afterAnswer(state: PaceState, now: number, grow: boolean): PaceState {
 	if (state.phase === 'slowStart') return { ...state, window: state.window + 1 };
 	if (state.phase === 'holding') return { ...state, window: state.window + 1 / state.window };
@@ -92,9 +65,8 @@ export function afterAnswer(state: PaceState, now: number, grow: boolean): PaceS
 }
 
 /**
- * A request sent at `sentAt` was answered 429 at `now`, while the service let `delivered`
- * requests a second through (while holding): the window or the pace goes down, unless it already
- * did since that request left. Holding with nothing through, the window halves.
+ * A request sent at `sentAt` was answered 429 at `now`, `delivered` a second getting through: the
+ * window or the pace goes down, unless it already did since that request left.
  */
 export function afterRateLimit(
 	state: PaceState,
@@ -115,9 +87,8 @@ export function afterRateLimit(
 }
 
 /**
- * Requests a second answered (not 429) over the last DELIVERY_WINDOW_MS, but not before `since`:
- * the end of slow start (whose answers came slower than the service allows, after a burst it
- * allowed), or the start of a busy spell. `answeredAt` holds when answers came.
+ * Answers a second (not 429) over the last DELIVERY_WINDOW_MS, from `since` on: the end of slow
+ * start (its answers came slower than allowed), or the start of a busy spell.
  */
 export function deliveredRate(answeredAt: number[], now: number, since: number): number {
 	const from = Math.max(since, now - DELIVERY_WINDOW_MS);

@@ -1,9 +1,7 @@
 /**
- * What a failed request means: what the service answered (status, Retry-After, its code and
- * message), read from the answer n8n's HTTP helper returns with `returnFullResponse` and
- * `ignoreHttpStatusErrors`, as the helper documents; or, when nothing was answered, the network's
- * code and n8n's SSRF refusal, read from the error it threw. Then why it failed, for n8n
- * (./failureCause.ts), and the NodeApiError a user reads.
+ * What a failed request means: what the service answered (status, Retry-After, code, message),
+ * or, with no answer, the network's code or n8n's SSRF refusal; why (./failureCause.ts); and the
+ * NodeApiError a user reads.
  */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
@@ -54,9 +52,8 @@ function causesOf(error: unknown): Array<Record<string, unknown>> {
 }
 
 /**
- * What a request that got no answer says, from the error n8n's HTTP helper threw: the address its
- * SSRF protection refused (the error's name), or the network's code. n8n 2.x keeps the HTTP
- * client's error among the causes, with its `code`; n8n 1.x puts the code in `httpCode`.
+ * What a request with no answer says, from the error n8n threw: its SSRF refusal, or the network's
+ * code (n8n 2.x: on a cause's `code`; n8n 1.x: in `httpCode`).
  */
 export function failureOfError(error: unknown): RequestFailure {
 	const chain = causesOf(error);
@@ -119,10 +116,9 @@ function describeStatus(status: number | undefined): string {
 const NEVER_SENT: ReadonlyArray<string | undefined> = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
 
 /**
- * Whether the service may have acted on a request that failed so: it answered an error of its
- * own (5xx) other than 501 and 503, or it was sent and nothing came back (a timeout, a dropped
- * connection). A 503 and a 429 say it did not act; a refused connection, an unknown host, an
- * untrusted certificate or n8n's SSRF refusal mean it never arrived.
+ * Whether the service may have acted: a 5xx but 501 and 503, or sent with nothing back (a timeout,
+ * a dropped connection). 429 and 503 say it did not; a refused connection, an unknown host, a
+ * certificate or n8n's SSRF refusal mean it never arrived.
  */
 export function mayHaveActed({ status, networkCode, blockedAddress }: RequestFailure): boolean {
 	if (status !== undefined) return status >= 500 && status !== 501 && status !== 503;
@@ -135,9 +131,8 @@ export const MAY_HAVE_ACTED =
 	'The change may have been made before this failure, so the node did not send it again: check before running it again, or it may be made twice.';
 
 /**
- * The error a user reads for `failure`, declaring why it failed (./failureCause.ts). `waitMs`:
- * the wait the transport computed for a 429 or 503 it did not wait out; `write`: the request
- * changes data, so a failure after which it may have taken effect says so.
+ * The error a user reads for `failure`, declaring why it failed; `waitMs`: the wait not waited
+ * out; `write`: after a failure that may have acted, the error says the change may be made.
  */
 export function toNodeApiError(
 	node: INode,

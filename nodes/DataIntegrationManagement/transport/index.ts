@@ -1,7 +1,6 @@
 /**
- * HTTP only: the URL, authentication (through n8n's httpRequestWithAuthentication) and waiting out
- * rate limits (through the caller's pacer, ./pacer.ts); what a failure means is in ./failures.ts.
- * What each endpoint means, and its envelope, live in ../client/.
+ * HTTP only: the URL, authentication (n8n's httpRequestWithAuthentication) and waiting out 429s
+ * and 503s through the pacer; what a failure means is in ./failures.ts, endpoints in ../client/.
  */
 import type {
 	IDataObject,
@@ -35,10 +34,7 @@ export interface RequestOptions {
 	qs?: IDataObject;
 	/** Epoch ms: neither the request nor a wait for a 429 outlasts it. */
 	deadline?: number;
-	/**
-	 * The run's pacer, from the router. Without one (the trigger, the pickers), the request takes
-	 * one slot of its credential's shared pace (./shared-pace.ts), as an item of a run would.
-	 */
+	/** The run's pacer; without one (the trigger, the pickers) a slot of the shared pace. */
 	pacer?: Pacer;
 }
 
@@ -59,16 +55,14 @@ export async function apiRequest(
 		url: `${baseUrlOf(credentials)}${path}`,
 		qs: options.qs,
 		json: true,
-		// Every answer comes back, an error status too, with its status and headers: what the
-		// helper documents, rather than the shape of the errors it would throw.
+		// Every answer comes back with its status and headers, as the helper documents.
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		// The credential's Ignore SSL Issues toggle, applied by n8n's own HTTP client.
 		skipSslCertificateValidation: credentials.ignoreSSLIssues === true,
 	};
 	if (options.body) {
-		// As JSON text: n8n's HTTP client deep-copies an object body, dropping keys such as
-		// `__proto__`, and a schema, table or column may have any name.
+		// As text: n8n's client deep-copies an object, dropping keys such as `__proto__`.
 		request.body = JSON.stringify(options.body);
 		request.headers = { 'content-type': 'application/json' };
 	}
@@ -76,8 +70,6 @@ export async function apiRequest(
 	// One item's slot, waiting out as many 429s and 503s with Retry-After as outside Auto.
 	const slot = options.pacer ? undefined : paceOf(credentials).join(1, RETRY_AFTER_WAITS);
 	await slot?.start();
-	// Only failures of the request itself are caught here: an answer that is not an envelope is
-	// reported as such by the client, not re-read as an HTTP failure.
 	const response = await sendWithRetries<FullResponse>(
 		async (timeoutMs) => {
 			request.timeout = timeoutMs;
@@ -105,15 +97,10 @@ export async function apiRequest(
 }
 
 /**
- * The transport's one loop: sends a request (`send`, given the time left before the deadline),
- * reports each answer to the pacer and waits out 429s and 503s through it: both say the service
- * did not act on the request, so it is sent again whatever its method. Nothing else is sent
- * again: after a 500, 502, 504, a timeout or a dropped connection a write may have taken effect.
- * An answer `failureOf` reads as failed, or a request that throws, and is not waited out is
- * thrown as `toError` makes it, told whether the deadline ended it (a wait not waited past it, or
- * the attempt's timeout, which is the time left before it) and the wait it did not wait. The
- * clock and `random` (the backoff's jitter) are parameters so a simulation can run the loop as it
- * is; `kind` (./overload.ts, requestKind) is what the pacer compares the round trip with.
+ * The transport's one loop: sends (`send`, given the time left), tells the pacer each answer and
+ * waits out 429s and 503s through it (the service did not act: any method goes again; after a
+ * 5xx, a timeout or a dropped connection a write may have acted, so nothing else does). A failure
+ * not waited out is thrown as `toError` makes it. Clock and `random` are a simulation's to set.
  */
 export async function sendWithRetries<R>(
 	send: (timeoutMs: number | undefined) => Promise<R>,

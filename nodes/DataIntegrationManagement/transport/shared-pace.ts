@@ -1,10 +1,8 @@
 /**
- * Concurrency Auto's pace (./aimd.ts), shared in this n8n process by every request that uses the
- * same credential against the same base URL: the action node's runs under Auto, and each request
- * of the trigger and the pickers (one slot, taken in ./index.ts). A run starts from what earlier
- * runs learned of the service's limit, and runs at once share one pace (starts are handed out
- * first come, first served) instead of each probing the limit alone. Each run keeps its own items,
- * errors and Concurrency cap. Across processes each paces alone; AIMD brings them to shares.
+ * Concurrency Auto's pace (./aimd.ts) and limit (./overload.ts), one per base URL and key in this
+ * n8n process, shared by the action node's runs under Auto and each request of the trigger and
+ * the pickers: a run starts where earlier ones left off, runs at once share it first come, first
+ * served. Each run keeps its own items and cap (docs/pacer.md, "Where the pace sits").
  */
 import { createHash } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
@@ -43,35 +41,29 @@ import {
 	type Pacer,
 } from './pacer';
 
-/** A pace unused this long (no item in flight) is dropped ... */
+/** A pace unused this long is dropped, and at most MAX_PACES are kept (the least recent goes). */
 export const IDLE_MS = 15 * 60_000;
-/** ... and at most this many are kept: past that, the least recently used goes. */
 export const MAX_PACES = 100;
 
 /** One pace per service and key: what the runs using it share. */
 export class SharedPace {
 	state: PaceState = initialPace();
-	/** How many may be in flight, from the service's signs of overload (./overload.ts). */
 	limit: LimitState = initialLimit(AUTO_START);
-	/** The round trips seen for each kind of request (./overload.ts, requestKind). */
+	/** By kind of request (requestKind). */
 	private readonly roundTrips = new Map<string, RoundTrips>();
-	/** Items in flight, all runs together. */
+	/** Items in flight, and not started yet (as each router last said), all runs together. */
 	inFlight = 0;
-	/** Items not started yet, all runs together (as each run's router last said). */
 	queued = 0;
-	/**
-	 * Items in flight of runs that say nothing of what is left (a request of the trigger or a
-	 * picker): any number may follow them.
-	 */
+	/** In flight for runs that say nothing of what is left (the trigger, a picker). */
 	openEnded = 0;
 	lastUsedAt: number;
 	private nextStartAt = -Infinity;
-	/** When as many were in flight as the limit allows, last: what says the limit is in use. */
+	/** When the limit was last full: it is in use for requests sent before. */
 	private fullAt = -Infinity;
-	/** What got through is counted from here: the end of slow start, or of the last idle spell. */
+	/** What got through is counted from here: slow start's end, or the last idle spell's. */
 	private measuredFrom = -Infinity;
 	private answeredAt: number[] = [];
-	/** The last answer's round trip, ms: what a holding window's starts are spread over. */
+	/** The last round trip, ms: what a holding window's starts are spread over. */
 	private roundTripMs = 0;
 	private readonly waiters = new Waiters();
 	private readonly startsThisTick: () => Promise<void>;
@@ -81,10 +73,7 @@ export class SharedPace {
 		this.startsThisTick = startGate(STARTS_PER_TICK, clock);
 	}
 
-	/**
-	 * A run's concurrency and pacer: at most `max` of its items in flight, each request waiting
-	 * out at most `retryAfterWaits` 429s or 503s with Retry-After.
-	 */
+	/** A run's concurrency and pacer: at most `max` of its items in flight. */
 	join(max = AUTO_MAX_CONCURRENCY, retryAfterWaits = AUTO_RETRY_AFTER_WAITS): RunPace {
 		return new RunPace(this, max, retryAfterWaits);
 	}
@@ -101,18 +90,15 @@ export class SharedPace {
 		this.inFlight++;
 		this.lastUsedAt = now;
 		if (this.atLimit) this.fullAt = now;
-		// Starts are booked in turn, one interval apart; one that came late (timers, a busy event
-		// loop) lets the next follow at once, so the pace holds on average without bunching.
+		// Starts are booked one interval apart; a late one lets the next follow at once.
 		const interval = startInterval(this.state, this.roundTripMs);
 		const at = Math.max(this.nextStartAt, now - interval);
 		this.nextStartAt = at + interval;
-		// Under a millisecond is not worth a timer: timers do not come sooner.
 		if (at - now >= 1) await this.clock.sleep(at - now);
-		// Answers handled in one turn would start their items together, in lockstep (./pacer.ts).
 		await this.startsThisTick();
 	}
 
-	/** Whether one more item of `run` may start now (else it waits for one in flight to end). */
+	/** Whether one more item of `run` may start now. */
 	mayStart(run: RunPace): boolean {
 		return run.inFlight < run.max && !this.atLimit && mayStart(this.state, this.inFlight);
 	}
@@ -147,13 +133,11 @@ export class SharedPace {
 		const now = this.clock.now();
 		this.roundTripMs = ms;
 		const { trips, delays } = withRoundTrip(this.roundTrips.get(kind), ms);
-		// In use: full at some time since the request left (Linux's cwnd-limited test over a round
-		// trip), though items that ended since are still waiting their turn to start here.
+		// In use: full at some time since the request left (Linux's cwnd-limited test).
 		if (this.atLimit) this.fullAt = now;
 		const inUse = this.fullAt >= now - ms;
 		const { state, rebase } = afterAnswered(this.limit, { now, sentAt: now - ms, delays, inUse });
 		this.limit = state;
-		// The delay did not follow what is in flight: it is the service's own speed now.
 		this.roundTrips.set(kind, rebase ? rebased(trips) : trips);
 		this.state = afterAnswer(
 			this.state,
@@ -170,7 +154,6 @@ export class SharedPace {
 		const delivered = deliveredRate(this.answeredAt, now, this.measuredFrom);
 		const before = this.state;
 		this.state = afterRateLimit(this.state, now, now - ms, delivered);
-		// The answers of slow start came slower than the service allows: count from its end.
 		if (before.phase === 'slowStart' && this.state !== before) this.measuredFrom = now;
 		await this.waitOff(run, waitMs);
 	}
@@ -182,7 +165,7 @@ export class SharedPace {
 		await this.waitOff(run, waitMs);
 	}
 
-	/** The request gives its slot back while it waits, so the others go on. */
+	/** The request gives its slot back while it waits. */
 	private async waitOff(run: RunPace, waitMs: number): Promise<void> {
 		this.finish(run);
 		await this.clock.sleep(waitMs);
@@ -194,7 +177,7 @@ export class SharedPace {
 export class RunPace implements Concurrency, Pacer {
 	readonly limitsInFlight = true;
 	inFlight = 0;
-	/** Its items not started yet, as its router last said; undefined when it says nothing. */
+	/** Its items not started yet, as its router last said (the trigger and pickers say nothing). */
 	queued: number | undefined;
 
 	constructor(
@@ -253,8 +236,7 @@ export class PaceRegistry {
 		for (const [other, pace] of this.paces)
 			if (pace.inFlight === 0 && now - pace.lastUsedAt > IDLE_MS) this.paces.delete(other);
 		const pace = this.paces.get(key) ?? new SharedPace(this.clock);
-		// Kept in order of use, the most recent last.
-		this.paces.delete(key);
+		this.paces.delete(key); // kept in order of use
 		this.paces.set(key, pace);
 		if (this.paces.size > MAX_PACES) this.paces.delete(this.paces.keys().next().value!);
 		return pace;
