@@ -186,12 +186,20 @@ describe('an answer', () => {
 		},
 	);
 
-	it('suspected, cut to TEST_SPAN, the standing delay did not fall: the limit and slow start come back, and the delay is the baseline now', () => {
-		expect(afterAnswered({ ...avoiding(30, 0), suspect }, answer(delays(3, 3)))).toEqual({
-			state: { ...avoiding(40, 0, 100), suspect: undefined },
-			rebase: true,
-		});
-	});
+	it.each<[string, number, number]>([
+		['as slow as before: the limit comes back', 1, 40],
+		["slower than the baseline: more in flight for the same throughput (Little's law)", 1.5, 60],
+		['much slower: up to AUTO_MAX_CONCURRENCY', 3, AUTO_MAX_CONCURRENCY],
+	])(
+		'suspected, cut to TEST_SPAN, the standing delay did not fall, the answers %s; the delay is the baseline now',
+		(_title, typical, limit) => {
+			const event = answer(delays(3, 3, typical));
+			expect(afterAnswered({ ...avoiding(30, 0), suspect }, event)).toEqual({
+				state: { ...avoiding(limit, 0, 100), suspect: undefined },
+				rebase: true,
+			});
+		},
+	);
 });
 
 describe('round trips', () => {

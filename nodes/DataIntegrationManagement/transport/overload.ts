@@ -76,8 +76,12 @@ export function afterAnswered(
 	if (answer.delays && next.answeredSince >= ROUND_TRIP_SAMPLES) {
 		const { suspect } = next;
 		if (suspect && notQueue(next.limit, delays.standing, suspect)) {
-			const { limit, slowStart } = suspect;
-			return { state: { ...next, limit, slowStart, suspect: undefined }, rebase: true };
+			// The service is slower: the same throughput needs as many more in flight (Little's law).
+			const limit = Math.min(AUTO_MAX_CONCURRENCY, suspect.limit * Math.max(1, delays.typical));
+			return {
+				state: { ...next, limit, slowStart: suspect.slowStart, suspect: undefined },
+				rebase: true,
+			};
 		}
 		// Drained: the answers at the lower limit are the baseline now. Against it, a suspect that
 		// was no sign (the baseline was too low) gets its limit back.
