@@ -19,7 +19,7 @@ import {
 	type Cell,
 	type Setting,
 } from './auto-against-fixed';
-import { ITEMS, LATENCY_MS, OWNER, RUNS, type BenchContext } from './settings';
+import { LATENCY_ITEMS as ITEMS, LATENCY_MS, OWNER, RUNS, type BenchContext } from './settings';
 import { createTagsOnce } from './tag-creates';
 import { median, seconds, times, type Verdict } from './tools';
 

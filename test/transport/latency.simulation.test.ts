@@ -1,6 +1,7 @@
 /* eslint-disable no-console -- test tooling: prints the simulated figures; never part of the published package */
 /**
- * Concurrency Auto against services whose answers vary in time, on a fake clock (./simulation.ts:
+ * Concurrency Auto against services whose answers vary in time, 600 creates as in the issue's own
+ * runs, on a fake clock (./simulation.ts:
  * the router's and the transport's own loops, real shared paces), as section 9 of `npm run bench`
  * measures them in real time: round trips drawn between 10 and 100 ms; a heavy tail (one in ten
  * ten times slower); 16 workers whose service time has that tail, 32 waiting, then 503; and a
@@ -31,7 +32,7 @@ interface Service {
 const noRateLimit = { limits: [{ requestsPerSecond: 1e9 }], burst: 1e9 };
 const FIXED = [8, 16, 32, 64];
 const SEEDS = Array.from({ length: 10 }, (_, index) => index + 1);
-const ITEMS = 500;
+const ITEMS = 600;
 const FIRST_ITEMS = 100;
 // Up to 5 ms each way, as elsewhere: at 2 ms it stands for the client's own time in real runs.
 const fast: Network = { roundTripMs: 2, jitterMs: 5 };

@@ -9,14 +9,12 @@ export const AUTO_MAX_CONCURRENCY = 64;
 export const QUEUE_TOLERANCE = 2;
 /** An answer over this many times the baseline adds nothing (TCP Vegas's band). */
 export const GROWTH_TOLERANCE = 1.25;
-/** The recent answers of a kind of request: a baseline is their median. */
+/** The recent answers of a kind of request; the baseline is the lowest of their medians. */
 export const ROUND_TRIP_SAMPLES = 16;
 /** Round trips count from here up: below it, the clock's whole ms are most of what is seen. */
 export const ROUND_TRIP_FLOOR_MS = 5;
-/** A sign of overload sets the limit to this share of itself. */
+/** A 503, or a queue already suspected, sets the limit to this share of itself. */
 export const OVERLOAD_DECREASE = 0.9;
-/** A suspected queue is tested once cuts took the limit to this share of where it was. */
-export const TEST_SPAN = 0.75;
 
 export interface LimitState {
 	limit: number;
@@ -37,17 +35,17 @@ export const initialLimit = (start: number): LimitState => ({
 });
 
 /**
- * A sign of overload at `now` for a request sent at `sentAt`: the limit goes down, halved in slow
- * start, unless it already did since that request left.
+ * A sign of overload at `now` for a request sent at `sentAt`: the limit goes down, by half in slow
+ * start (or by `factor`), unless it already did since that request left.
  */
 export function afterOverload(
 	state: LimitState,
 	now: number,
 	sentAt: number,
-	factor?: number,
+	factor = state.slowStart ? 0.5 : OVERLOAD_DECREASE,
 ): LimitState {
 	if (sentAt < state.decreasedAt) return state;
-	const limit = Math.max(1, state.limit * (factor ?? (state.slowStart ? 0.5 : OVERLOAD_DECREASE)));
+	const limit = Math.max(1, state.limit * factor);
 	return { ...state, limit, slowStart: false, decreasedAt: now, answeredSince: 0 };
 }
 
@@ -60,40 +58,24 @@ export interface Delays {
 
 /**
  * An answer to a request sent at `sentAt`, with its `delays` (none before a baseline), `inUse`
- * when the limit was full since then. `rebase`: a suspected queue proved to be the service's
- * own speed, which becomes the baseline.
+ * when the limit was full since then. `rebase`: the recent median is the baseline now.
  */
 export function afterAnswered(
 	state: LimitState,
 	answer: { now: number; sentAt: number; delays?: Delays; inUse: boolean },
 ): { state: LimitState; rebase?: true } {
 	const { delays = { answer: 1, standing: 1, typical: 1 }, inUse } = answer;
-	let next = {
-		...state,
-		answeredSince: state.answeredSince + (answer.sentAt >= state.decreasedAt ? 1 : 0),
-	};
+	const counted = answer.sentAt >= state.decreasedAt ? 1 : 0;
+	const next = { ...state, answeredSince: state.answeredSince + counted };
 	// The recent answers tell of the limit now once all of them left since it last went down.
 	if (answer.delays && next.answeredSince >= ROUND_TRIP_SAMPLES) {
 		const { suspect } = next;
-		if (suspect && notQueue(next.limit, delays.standing, suspect)) {
-			// The service is slower: the same throughput needs as many more in flight (Little's law).
-			const limit = Math.min(AUTO_MAX_CONCURRENCY, suspect.limit * Math.max(1, delays.typical));
-			return {
-				state: { ...next, limit, slowStart: suspect.slowStart, suspect: undefined },
-				rebase: true,
-			};
-		}
-		// Drained: the answers at the lower limit are the baseline now. Against it, a suspect that
-		// was no sign (the baseline was too low) gets its limit back.
-		if (suspect && delays.standing <= GROWTH_TOLERANCE) {
-			const wasSign = suspect.standing / delays.typical > QUEUE_TOLERANCE;
-			const { limit, slowStart } = wasSign ? next : suspect;
-			return { state: { ...next, limit, slowStart, suspect: undefined }, rebase: true };
-		}
+		const resolved = suspect && resolve(next, delays, suspect);
+		if (resolved) return { state: resolved, rebase: true };
 		if (delays.standing > QUEUE_TOLERANCE) {
+			// A first sign halves the limit, so the next answers test it.
+			const cut = afterOverload(next, answer.now, answer.sentAt, suspect ? undefined : 0.5);
 			const before = { limit: state.limit, slowStart: state.slowStart, standing: delays.standing };
-			// A first sign cuts to TEST_SPAN at once, so the next answers test it.
-			const cut = afterOverload(next, answer.now, answer.sentAt, suspect ? undefined : TEST_SPAN);
 			return { state: { ...cut, suspect: suspect ?? before } };
 		}
 	}
@@ -103,13 +85,20 @@ export function afterAnswered(
 }
 
 /**
- * Whether the cuts took the limit to TEST_SPAN of the suspect's and the standing delay fell by
- * less than the square root of that: a queue's delay falls in proportion (Little's law), a slower
- * service's or the network's does not fall at all.
+ * A suspected queue, tested by the answers since its cut (Little's law: a queue's delay falls with
+ * what is in flight; a slower service's or the network's does not): not a queue when the quickest
+ * fell less than the square root of the cut (the limit comes back); a queue that drained when
+ * it is back within the band (the cut stays, unless the median is over twice the quickest: the
+ * spread of the service, from a baseline taken too low). Both take the baseline again.
  */
-function notQueue(limit: number, standing: number, suspect: LimitState['suspect'] & object) {
-	const share = limit / suspect.limit;
-	return share <= TEST_SPAN && standing >= suspect.standing * Math.sqrt(share);
+function resolve(state: LimitState, delays: Delays, suspect: NonNullable<LimitState['suspect']>) {
+	const share = state.limit / suspect.limit;
+	const notQueue = share <= 0.5 && delays.standing >= suspect.standing * Math.sqrt(share);
+	const drained = delays.standing <= GROWTH_TOLERANCE;
+	if (!notQueue && !drained) return undefined;
+	const noSign = notQueue || delays.typical > QUEUE_TOLERANCE * delays.standing;
+	const { limit, slowStart } = noSign ? suspect : state;
+	return { ...state, limit, slowStart, suspect: undefined };
 }
 
 /** The round trips of one kind of request: the baseline, and the last few, ms. */
@@ -127,10 +116,7 @@ export const rebased = (trips: RoundTrips): RoundTrips => ({
 	baselineMs: median(trips.recentMs),
 });
 
-/**
- * `trips` with an answer after `ms`, and its delays. The first ROUND_TRIP_SAMPLES answers set the
- * baseline; a recent median under it by QUEUE_TOLERANCE (the service got faster) sets it again.
- */
+/** `trips` with an answer after `ms`, and its delays once ROUND_TRIP_SAMPLES came. */
 export function withRoundTrip(
 	trips: RoundTrips | undefined,
 	ms: number,
@@ -138,8 +124,7 @@ export function withRoundTrip(
 	const recentMs = [...(trips?.recentMs ?? []), ms].slice(-ROUND_TRIP_SAMPLES);
 	if (recentMs.length < ROUND_TRIP_SAMPLES) return { trips: { recentMs } };
 	const typicalMs = median(recentMs);
-	const base = trips?.baselineMs ?? Infinity;
-	const baselineMs = typicalMs * QUEUE_TOLERANCE < base ? typicalMs : base;
+	const baselineMs = Math.min(trips?.baselineMs ?? Infinity, typicalMs);
 	const ratio = (value: number) => floored(value) / baselineMs;
 	return {
 		trips: { baselineMs, recentMs },

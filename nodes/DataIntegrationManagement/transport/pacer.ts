@@ -92,7 +92,7 @@ export interface Concurrency {
 
 /**
  * At most this many items start per tick of the timers: answers handled in one turn would start
- * theirs together, in lockstep (docs/pacer.md, "Two starts a tick").
+ * theirs together, in lockstep (docs/pacer.md, "Where the pace sits").
  */
 export const STARTS_PER_TICK = 2;
 
