@@ -9,6 +9,7 @@ import {
 import { HIDDEN_IN_TOOLS, optionsCollection } from '../shared/descriptions';
 import { concurrencyFields } from './concurrencyOptions';
 import type { Pacer } from '../transport/pacer';
+import type { Advice } from './toolAnswer';
 
 /** What an `<operation>.operation.ts` module exports: its fields and what it does for one item. */
 export interface Operation {
@@ -30,10 +31,12 @@ export interface Operation {
 	 */
 	record?: string;
 	/**
-	 * What narrows an answer too large for the tool form (./toolAnswer.ts), told to the model:
-	 * the fields, and values taken from the whole answer, `items`.
+	 * A read's advice for an answer too large for the tool form (./toolAnswer.ts), from what is
+	 * set for input item `itemIndex`.
 	 */
-	narrowWith?(items: IDataObject[]): string | undefined;
+	narrowWith?(this: IExecuteFunctions, itemIndex: number): Advice;
+	/** A write's read that gives again what its tool answer leaves out (./toolAnswer.ts). */
+	readAgain?(answer: IDataObject): string;
 	/**
 	 * Runs the operation for input item `itemIndex`, its requests paced by the run's `pacer`, with
 	 * what the router read of the item (`item`); each returned object becomes one output item.

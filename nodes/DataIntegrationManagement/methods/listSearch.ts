@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { listUsers } from '../client/users';
+import { holds } from '../shared/filters';
 import { currentValues, sourceSchemaNames } from './pickers';
 
 /**
@@ -9,15 +10,11 @@ import { currentValues, sourceSchemaNames } from './pickers';
  * own schema and table (read with n8n's `&` prefix). What each reads: shared/listReads.ts.
  */
 
-function matches(filter: string | undefined, ...texts: string[]): boolean {
-	if (!filter) return true;
-	const needle = filter.toLowerCase();
-	return texts.some((text) => text.toLowerCase().includes(needle));
-}
-
 function namesMatching(names: string[], filter?: string): INodeListSearchResult {
 	return {
-		results: names.filter((name) => matches(filter, name)).map((name) => ({ name, value: name })),
+		results: names
+			.filter((name) => holds(filter ?? '', name))
+			.map((name) => ({ name, value: name })),
 	};
 }
 
@@ -27,7 +24,7 @@ export async function searchUsers(
 ): Promise<INodeListSearchResult> {
 	return {
 		results: (await listUsers.call(this))
-			.filter((user) => matches(filter, user.name, user.email))
+			.filter((user) => holds(filter ?? '', user.name, user.email))
 			.map((user) => ({ name: `${user.name} (${user.email})`, value: user.id })),
 	};
 }

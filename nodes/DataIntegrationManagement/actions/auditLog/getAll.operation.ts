@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { limitField, returnAllField } from '../../shared/descriptions';
-import { parseInstant } from '../../shared/timestamps';
-import { readCollection, readListLimit, readParameter } from '../readers';
+import { checkCollection } from '../../shared/checks';
+import { entryFilter, filterGroups, readFilters } from '../../shared/filters';
+import { parseInstant, toUtcIso } from '../../shared/timestamps';
+import { originOf, readListLimit, readParameter } from '../readers';
 import { scanAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
 import type { Pacer } from '../../transport/pacer';
+import type { Advice } from '../toolAnswer';
 
 const sortDirectionField: INodeProperties = {
 	displayName: 'Sort Direction',
@@ -43,30 +46,34 @@ const outputField: INodeProperties = {
 const TIME_HINT =
 	"ISO 8601 with a zone, e.g. 2026-11-01T09:30:00Z or 2026-11-01T10:30:00+01:00; a time without a zone is read in the workflow's time zone";
 
+const rangeFields: INodeProperties[] = [
+	{
+		displayName: 'Since',
+		name: 'since',
+		type: 'dateTime',
+		default: '',
+		description: 'Only entries at or after this time, e.g. 2026-11-01T09:30:00Z',
+		builderHint: { propertyHint: TIME_HINT },
+	},
+	{
+		displayName: 'Until',
+		name: 'until',
+		type: 'dateTime',
+		default: '',
+		description: 'Only entries before this time, e.g. 2026-11-02T00:00:00Z',
+		builderHint: { propertyHint: TIME_HINT },
+	},
+];
+
+/** The trigger's filters (../../shared/filters.ts), and Time Range, this operation's own. */
 const filters: INodeProperties = {
 	displayName: 'Filters',
 	name: 'filters',
-	type: 'collection',
+	type: 'fixedCollection',
 	placeholder: 'Add Filter',
 	default: {},
-	options: [
-		{
-			displayName: 'Since',
-			name: 'since',
-			type: 'dateTime',
-			default: '',
-			description: 'Only entries at or after this time, e.g. 2026-11-01T09:30:00Z',
-			builderHint: { propertyHint: TIME_HINT },
-		},
-		{
-			displayName: 'Until',
-			name: 'until',
-			type: 'dateTime',
-			default: '',
-			description: 'Only entries before this time, e.g. 2026-11-02T00:00:00Z',
-			builderHint: { propertyHint: TIME_HINT },
-		},
-	],
+	description: 'Only the entries that pass every filter added',
+	options: [...filterGroups, { displayName: 'Time Range', name: 'timeRange', values: rangeFields }],
 };
 
 /** Only reads: runs under a read-only credential too. */
@@ -76,9 +83,47 @@ export const properties: INodeProperties[] = [returnAllField, limitField, filter
 
 export const optionFields = [outputField, sortDirectionField];
 
-/** In the tool form, an answer too large is narrowed by these. */
-export const narrowWith = () =>
-	'lower Limit (with Return All off), or set Filters → Since and Until to a shorter span';
+/** What is set for an item, checked before any request: how to read, and what to keep. */
+function readSettings(this: IExecuteFunctions, itemIndex: number) {
+	const origin = originOf(this, itemIndex);
+	const given = this.getNodeParameter('filters', itemIndex, {});
+	const matches = entryFilter(readFilters(origin, given));
+	const range = { ...filters, displayName: 'Time Range', options: rangeFields };
+	const { since, until } = checkCollection(origin, range, (given as IDataObject).timeRange ?? {});
+	return {
+		matches,
+		since: since as string | undefined,
+		until: until as string | undefined,
+		output: readParameter.call(this, itemIndex, outputField, 'options.output') as string,
+		sortOrder: readParameter.call(
+			this,
+			itemIndex,
+			sortDirectionField,
+			'options.sortDirection',
+		) as SortOrder,
+	};
+}
+
+/**
+ * In the tool form, an answer too large gives the entries up to the last one given: newest
+ * first, Until (exclusive) just after it; oldest first, Since (inclusive) at it. The entries at
+ * that instant come again rather than be missed. Once the bound is set, Output Compact.
+ */
+export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
+	const { sortOrder, output, since, until } = readSettings.call(this, itemIndex);
+	return (items, given) => {
+		const instants = items.slice(0, given).map(({ timestamp }) => parseInstant(timestamp));
+		const last = instants.filter((instant) => instant !== undefined).pop();
+		const [name, value, set] =
+			sortOrder === 'desc'
+				? ['Until', last === undefined ? undefined : toUtcIso(last + 1), until]
+				: ['Since', last === undefined ? undefined : toUtcIso(last), since];
+		if (value !== undefined && value !== set)
+			return `set Filters → Time Range → ${name} to ${value}`;
+		if (output !== 'compact') return 'set Options → Output to Compact';
+		return undefined;
+	};
+}
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -86,22 +131,12 @@ export async function execute(
 	pacer: Pacer,
 ): Promise<IDataObject[]> {
 	const limit = readListLimit.call(this, itemIndex);
-	const { since, until } = readCollection.call(this, itemIndex, filters);
-	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
+	const { matches, since, until, output, sortOrder } = readSettings.call(this, itemIndex);
 	const { entries } = await scanAuditLogInOrder.call(
 		this,
-		{
-			sortOrder: readParameter.call(
-				this,
-				itemIndex,
-				sortDirectionField,
-				'options.sortDirection',
-			) as SortOrder,
-			startTime: parseInstant(since),
-			endTime: parseInstant(until),
-			pacer,
-		},
+		{ sortOrder, startTime: parseInstant(since), endTime: parseInstant(until), pacer },
 		limit,
+		matches,
 	);
 	if (output !== 'compact') return entries.map(({ entry }) => entry);
 	return entries.map(({ entry }) => ({

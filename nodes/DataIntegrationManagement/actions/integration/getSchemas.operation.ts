@@ -9,7 +9,7 @@ import {
 	compactSchemas,
 	flattenSchemas,
 	narrowSchemas,
-	schemasNarrowWith,
+	schemasAdvice,
 	someNames,
 	type Narrowing,
 	type SchemaLevel,
@@ -17,6 +17,7 @@ import {
 import { narrowingLocator, schemaLocator, tableLocator } from './locators';
 import type { ReceivedSchemas } from '../../client/types';
 import type { Pacer } from '../../transport/pacer';
+import type { Advice } from '../toolAnswer';
 
 /** Options → Output: One Item per Column when not set, as Get Columns'. */
 const outputField: INodeProperties = {
@@ -55,10 +56,28 @@ export const changesData = false;
 const schemaField = narrowingLocator(schemaLocator, 'every schema');
 const tableField = narrowingLocator(tableLocator, 'every table of the schema; needs Schema');
 
-export const properties: INodeProperties[] = [integrationIdField, schemaField, tableField];
+const columnField: INodeProperties = {
+	displayName: 'Column',
+	name: 'column',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. email',
+	description:
+		'Only the columns whose name holds this text, any case, and the tables and schemas that have one. Leave empty for every column.',
+};
 
-/** In the tool form, an answer too large names the schemas or tables that narrow it. */
-export const narrowWith = schemasNarrowWith;
+export const properties: INodeProperties[] = [
+	integrationIdField,
+	schemaField,
+	tableField,
+	columnField,
+];
+
+/** In the tool form, an answer too large names what narrows it (./sourceSchemas.ts). */
+export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
+	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
+	return schemasAdvice(readNarrowing.call(this, itemIndex), output);
+}
 
 export const optionFields = [outputField];
 
@@ -89,10 +108,10 @@ export async function execute(
 	return { schemas: map };
 }
 
-/** Schema and Table, trimmed; empty when not set. A Table without its Schema is refused. */
+/** Schema, Table and Column, trimmed; empty when not set. A Table without its Schema is refused. */
 function readNarrowing(this: IExecuteFunctions, itemIndex: number): Narrowing {
 	const origin = originOf(this, itemIndex);
-	const [schema, table] = [schemaField, tableField].map((field) =>
+	const [schema, table, column] = [schemaField, tableField, columnField].map((field) =>
 		asText(origin, field.displayName, readText.call(this, itemIndex, field.name)).trim(),
 	);
 	if (table && !schema)
@@ -101,7 +120,7 @@ function readNarrowing(this: IExecuteFunctions, itemIndex: number): Narrowing {
 			tableField.displayName,
 			'needs Schema: set Schema too, or leave Table empty',
 		);
-	return { schema, table };
+	return { schema, table, column };
 }
 
 /**

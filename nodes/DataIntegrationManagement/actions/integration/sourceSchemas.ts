@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ReceivedSchemas, SchemasPatch } from '../../client/types';
+import { holds, isObject } from '../../shared/filters';
+import type { Advice } from '../toolAnswer';
 
 /**
  * An integration's source schema (its schemas, tables and columns), as Get Schemas flattens it and
@@ -35,27 +37,54 @@ export function flattenSchemas(schemas: ReceivedSchemas, level: SchemaLevel): ID
 	return records;
 }
 
-/** What Get Schemas narrows its answer to: a schema, and a table of it; empty, not narrowed. */
+/** What Get Schemas narrows its answer to: a schema, a table of it, a part of column names. */
 export interface Narrowing {
 	schema: string;
 	table: string;
+	column: string;
 }
 
 /**
- * The schemas map narrowed to the schema named, and in it to the table named. When a name is
- * not in the map: the field that named it, and the names it has at that level instead.
+ * The schemas map narrowed to the schema named, in it to the table named, then to the columns
+ * whose names hold `column` (and the tables and schemas that have one). When a name is not in
+ * the map: the field that named it, and the names it has at that level instead.
  */
 export function narrowSchemas(
 	schemas: ReceivedSchemas,
-	{ schema, table }: Narrowing,
-): { schemas: ReceivedSchemas } | { missing: keyof Narrowing; known: string[] } {
-	if (!schema) return { schemas };
-	if (!Object.hasOwn(schemas, schema)) return { missing: 'schema', known: Object.keys(schemas) };
-	const entry = schemas[schema];
-	if (!table) return { schemas: { [schema]: entry } };
-	const tables = entry.tables ?? {};
-	if (!Object.hasOwn(tables, table)) return { missing: 'table', known: Object.keys(tables) };
-	return { schemas: { [schema]: { ...entry, tables: { [table]: tables[table] } } } };
+	{ schema, table, column }: Narrowing,
+): { schemas: ReceivedSchemas } | { missing: 'schema' | 'table'; known: string[] } {
+	let named = schemas;
+	if (schema) {
+		if (!Object.hasOwn(schemas, schema)) return { missing: 'schema', known: Object.keys(schemas) };
+		const entry = schemas[schema];
+		const tables = entry.tables ?? {};
+		if (table && !Object.hasOwn(tables, table))
+			return { missing: 'table', known: Object.keys(tables) };
+		named = { [schema]: table ? { ...entry, tables: { [table]: tables[table] } } : entry };
+	}
+	return { schemas: column ? columnsHolding(named, column) : named };
+}
+
+/** `schemas` with only the columns whose names hold `part`, and the tables and schemas that have one. */
+function columnsHolding(schemas: ReceivedSchemas, part: string): ReceivedSchemas {
+	const kept = <T>(entries: Array<[string, T | undefined]>) =>
+		Object.fromEntries(entries.filter((entry): entry is [string, T] => entry[1] !== undefined));
+	return kept(
+		Object.entries(schemas).map(([name, entry]) => {
+			const tables = kept(
+				Object.entries(entry.tables ?? {}).map(([table, tableEntry]) => {
+					const columns = Object.entries(tableEntry.columns ?? {}).filter(([column]) =>
+						holds(part, column),
+					);
+					return [
+						table,
+						columns.length ? { ...tableEntry, columns: Object.fromEntries(columns) } : undefined,
+					];
+				}),
+			);
+			return [name, Object.keys(tables).length ? { ...entry, tables } : undefined];
+		}),
+	);
 }
 
 /** Names as a message lists them: quoted, at most `max`, then how many more. */
@@ -66,27 +95,31 @@ export function someNames(names: string[], max = 20): string {
 }
 
 /**
- * What narrows a Get Schemas answer (any Output) too large for a model, from the names it
- * holds: Schema while it spans schemas, then Table, then a smaller Output.
+ * What a Get Schemas answer too large for a model tells to set, from what is set and the names
+ * it holds: Schema while it spans schemas, then Table, then Output Compact; a table larger than
+ * an answer in every Output, Column, naming its columns.
  */
-export function schemasNarrowWith(items: IDataObject[]): string {
-	const maps = items.flatMap((item) => (item.schemas ? [item.schemas as ReceivedSchemas] : []));
-	const named = (level: 'schema' | 'table') => [
-		...new Set([
-			...items.flatMap((item) => (typeof item[level] === 'string' ? [item[level]] : [])),
-			...maps.flatMap((map) =>
-				level === 'schema'
-					? Object.keys(map)
-					: Object.values(map).flatMap((entry) => Object.keys(entry.tables ?? {})),
+export function schemasAdvice({ schema, table, column }: Narrowing, output: string): Advice {
+	return (items) => {
+		const maps = items.flatMap((item) => (item.schemas ? [item.schemas as ReceivedSchemas] : []));
+		const named = (level: SchemaLevel) => [
+			...new Set(
+				[...items, ...maps.flatMap((map) => flattenSchemas(map, level))].flatMap((record) =>
+					typeof record[level] === 'string' ? [record[level]] : [],
+				),
 			),
-		]),
-	];
-	const schemas = named('schema');
-	if (schemas.length > 1) return `set Schema to one of ${someNames(schemas)}, or Table too`;
-	const tables = named('table');
-	if (tables.length > 1)
-		return `set Schema to ${someNames(schemas)} and Table to one of ${someNames(tables)}`;
-	return 'set Options → Output to Compact (only the enabled and hashed flags)';
+		];
+		const schemas = named('schema');
+		if (!schema && schemas.length > 1)
+			return `set Schema to one of ${someNames(schemas)}, or Table too`;
+		const tables = named('table');
+		if (!table && tables.length > 1)
+			return `set Schema to ${someNames(schemas)} and Table to one of ${someNames(tables)}`;
+		if (output !== 'compact')
+			return 'set Options → Output to Compact (only the enabled and hashed flags)';
+		const longer = column ? ` longer than ${JSON.stringify(column)}` : '';
+		return `set Column to a part${longer} of the names of the columns you need: this table is larger than an answer in any Output; its columns are ${someNames(named('column'))}`;
+	};
 }
 
 /** One requested change of the "changes" mode, already read from the node's parameters. */
@@ -167,6 +200,8 @@ const WRITABLE_FLAGS: Record<SchemaLevel, string[]> = {
 	table: ['enabled'],
 	column: ['enabled', 'hashed'],
 };
+/** How many keys lead to an entry of each level: its schema, then "tables", its table, … */
+const CHILDREN_DEPTH: Record<SchemaLevel, number> = { schema: 1, table: 3, column: 5 };
 const CHILDREN: Record<SchemaLevel, { key: string; level: SchemaLevel } | undefined> = {
 	schema: { key: 'tables', level: 'table' },
 	table: { key: 'columns', level: 'column' },
@@ -180,8 +215,6 @@ const CHILDREN: Record<SchemaLevel, { key: string; level: SchemaLevel } | undefi
  */
 export function validateSchemasPatch(value: unknown): string[] {
 	const problems: string[] = [];
-	const isObject = (v: unknown): v is Record<string, unknown> =>
-		typeof v === 'object' && v !== null && !Array.isArray(v);
 
 	const visitMap = (map: unknown, level: SchemaLevel, path: string) => {
 		if (!isObject(map)) {
@@ -213,6 +246,27 @@ export function validateSchemasPatch(value: unknown): string[] {
 	if (!isObject(value)) return ['Schemas must be a JSON object of schema names to entries'];
 	visitMap(value, 'schema', '');
 	return problems;
+}
+
+/**
+ * The schemas, tables and columns `patch` sets a flag of, each with its flags after the change:
+ * as the service's answer, `after`, has them, else as sent.
+ */
+export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): IDataObject[] {
+	return (['schema', 'table', 'column'] as const).flatMap((level) =>
+		flattenSchemas(patch as ReceivedSchemas, level)
+			.filter((entry) => 'enabled' in entry || 'hashed' in entry)
+			.map((entry) => {
+				const { schema, table, column } = entry;
+				const path = [schema, 'tables', table, 'columns', column].slice(0, CHILDREN_DEPTH[level]);
+				const now = path.reduce<unknown>(
+					(at, key) =>
+						isObject(at) && Object.hasOwn(at, key as string) ? at[key as string] : undefined,
+					after,
+				);
+				return { ...entry, ...(isObject(now) && flagsOf(now, level)) };
+			}),
+	);
 }
 
 /** `map` with each entry turned into `build(entry)`, under the same names (own keys only). */

@@ -6,12 +6,12 @@ import {
 } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
-import { pathSegment, readParameter } from '../readers';
+import { pathSegment, readParameter, runsAsTool } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateSchemas } from '../../client/integrations';
 import type { SchemasPatch } from '../../client/types';
 import { changesField, readChanges } from './changes';
-import { validateSchemasPatch } from './sourceSchemas';
+import { changedEntries, validateSchemasPatch } from './sourceSchemas';
 import type { Pacer } from '../../transport/pacer';
 import { withWarning } from '../written';
 import type { ItemInput } from '../operation';
@@ -112,5 +112,25 @@ export async function execute(
 		{ integrationId },
 		updateSchemas.call(this, integrationId, schemas, pacer),
 	);
-	return updated.offSpec ? withWarning(updated.offSpec) : { schemas: updated.data };
+	if (!runsAsTool.call(this))
+		return updated.offSpec ? withWarning(updated.offSpec) : { schemas: updated.data };
+	// A model is told what changed first: the whole map may not fit its answer (./toolAnswer.ts).
+	const changed = {
+		integrationId,
+		changed: changedEntries(schemas, updated.offSpec ? undefined : updated.data),
+	};
+	return updated.offSpec
+		? withWarning(updated.offSpec, changed)
+		: { ...changed, schemas: updated.data };
+}
+
+/** In the tool form, what a large answer leaves out is read again by Get Schemas, narrowed. */
+export function readAgain({ integrationId, changed }: IDataObject): string {
+	const only = (level: string) => {
+		const names = new Set((changed as IDataObject[]).map((entry) => entry[level]));
+		return names.size === 1 ? [...names][0] : undefined;
+	};
+	const schema = only('schema');
+	const table = schema === undefined ? undefined : only('table');
+	return `Integration → Get Schemas with Integration ID ${JSON.stringify(integrationId)}${schema === undefined ? '' : `, Schema ${JSON.stringify(schema)}`}${table === undefined ? '' : ` and Table ${JSON.stringify(table)}`}`;
 }
