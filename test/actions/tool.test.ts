@@ -247,7 +247,7 @@ describe('a tool answer larger than a model is given', () => {
 		expect(found).toEqual([expect.objectContaining({ id: 'usr_extra399' })]);
 		const many = await answerOf({ ...parameters, filters: { search: 'extra' } });
 		expect(many[many.length - 1].narrowWith).toBe(
-			'set Filters → Search to a longer part of the email or the name than "extra"',
+			'set Filters → Search to a longer part than "extra" of the email or the name of the users you need',
 		);
 	});
 });

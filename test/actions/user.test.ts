@@ -92,7 +92,9 @@ describe('user getAll', () => {
 				{ who: '' },
 			]);
 
-			expect(result.error?.message).toBe('The field "Search" is empty (item 0)');
+			expect(result.error?.message).toBe(
+				'The field "Search" is empty: give a value, or remove the field (item 0)',
+			);
 			expect(emulator().requests).toHaveLength(0);
 		},
 	);

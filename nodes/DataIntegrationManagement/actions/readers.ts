@@ -134,9 +134,10 @@ export function readCollection(
 		collection,
 		this.getNodeParameter(collection.name, itemIndex, {}),
 	);
-	// A field nothing may be cleared to (a name): added and left empty is a mistake, not a change.
+	// A field nothing may be cleared to (a name, a search): added and left empty (or blank) is a
+	// mistake, not a change.
 	for (const field of neverEmpty)
-		if (values[field.name] === '')
+		if (typeof values[field.name] === 'string' && !(values[field.name] as string).trim())
 			throw fieldError(origin, field.displayName, 'is empty: give a value, or remove the field');
 	return values;
 }

@@ -86,42 +86,33 @@ export const optionFields = [outputField, sortDirectionField];
 /** What is set for an item, checked before any request: how to read, and what to keep. */
 function readSettings(this: IExecuteFunctions, itemIndex: number) {
 	const origin = originOf(this, itemIndex);
+	const option = (field: INodeProperties) =>
+		readParameter.call(this, itemIndex, field, `options.${field.name}`) as string;
 	const given = this.getNodeParameter('filters', itemIndex, {});
 	const matches = entryFilter(readFilters(origin, given));
 	const range = { ...filters, displayName: 'Time Range', options: rangeFields };
 	const { since, until } = checkCollection(origin, range, (given as IDataObject).timeRange ?? {});
-	return {
-		matches,
-		since: since as string | undefined,
-		until: until as string | undefined,
-		output: readParameter.call(this, itemIndex, outputField, 'options.output') as string,
-		sortOrder: readParameter.call(
-			this,
-			itemIndex,
-			sortDirectionField,
-			'options.sortDirection',
-		) as SortOrder,
-	};
+	const sortOrder = option(sortDirectionField) as SortOrder;
+	return { matches, since, until, output: option(outputField), sortOrder };
 }
 
 /**
  * In the tool form, an answer too large gives the entries up to the last one given: newest
  * first, Until (exclusive) just after it; oldest first, Since (inclusive) at it. The entries at
- * that instant come again rather than be missed. Once the bound is set, Output Compact.
+ * that instant come again rather than be missed. Once that bound is set, Output Compact.
  */
 export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
 	const { sortOrder, output, since, until } = readSettings.call(this, itemIndex);
 	return (items, given) => {
 		const instants = items.slice(0, given).map(({ timestamp }) => parseInstant(timestamp));
 		const last = instants.filter((instant) => instant !== undefined).pop();
-		const [name, value, set] =
+		const [name, set, bound] =
 			sortOrder === 'desc'
-				? ['Until', last === undefined ? undefined : toUtcIso(last + 1), until]
-				: ['Since', last === undefined ? undefined : toUtcIso(last), since];
-		if (value !== undefined && value !== set)
-			return `set Filters → Time Range → ${name} to ${value}`;
-		if (output !== 'compact') return 'set Options → Output to Compact';
-		return undefined;
+				? ['Until', until, last === undefined ? last : last + 1]
+				: ['Since', since, last];
+		const value = bound === undefined ? set : toUtcIso(bound);
+		if (value !== set) return `set Filters → Time Range → ${name} to ${value}`;
+		return output === 'compact' ? undefined : 'set Options → Output to Compact';
 	};
 }
 

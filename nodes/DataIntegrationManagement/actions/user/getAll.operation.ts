@@ -1,11 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { limitField, returnAllField } from '../../shared/descriptions';
-import { fieldError } from '../../shared/checks';
 import { holds } from '../../shared/filters';
 import { listUsers } from '../../client/users';
-import { originOf, readCollection, readListLimit } from '../readers';
+import { readCollection, readListLimit } from '../readers';
 import type { Pacer } from '../../transport/pacer';
+
+const searchField: INodeProperties = {
+	displayName: 'Search',
+	name: 'search',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. maya',
+	description: 'Only the users whose email or name holds this text, any case, e.g. maya',
+};
 
 const filters: INodeProperties = {
 	displayName: 'Filters',
@@ -13,16 +21,7 @@ const filters: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Filter',
 	default: {},
-	options: [
-		{
-			displayName: 'Search',
-			name: 'search',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. maya',
-			description: 'Only the users whose email or name holds this text, any case, e.g. maya',
-		},
-	],
+	options: [searchField],
 };
 
 /** Only reads: runs under a read-only credential too. */
@@ -30,27 +29,15 @@ export const changesData = false;
 
 export const properties: INodeProperties[] = [returnAllField, limitField, filters];
 
-/** Filters → Search, trimmed; undefined when not added. Added, it cannot be empty. */
-function readSearch(this: IExecuteFunctions, itemIndex: number): string | undefined {
-	const { search } = readCollection.call(this, itemIndex, filters);
-	if (search === undefined) return undefined;
-	const text = String(search).trim();
-	if (text) return text;
-	throw fieldError(
-		originOf(this, itemIndex),
-		'Search',
-		'is empty',
-		'Give a part of the email or the name of the users to find, or remove the filter.',
-	);
-}
+/** Filters → Search, trimmed: '' when not added; added, it may not be empty. */
+const readSearch = (context: IExecuteFunctions, itemIndex: number) =>
+	String(readCollection.call(context, itemIndex, filters, [searchField]).search ?? '').trim();
 
-/** In the tool form, an answer too large is narrowed by Search: it reaches any user. */
+/** In the tool form, an answer too large is narrowed by Search, which reaches any user. */
 export function narrowWith(this: IExecuteFunctions, itemIndex: number) {
-	const search = readSearch.call(this, itemIndex);
-	return () =>
-		search === undefined
-			? 'set Filters → Search to a part of the email or the name of the users you need'
-			: `set Filters → Search to a longer part of the email or the name than ${JSON.stringify(search)}`;
+	const search = readSearch(this, itemIndex);
+	const part = search ? `a longer part than ${JSON.stringify(search)}` : 'a part';
+	return () => `set Filters → Search to ${part} of the email or the name of the users you need`;
 }
 
 export async function execute(
@@ -59,10 +46,8 @@ export async function execute(
 	pacer: Pacer,
 ): Promise<IDataObject[]> {
 	const limit = readListLimit.call(this, itemIndex);
-	const search = readSearch.call(this, itemIndex);
+	const search = readSearch(this, itemIndex);
 	// The API lists every user in one answer, with no query: the node searches and limits here.
 	const users = await listUsers.call(this, pacer);
-	const found =
-		search === undefined ? users : users.filter((user) => holds(search, user.email, user.name));
-	return found.slice(0, limit);
+	return users.filter((user) => holds(search, user.email, user.name)).slice(0, limit);
 }
