@@ -1,9 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import {
-	narrowSchemas,
-	schemasAdvice,
-} from '../../nodes/DataIntegrationManagement/actions/integration/sourceSchemas';
+import { narrowSchemas } from '../../nodes/DataIntegrationManagement/actions/integration/sourceSchemas';
+import { schemasAdvice } from '../../nodes/DataIntegrationManagement/actions/integration/getSchemas.operation';
 import { TOOL_ANSWER_CHARACTERS } from '../../nodes/DataIntegrationManagement/actions/toolAnswer';
 import type {
 	ReceivedSchemas,

@@ -17,7 +17,7 @@ export interface Operation {
 	properties: INodeProperties[];
 	/**
 	 * The fields of its Options collection, but Concurrency, Concurrency Mode and Max Concurrency,
-	 * which every operation has (operationDescriptions adds them).
+	 * which every operation has (resourceDescriptions adds them).
 	 */
 	optionFields?: INodeProperties[];
 	/**
@@ -60,30 +60,33 @@ export interface ItemInput {
 }
 
 /**
- * The Operation field of resource `R`: its values and default must be keys of that resource's
- * `operations` map, `Operations`.
- */
-export type OperationSelector<R extends string, Operations> = INodeProperties & {
-	displayOptions: { show: { resource: [R] } };
-	options: Array<INodePropertyOptions & { value: keyof Operations }>;
-	default: keyof Operations;
-};
-
-/**
- * The fields of every operation of `resource`, each shown only for its resource and operation
- * (the key it has in `operations`), then its Options collection, with the concurrency options:
+ * The fields of `resource`: its Operation field, offering `options` (each the key of one of
+ * `operations`; the first is the default), then the fields of every operation, each shown only
+ * for its resource and operation, then its Options collection, with the concurrency options:
  * reads and writes alike may run several items' requests at once.
  */
-export function operationDescriptions<Key extends string>(
+export function resourceDescriptions<Key extends string>(
 	resource: string,
 	operations: Record<Key, Operation>,
+	options: Array<INodePropertyOptions & { value: Key }>,
 ): INodeProperties[] {
-	return Object.entries<Operation>(operations).flatMap(([operation, definition]) =>
-		updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, [
-			...definition.properties,
-			optionsOf(definition),
-		]),
-	);
+	const shown = (operation?: string) => ({
+		show: { resource: [resource], ...(operation && { operation: [operation] }) },
+	});
+	return [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: shown(),
+			options,
+			default: options[0].value,
+		},
+		...Object.entries<Operation>(operations).flatMap(([operation, definition]) =>
+			updateDisplayOptions(shown(operation), [...definition.properties, optionsOf(definition)]),
+		),
+	];
 }
 
 /**

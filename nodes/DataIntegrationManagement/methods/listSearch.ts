@@ -2,6 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import { listUsers } from '../client/users';
 import { holds } from '../shared/filters';
+import type { ListMethod } from '../shared/listReads';
 import { currentValues, sourceSchemaNames } from './pickers';
 
 /**
@@ -9,14 +10,6 @@ import { currentValues, sourceSchemaNames } from './pickers';
  * Columns), and its schemas, tables and columns for a change of Update Schemas, which names its
  * own schema and table (read with n8n's `&` prefix). What each reads: shared/listReads.ts.
  */
-
-function namesMatching(names: string[], filter?: string): INodeListSearchResult {
-	return {
-		results: names
-			.filter((name) => holds(filter ?? '', name))
-			.map((name) => ({ name, value: name })),
-	};
-}
 
 export async function searchUsers(
 	this: ILoadOptionsFunctions,
@@ -29,42 +22,24 @@ export async function searchUsers(
 	};
 }
 
-export async function searchSchemas(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const [integrationId] = currentValues(this, 'searchSchemas');
-	return namesMatching(await sourceSchemaNames.call(this, integrationId), filter);
+/**
+ * The search of `method`: the names one level below what it reads (an integration, a schema, a
+ * table), those holding the filter.
+ */
+function namesSearch(method: Exclude<ListMethod, 'searchUsers' | 'getUserEmails'>) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+	): Promise<INodeListSearchResult> {
+		const [integrationId, ...parents] = currentValues(this, method) as string[];
+		const names = await sourceSchemaNames.call(this, integrationId, ...(parents as []));
+		const results = names.filter((name) => holds(filter ?? '', name));
+		return { results: results.map((name) => ({ name, value: name })) };
+	};
 }
 
-export async function searchTables(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const [integrationId, schema] = currentValues(this, 'searchTables');
-	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema), filter);
-}
-
-export async function searchChangeSchemas(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const [integrationId] = currentValues(this, 'searchChangeSchemas');
-	return namesMatching(await sourceSchemaNames.call(this, integrationId), filter);
-}
-
-export async function searchChangeTables(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const [integrationId, schema] = currentValues(this, 'searchChangeTables');
-	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema), filter);
-}
-
-export async function searchChangeColumns(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const [integrationId, schema, table] = currentValues(this, 'searchChangeColumns');
-	return namesMatching(await sourceSchemaNames.call(this, integrationId, schema, table), filter);
-}
+export const searchSchemas = namesSearch('searchSchemas');
+export const searchTables = namesSearch('searchTables');
+export const searchChangeSchemas = namesSearch('searchChangeSchemas');
+export const searchChangeTables = namesSearch('searchChangeTables');
+export const searchChangeColumns = namesSearch('searchChangeColumns');

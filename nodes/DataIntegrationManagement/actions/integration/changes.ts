@@ -68,11 +68,13 @@ const flagFields = [
 
 /**
  * A name of a change, as Get Columns picks one, shown for the levels that need it; not required
- * (a name left empty is reported by buildSchemasPatch, for the level that needs it).
+ * (buildSchemasPatch reports a name left empty, for the level that needs it) and without hint
+ * (Changes has one).
  */
 function nameField(label: string, example: string, levels?: string[]): INodeProperties {
 	const field = nameLocator(label, label.toLowerCase(), `searchChange${label}s`, example);
 	delete field.required;
+	delete field.builderHint;
 	return { ...field, ...(levels && { displayOptions: { show: { level: levels } } }) };
 }
 

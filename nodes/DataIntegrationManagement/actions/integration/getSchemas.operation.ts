@@ -9,7 +9,6 @@ import {
 	compactSchemas,
 	flattenSchemas,
 	narrowSchemas,
-	schemasAdvice,
 	someNames,
 	type Narrowing,
 	type SchemaLevel,
@@ -106,6 +105,34 @@ export async function execute(
 	if (level) return flattenSchemas(schemas, level);
 	const map = output === 'compact' ? compactSchemas(schemas) : schemas;
 	return { schemas: map };
+}
+
+/**
+ * What a Get Schemas answer too large for a model tells to set, from what is set and the names
+ * it holds: Schema while it spans schemas, then Table, then Output Compact; a table larger than
+ * an answer in every Output, Column, naming its columns.
+ */
+export function schemasAdvice({ schema, table, column }: Narrowing, output: string): Advice {
+	return (items) => {
+		const maps = items.flatMap((item) => (item.schemas ? [item.schemas as ReceivedSchemas] : []));
+		const named = (level: SchemaLevel) => [
+			...new Set(
+				[...items, ...maps.flatMap((map) => flattenSchemas(map, level))].flatMap((record) =>
+					typeof record[level] === 'string' ? [record[level]] : [],
+				),
+			),
+		];
+		const schemas = named('schema');
+		if (!schema && schemas.length > 1)
+			return `set Schema to one of ${someNames(schemas)}, or Table too`;
+		const tables = named('table');
+		if (!table && tables.length > 1)
+			return `set Schema to ${someNames(schemas)} and Table to one of ${someNames(tables)}`;
+		if (output !== 'compact')
+			return 'set Options → Output to Compact (only the enabled and hashed flags)';
+		const longer = column ? ` longer than ${JSON.stringify(column)}` : '';
+		return `set Column to a part${longer} of the names of the columns you need: this table is larger than an answer in any Output; its columns are ${someNames(named('column'))}`;
+	};
 }
 
 /** Schema, Table and Column, trimmed; empty when not set. A Table without its Schema is refused. */

@@ -2,7 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ReceivedSchemas, SchemasPatch } from '../../client/types';
 import { holds, isObject } from '../../shared/filters';
-import type { Advice } from '../toolAnswer';
 
 /**
  * An integration's source schema (its schemas, tables and columns), as Get Schemas flattens it and
@@ -67,24 +66,17 @@ export function narrowSchemas(
 
 /** `schemas` with only the columns whose names hold `part`, and the tables and schemas that have one. */
 function columnsHolding(schemas: ReceivedSchemas, part: string): ReceivedSchemas {
-	const kept = <T>(entries: Array<[string, T | undefined]>) =>
-		Object.fromEntries(entries.filter((entry): entry is [string, T] => entry[1] !== undefined));
-	return kept(
-		Object.entries(schemas).map(([name, entry]) => {
-			const tables = kept(
-				Object.entries(entry.tables ?? {}).map(([table, tableEntry]) => {
-					const columns = Object.entries(tableEntry.columns ?? {}).filter(([column]) =>
-						holds(part, column),
-					);
-					return [
-						table,
-						columns.length ? { ...tableEntry, columns: Object.fromEntries(columns) } : undefined,
-					];
-				}),
+	const some = <T extends object>(entry: T, key: keyof T) =>
+		Object.keys(entry[key] as object).length ? entry : undefined;
+	return mapEntries(schemas, (schema) => {
+		const tables = mapEntries(schema.tables ?? {}, (table) => {
+			const columns = mapEntries(table.columns ?? {}, (column, name) =>
+				holds(part, name) ? column : undefined,
 			);
-			return [name, Object.keys(tables).length ? { ...entry, tables } : undefined];
-		}),
-	);
+			return some({ ...table, columns }, 'columns');
+		});
+		return some({ ...schema, tables }, 'tables');
+	});
 }
 
 /** Names as a message lists them: quoted, at most `max`, then how many more. */
@@ -92,34 +84,6 @@ export function someNames(names: string[], max = 20): string {
 	const shown = names.slice(0, max).map((name) => JSON.stringify(name));
 	const more = names.length - shown.length;
 	return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
-}
-
-/**
- * What a Get Schemas answer too large for a model tells to set, from what is set and the names
- * it holds: Schema while it spans schemas, then Table, then Output Compact; a table larger than
- * an answer in every Output, Column, naming its columns.
- */
-export function schemasAdvice({ schema, table, column }: Narrowing, output: string): Advice {
-	return (items) => {
-		const maps = items.flatMap((item) => (item.schemas ? [item.schemas as ReceivedSchemas] : []));
-		const named = (level: SchemaLevel) => [
-			...new Set(
-				[...items, ...maps.flatMap((map) => flattenSchemas(map, level))].flatMap((record) =>
-					typeof record[level] === 'string' ? [record[level]] : [],
-				),
-			),
-		];
-		const schemas = named('schema');
-		if (!schema && schemas.length > 1)
-			return `set Schema to one of ${someNames(schemas)}, or Table too`;
-		const tables = named('table');
-		if (!table && tables.length > 1)
-			return `set Schema to ${someNames(schemas)} and Table to one of ${someNames(tables)}`;
-		if (output !== 'compact')
-			return 'set Options → Output to Compact (only the enabled and hashed flags)';
-		const longer = column ? ` longer than ${JSON.stringify(column)}` : '';
-		return `set Column to a part${longer} of the names of the columns you need: this table is larger than an answer in any Output; its columns are ${someNames(named('column'))}`;
-	};
 }
 
 /** One requested change of the "changes" mode, already read from the node's parameters. */
@@ -200,8 +164,6 @@ const WRITABLE_FLAGS: Record<SchemaLevel, string[]> = {
 	table: ['enabled'],
 	column: ['enabled', 'hashed'],
 };
-/** How many keys lead to an entry of each level: its schema, then "tables", its table, … */
-const CHILDREN_DEPTH: Record<SchemaLevel, number> = { schema: 1, table: 3, column: 5 };
 const CHILDREN: Record<SchemaLevel, { key: string; level: SchemaLevel } | undefined> = {
 	schema: { key: 'tables', level: 'table' },
 	table: { key: 'columns', level: 'column' },
@@ -252,26 +214,34 @@ export function validateSchemasPatch(value: unknown): string[] {
  * The schemas, tables and columns `patch` sets a flag of, each with its flags after the change:
  * as the service's answer, `after`, has them, else as sent.
  */
-export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): IDataObject[] {
-	return (['schema', 'table', 'column'] as const).flatMap((level) =>
-		flattenSchemas(patch as ReceivedSchemas, level)
+export function changedEntries(patch: SchemasPatch, after: ReceivedSchemas = {}): IDataObject[] {
+	return (['schema', 'table', 'column'] as const).flatMap((level) => {
+		const now = flattenSchemas(after, level);
+		return flattenSchemas(patch as ReceivedSchemas, level)
 			.filter((entry) => 'enabled' in entry || 'hashed' in entry)
 			.map((entry) => {
-				const { schema, table, column } = entry;
-				const path = [schema, 'tables', table, 'columns', column].slice(0, CHILDREN_DEPTH[level]);
-				const now = path.reduce<unknown>(
-					(at, key) =>
-						isObject(at) && Object.hasOwn(at, key as string) ? at[key as string] : undefined,
-					after,
+				const same = now.find((at) =>
+					['schema', 'table', 'column'].every((k) => at[k] === entry[k]),
 				);
-				return { ...entry, ...(isObject(now) && flagsOf(now, level)) };
-			}),
-	);
+				return { ...entry, ...flagsOf(same ?? {}, level) };
+			});
+	});
 }
 
-/** `map` with each entry turned into `build(entry)`, under the same names (own keys only). */
-function mapEntries<T, U>(map: Record<string, T>, build: (entry: T) => U): Record<string, U> {
-	return Object.fromEntries(Object.entries(map).map(([name, entry]) => [name, build(entry)]));
+/**
+ * `map` with each entry turned into `build(entry, name)`, under the same names (own keys only);
+ * those it turns into undefined are left out.
+ */
+function mapEntries<T, U>(
+	map: Record<string, T>,
+	build: (entry: T, name: string) => U | undefined,
+): Record<string, U> {
+	return Object.fromEntries(
+		Object.entries(map).flatMap(([name, entry]) => {
+			const built = build(entry, name);
+			return built === undefined ? [] : [[name, built]];
+		}),
+	);
 }
 
 /** The writable flags `entry` has, and no others. */
