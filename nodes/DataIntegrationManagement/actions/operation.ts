@@ -49,6 +49,9 @@ export interface Operation {
 	): Promise<IDataObject | IDataObject[]>;
 }
 
+/** An operation's `execute`: an operation module defines it as `const execute: Execute = …`. */
+export type Execute = Operation['execute'];
+
 /** What the router read of an input item before running its operation. */
 export interface ItemInput {
 	/**
@@ -73,6 +76,7 @@ export function resourceDescriptions<Key extends string>(
 	const shown = (operation?: string) => ({
 		show: { resource: [resource], ...(operation && { operation: [operation] }) },
 	});
+	const [{ value: first }] = options;
 	return [
 		{
 			displayName: 'Operation',
@@ -81,7 +85,7 @@ export function resourceDescriptions<Key extends string>(
 			noDataExpression: true,
 			displayOptions: shown(),
 			options,
-			default: options[0].value,
+			default: first,
 		},
 		...Object.entries<Operation>(operations).flatMap(([operation, definition]) =>
 			updateDisplayOptions(shown(operation), [...definition.properties, optionsOf(definition)]),

@@ -58,7 +58,7 @@ const group = (
 ): INodePropertyCollection => ({ displayName, name, values: [values, matchField] });
 
 /** The groups of a Filters fixed collection: Actor Emails, Actor Types, Events. */
-export const filterGroups: INodePropertyCollection[] = [
+const filterGroups: INodePropertyCollection[] = [
 	group('Actor Emails', 'actorEmails', {
 		displayName: 'User Names or IDs',
 		name: 'emails',
@@ -99,6 +99,20 @@ export const filterGroups: INodePropertyCollection[] = [
 		},
 	}),
 ];
+
+/** A node's Filters: the groups above, then `more` of its own. */
+export const filtersField = (
+	description: string,
+	more: INodePropertyCollection[] = [],
+): INodeProperties => ({
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'fixedCollection',
+	placeholder: 'Add Filter',
+	default: {},
+	description,
+	options: [...filterGroups, ...more],
+});
 
 /**
  * What each filter compares its values with, and how: the same text, or a part of it. `emails`:

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/descriptions';
-import { filterGroups } from '../shared/filters';
+import { filtersField } from '../shared/filters';
 
 /** The trigger's fields, here so that the poll checks what it reads against them. */
 
@@ -47,15 +47,9 @@ export const startDateField: INodeProperties = {
  * The filters, each a list of values with its Match; an entry passes when it passes every filter
  * set. Read, checked and applied in ../shared/filters.ts, as Audit Log → Get Many's.
  */
-export const filtersCollection: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'fixedCollection',
-	placeholder: 'Add Filter',
-	default: {},
-	description: 'Entries that do not pass are skipped (they still count as seen)',
-	options: filterGroups,
-};
+export const filtersCollection = filtersField(
+	'Entries that do not pass are skipped (they still count as seen)',
+);
 
 export const pollOptions: INodeProperties = optionsCollection([
 	{

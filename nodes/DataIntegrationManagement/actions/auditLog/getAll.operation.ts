@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { limitField, returnAllField } from '../../shared/descriptions';
 import { checkCollection } from '../../shared/checks';
-import { entryFilter, filterGroups, readFilters } from '../../shared/filters';
+import { entryFilter, filtersField, readFilters } from '../../shared/filters';
 import { parseInstant, toUtcIso } from '../../shared/timestamps';
 import { originOf, readListLimit, readParameter } from '../readers';
 import { scanAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
-import type { Pacer } from '../../transport/pacer';
 import type { Advice } from '../toolAnswer';
+import type { Execute } from '../operation';
 
 const sortDirectionField: INodeProperties = {
 	displayName: 'Sort Direction',
@@ -66,15 +66,9 @@ const rangeFields: INodeProperties[] = [
 ];
 
 /** The trigger's filters (../../shared/filters.ts), and Time Range, this operation's own. */
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'fixedCollection',
-	placeholder: 'Add Filter',
-	default: {},
-	description: 'Only the entries that pass every filter added',
-	options: [...filterGroups, { displayName: 'Time Range', name: 'timeRange', values: rangeFields }],
-};
+const filters = filtersField('Only the entries that pass every filter added', [
+	{ displayName: 'Time Range', name: 'timeRange', values: rangeFields },
+]);
 
 /** Only reads: runs under a read-only credential too. */
 export const changesData = false;
@@ -116,11 +110,7 @@ export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
 	};
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-): Promise<IDataObject[]> {
+export const execute: Execute = async function (itemIndex, pacer) {
 	const limit = readListLimit.call(this, itemIndex);
 	const { matches, since, until, output, sortOrder } = readSettings.call(this, itemIndex);
 	const { entries } = await scanAuditLogInOrder.call(
@@ -136,4 +126,4 @@ export async function execute(
 		event: entry.event,
 		actorEmail: entry.actor?.email,
 	}));
-}
+};

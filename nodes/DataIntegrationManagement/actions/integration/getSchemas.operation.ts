@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
 import { asText, fieldError } from '../../shared/checks';
@@ -15,8 +15,8 @@ import {
 } from './sourceSchemas';
 import { narrowingLocator, schemaLocator, tableLocator } from './locators';
 import type { ReceivedSchemas } from '../../client/types';
-import type { Pacer } from '../../transport/pacer';
 import type { Advice } from '../toolAnswer';
+import type { Execute } from '../operation';
 
 /** Options → Output: One Item per Column when not set, as Get Columns'. */
 const outputField: INodeProperties = {
@@ -86,11 +86,7 @@ const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
 	columns: 'column',
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-): Promise<IDataObject | IDataObject[]> {
+export const execute: Execute = async function (itemIndex, pacer) {
 	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
 	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
 	const narrowing = readNarrowing.call(this, itemIndex);
@@ -105,7 +101,7 @@ export async function execute(
 	if (level) return flattenSchemas(schemas, level);
 	const map = output === 'compact' ? compactSchemas(schemas) : schemas;
 	return { schemas: map };
-}
+};
 
 /**
  * What a Get Schemas answer too large for a model tells to set, from what is set and the names

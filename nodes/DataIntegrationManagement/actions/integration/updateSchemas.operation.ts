@@ -12,9 +12,8 @@ import { updateSchemas } from '../../client/integrations';
 import type { SchemasPatch } from '../../client/types';
 import { changesField, readChanges } from './changes';
 import { changedEntries, validateSchemasPatch } from './sourceSchemas';
-import type { Pacer } from '../../transport/pacer';
 import { withWarning } from '../written';
-import type { ItemInput } from '../operation';
+import type { Execute } from '../operation';
 
 const updateModeField: INodeProperties = {
 	displayName: 'Update Mode',
@@ -96,12 +95,7 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 	return schemas as SchemasPatch;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-	item: ItemInput,
-): Promise<IDataObject> {
+export const execute: Execute = async function (itemIndex, pacer, item) {
 	const integrationId = pathSegment.call(this, itemIndex, properties, record, item.record);
 	const mode = readParameter.call(this, itemIndex, updateModeField) as string;
 	const schemas =
@@ -122,7 +116,7 @@ export async function execute(
 	return updated.offSpec
 		? withWarning(updated.offSpec, changed)
 		: { ...changed, schemas: updated.data };
-}
+};
 
 /** In the tool form, what a large answer leaves out is read again by Get Schemas, narrowed. */
 export function readAgain({ integrationId, changed }: IDataObject): string {

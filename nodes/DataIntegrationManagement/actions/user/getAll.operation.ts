@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { limitField, returnAllField } from '../../shared/descriptions';
+import { fieldsCollection, limitField, returnAllField } from '../../shared/descriptions';
 import { holds } from '../../shared/filters';
 import { listUsers } from '../../client/users';
 import { readCollection, readListLimit } from '../readers';
-import type { Pacer } from '../../transport/pacer';
+import type { Execute } from '../operation';
 
 const searchField: INodeProperties = {
 	displayName: 'Search',
@@ -15,14 +15,7 @@ const searchField: INodeProperties = {
 	description: 'Only the users whose email or name holds this text, any case, e.g. maya',
 };
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [searchField],
-};
+const filters = fieldsCollection('filters', [searchField]);
 
 /** Only reads: runs under a read-only credential too. */
 export const changesData = false;
@@ -40,14 +33,10 @@ export function narrowWith(this: IExecuteFunctions, itemIndex: number) {
 	return () => `set Filters → Search to ${part} of the email or the name of the users you need`;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-): Promise<IDataObject[]> {
+export const execute: Execute = async function (itemIndex, pacer) {
 	const limit = readListLimit.call(this, itemIndex);
 	const search = readSearch(this, itemIndex);
 	// The API lists every user in one answer, with no query: the node searches and limits here.
 	const users = await listUsers.call(this, pacer);
 	return users.filter((user) => holds(search, user.email, user.name)).slice(0, limit);
-}
+};
