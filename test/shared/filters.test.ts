@@ -102,6 +102,11 @@ describe('which values are refused, naming the field', () => {
 			'The field "Events → Texts" must be text, not an object',
 		],
 		[
+			'a Match given null by an expression',
+			types(['user'], null as unknown as string),
+			'The field "Actor Types → Match" must be one of "anyOf" (Any of These), "allBut" (All but These), not null',
+		],
+		[
 			'a Match it does not know',
 			types(['user'], 'none'),
 			'The field "Actor Types → Match" must be one of "anyOf" (Any of These), "allBut" (All but These), not "none"',

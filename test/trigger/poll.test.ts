@@ -687,19 +687,22 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 		});
 
 	it('without durable poll cursors (n8n keeps static data only when a poll emits), fails the next poll saying so and what to turn on', async () => {
-		// Each poll gets the static data as n8n last saved it: here, never.
-		const first = await budgeted('durable-scheduler');
+		// The poll on publishing, whose static data n8n saves with the workflow; then each poll
+		// gets that static data again, as none emits.
+		const published = (await budgeted('durable-scheduler')).staticData;
+		const saved = cursorOf(published)!.cursor;
+		const first = await budgeted('durable-scheduler', published);
 		expect(first.items).toBeNull();
-		expect(cursorOf(first.staticData)!.cursor > iso(T0)).toBe(true);
+		expect(cursorOf(first.staticData)!.cursor > saved).toBe(true);
 
-		await expect(budgeted('durable-scheduler')).rejects.toMatchObject({
+		await expect(budgeted('durable-scheduler', published)).rejects.toMatchObject({
 			message: 'The new audit log entries could not be read within the poll time budget',
 			description: expect.stringContaining(
-				`This poll read the entries from ${iso(T0)} on until the time n8n allows a poll ran out, and emitted none`,
+				`This poll read the entries from ${saved} on until the time n8n allows a poll ran out, and emitted none`,
 			),
 			failure: { cause: 'configuration-invalid' },
 		});
-		await expect(budgeted('durable-scheduler')).rejects.toMatchObject({
+		await expect(budgeted('durable-scheduler', published)).rejects.toMatchObject({
 			description: expect.stringContaining('N8N_POLLER_DURABLE_CURSORS_ENABLED=true'),
 		});
 	});

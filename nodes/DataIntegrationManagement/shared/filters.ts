@@ -209,7 +209,11 @@ export function readFilters(origin: Origin, given: unknown): EntryFilters {
 		const label = `${displayName} → ${field.displayName}`;
 		const match = { ...matchField, displayName: `${displayName} → ${matchField.displayName}` };
 		filters[name as Group] = {
-			match: asOption<Match>(origin, match, value.match ?? matchField.default),
+			match: asOption<Match>(
+				origin,
+				match,
+				value.match === undefined ? matchField.default : value.match,
+			),
 			values: readValues(origin, label, RULES[name as Group].emails, value[field.name]),
 		};
 	}

@@ -34,11 +34,12 @@ const runningPolls = new Map<string, LeaseRecord>();
  */
 const LEASE_WITHOUT_BUDGET_MS = 5 * 60 * 1000;
 /**
- * By workflow and node, the cursor the last poll in this process stored without emitting. Under
+ * By workflow and node, the cursor (and its start) the last poll in this process stored without
+ * emitting. Under
  * n8n's durable scheduler without durable poll cursors such a store is not kept (n8n saves
  * static data when a poll emits): a poll then finds an older cursor.
  */
-const storedQuietly = new Map<string, string>();
+const storedQuietly = new Map<string, { origin: string; cursor: string }>();
 /** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
 const POLL_BUDGET_SHARE = 0.8;
 
@@ -122,8 +123,8 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 			onAnswer: () => lease.renew(),
 		};
 		const state = restoreState(staticData[STATE_KEY], origin);
-		const from = state?.cursor ?? (start === undefined ? undefined : toUtcIso(start));
-		const notKept = from !== undefined && (storedQuietly.get(leaseKey) ?? from) !== from;
+		const quiet = storedQuietly.get(leaseKey);
+		const notKept = state && quiet?.origin === origin && quiet.cursor !== state.cursor;
 		const read = await readNewEntries.call(this, {
 			state,
 			origin,
@@ -136,8 +137,8 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		if (!lease.held) return null;
 		staticData[STATE_KEY] = { ...read.state };
 		if (read.emitted.length) storedQuietly.delete(leaseKey);
-		else storedQuietly.set(leaseKey, read.state.cursor);
-		if (read.cut && !read.emitted.length && notKept) throw notKeptError(this, from);
+		else storedQuietly.set(leaseKey, { origin, cursor: read.state.cursor });
+		if (read.cut && !read.emitted.length && notKept) throw notKeptError(this, state.cursor);
 		return read.emitted.length
 			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
@@ -173,7 +174,7 @@ export function explainBudgetCut(error: NodeApiError): NodeApiError {
  */
 function notKeptError(context: IPollFunctions, cursor: string): NodeOperationError {
 	return new NodeOperationError(context.getNode(), BUDGET_RAN_OUT, {
-		description: `This poll read the entries from ${cursor} on until the time n8n allows a poll ran out, and emitted none (the filters passed none). n8n did not keep where the previous poll, which emitted nothing either, had got to: its durable scheduler keeps a poll's static data only when the poll emits, unless durable poll cursors are on. So every poll reads the same entries again and none gets further. Turn on durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED=true, n8n 2.36 or later, with the durable scheduler), or raise N8N_SCHEDULER_POLL_TIMEOUT.`,
+		description: `This poll read the entries from ${cursor} on until the time n8n allows a poll ran out, and emitted none (the filters passed none). n8n did not keep where the previous poll, which emitted nothing either, had got to: its durable scheduler keeps a poll's static data only when the poll emits, unless durable poll cursors are on. So every poll reads the same entries again and none gets further. Turn on durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED=true, from n8n 2.36, with the durable scheduler), or raise N8N_SCHEDULER_POLL_TIMEOUT.`,
 		failure: { cause: 'configuration-invalid' },
 	});
 }

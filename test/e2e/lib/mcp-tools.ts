@@ -95,7 +95,7 @@ const CALLS: Record<
 		},
 		// The write said to be made, and the column changed with its flags after the change.
 		result:
-			/"changeMade":\s*true.*"column":\s*"full_name",\s*"enabled":\s*true,\s*"hashed":\s*true/s,
+			/"changeMade":\s*true.*"column":\s*"full_name",(?=[^}]*"hashed":\s*true)(?=[^}]*"enabled":\s*true)/s,
 		request: `PATCH /integrations/${SEED.integrations.ordersToSnowflake}/schemas`,
 	},
 	Create_tag: {
