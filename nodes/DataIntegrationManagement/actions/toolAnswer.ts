@@ -92,22 +92,15 @@ export function writeAnswer(
 	const given: IDataObject = {};
 	const leftOut: string[] = [];
 	for (const [key, value] of Object.entries(stated)) {
-		given[key] = value;
-		if (size(given) <= room) continue;
-		if (!Array.isArray(value)) {
-			delete given[key];
-			leftOut.push(key);
-			continue;
+		if (size({ ...given, [key]: value }) <= room) given[key] = value;
+		else if (!Array.isArray(value)) leftOut.push(key);
+		else {
+			// The entries before the first that would not fit: their texts and commas, added up.
+			let text = size({ ...given, [key]: [] });
+			const count = value.findIndex((entry, i) => (text += size(entry) + Math.sign(i)) > room);
+			given[key] = value.slice(0, count);
+			leftOut.push(cutOf(key, value, count));
 		}
-		const part: unknown[] = [];
-		given[key] = part;
-		let text = size(given);
-		for (const entry of value) {
-			text += size(entry) + (part.length ? 1 : 0);
-			if (text > room) break;
-			part.push(entry);
-		}
-		leftOut.push(cutOf(key, value, part.length));
 	}
 	return { ...given, ...noteOf(leftOut) };
 }

@@ -13,21 +13,13 @@ type Match = 'anyOf' | 'allBut';
 type Group = 'actorEmails' | 'actorTypes' | 'events';
 
 /** What a filter reads of an audit-log entry. */
-export interface FilteredEntry {
-	event?: unknown;
-	actor?: { email?: unknown; type?: unknown };
-}
+type FilteredEntry = { event?: unknown; actor?: { email?: unknown; type?: unknown } };
 
-/** One filter, checked: its values trimmed, in lower case, none empty, at least one. */
-export interface ValueFilter {
-	match: Match;
-	values: string[];
-}
-
-export type EntryFilters = Partial<Record<Group, ValueFilter>>;
+/** The filters set, each checked: its values trimmed, in lower case, none empty, at least one. */
+type EntryFilters = Partial<Record<Group, { match: Match; values: string[] }>>;
 
 /** Whether a filter keeps the entries that match one of its values, or all the others. */
-export const matchField: INodeProperties = {
+const matchField: INodeProperties = {
 	displayName: 'Match',
 	name: 'match',
 	type: 'options',
@@ -130,10 +122,7 @@ const RULES: Record<
 /** An email address as far as a filter needs: something, one @, something, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-const lower = (text: unknown) =>
-	String(text ?? '')
-		.trim()
-		.toLowerCase();
+const lower = (text: unknown) => `${text ?? ''}`.trim().toLowerCase();
 
 /** Whether one of `texts` holds `part` (trimmed, any case): how Search and Events match. */
 export const holds = (part: string, ...texts: unknown[]): boolean =>
@@ -208,12 +197,10 @@ export function readFilters(origin: Origin, given: unknown): EntryFilters {
 		const [field] = values;
 		const label = `${displayName} → ${field.displayName}`;
 		const match = { ...matchField, displayName: `${displayName} → ${matchField.displayName}` };
+		// Match left out is Any of These; given null (by an expression), refused.
+		const { match: chosen = matchField.default } = value;
 		filters[name as Group] = {
-			match: asOption<Match>(
-				origin,
-				match,
-				value.match === undefined ? matchField.default : value.match,
-			),
+			match: asOption<Match>(origin, match, chosen),
 			values: readValues(origin, label, RULES[name as Group].emails, value[field.name]),
 		};
 	}

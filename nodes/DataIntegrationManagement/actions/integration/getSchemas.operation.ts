@@ -65,14 +65,9 @@ const columnField: INodeProperties = {
 		'Only the columns whose name holds this text, any case, and the tables and schemas that have one. Leave empty for every column.',
 };
 
-export const properties: INodeProperties[] = [
-	integrationIdField,
-	schemaField,
-	tableField,
-	columnField,
-];
+export const properties = [integrationIdField, schemaField, tableField, columnField];
 
-/** In the tool form, an answer too large names what narrows it (./sourceSchemas.ts). */
+/** In the tool form, an answer too large names what narrows it (schemasAdvice, below). */
 export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
 	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
 	return schemasAdvice(readNarrowing.call(this, itemIndex), output);

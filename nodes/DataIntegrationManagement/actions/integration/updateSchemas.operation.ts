@@ -106,16 +106,11 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 		{ integrationId },
 		updateSchemas.call(this, integrationId, schemas, pacer),
 	);
-	if (!runsAsTool.call(this))
-		return updated.offSpec ? withWarning(updated.offSpec) : { schemas: updated.data };
+	const written = updated.offSpec ? withWarning(updated.offSpec) : { schemas: updated.data };
+	if (!runsAsTool.call(this)) return written;
 	// A model is told what changed first: the whole map may not fit its answer (./toolAnswer.ts).
-	const changed = {
-		integrationId,
-		changed: changedEntries(schemas, updated.offSpec ? undefined : updated.data),
-	};
-	return updated.offSpec
-		? withWarning(updated.offSpec, changed)
-		: { ...changed, schemas: updated.data };
+	const after = updated.offSpec ? undefined : updated.data;
+	return { integrationId, changed: changedEntries(schemas, after), ...written };
 };
 
 /** In the tool form, what a large answer leaves out is read again by Get Schemas, narrowed. */
