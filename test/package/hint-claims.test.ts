@@ -289,6 +289,15 @@ const CLAIMS: Record<string, Claim[]> = {
 			},
 		},
 		{
+			says: 'User → Get Many finds users by a part of their email or name (Filters → `search`)',
+			check: async () => {
+				for (const search of ['PRIYA.r', 'raman']) {
+					const found = await run({ resource: 'user', operation: 'getAll', filters: { search } });
+					expect(found.map(({ id }) => id)).toEqual([SEED.users.priya]);
+				}
+			},
+		},
+		{
 			says: 'Integration → Get Schemas reads one schema or table when `schema` and `table` are set',
 			check: async () => {
 				expect(await tablesOf({ schema: SEED.schema })).toEqual(PUBLIC_TABLES);
@@ -335,6 +344,35 @@ const CLAIMS: Record<string, Claim[]> = {
 					truncated: true,
 					narrowWith: expect.stringMatching(/^set Filters → Time Range → Until to /),
 				});
+			},
+		},
+		{
+			says: 'finds users by email or name',
+			check: async () => {
+				const parameters = { resource: 'user', operation: 'getAll', filters: { search: 'maya' } };
+				const result = await runActionNode({
+					credentials: credentials(),
+					parameters,
+					asTool: true,
+				});
+				expect(result.items.map(({ json }) => json.id)).toEqual([SEED.users.maya]);
+			},
+		},
+		{
+			says: 'a change: changeMade',
+			check: async () => {
+				const parameters = {
+					resource: 'tag',
+					operation: 'create',
+					name: 'Made',
+					owner: rl('id', SEED.users.maya),
+				};
+				const result = await runActionNode({
+					credentials: credentials(),
+					parameters,
+					asTool: true,
+				});
+				expect(result.items[0].json).toMatchObject({ changeMade: true, id: expect.any(String) });
 			},
 		},
 		{
