@@ -226,7 +226,7 @@ async function callEveryTool(
 		nodes.map(({ name }) => CALLS[toolName(name)].request).sort(),
 	);
 	check(
-		`${label}: tools/call of each of the ${nodes.length} tools succeeded with the expected result; the service received each call's request and no other`,
+		`${label}: tools/call of each of the ${nodes.length} tools succeeded with the expected result (Update schemas and Create tag said to be made, "changeMade": true, the first with the column it changed; Get users found Priya alone by a part of her name); the service received each call's request and no other`,
 	);
 }
 
