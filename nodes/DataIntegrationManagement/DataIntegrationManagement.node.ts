@@ -17,6 +17,7 @@ import { router } from './actions/router';
 import * as tag from './actions/tag';
 import * as user from './actions/user';
 import * as listSearch from './methods/listSearch';
+import { getUserEmails } from './methods/userEmails';
 import { actionBuilderHint, toolReplacements } from './shared/builderHints';
 
 export class DataIntegrationManagement implements INodeType {
@@ -68,6 +69,7 @@ export class DataIntegrationManagement implements INodeType {
 
 	methods = {
 		listSearch: { ...listSearch },
+		loadOptions: { getUserEmails },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,5 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
+import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
+
 import { SEED } from '../emulator';
 import { onRequestArrival, useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
@@ -171,6 +173,84 @@ describe('auditLog getAll', () => {
 		expect(result.items).toEqual([]);
 	});
 
+	describe("Filters: the trigger's, applied to what the service returns", () => {
+		const seeded = () =>
+			emulator().store.queryAuditLog({ limit: 1000, offset: 0, sortOrder: 'desc' }).items;
+
+		it.each<[string, INodeParameters, (entry: AuditLogEntry) => boolean]>([
+			[
+				'Actor Emails, any case',
+				{ actorEmails: { emails: ['MAYA.patel@northwind-data.example'] } },
+				(entry) => entry.actor.email === 'maya.patel@northwind-data.example',
+			],
+			[
+				'Actor Types given as one text, separated by commas',
+				{ actorTypes: { types: 'user, api_key' } },
+				(entry) => entry.actor.type !== 'system',
+			],
+			[
+				'Events, All but These',
+				{ events: { texts: ['sync'], match: 'allBut' } },
+				(entry) => !/sync/i.test(entry.event),
+			],
+			[
+				'two filters and a Time Range',
+				{
+					actorTypes: { types: ['system'] },
+					events: { texts: ['failed'] },
+					timeRange: { since: '2026-10-15T00:00:00Z' },
+				},
+				(entry) =>
+					entry.actor.type === 'system' &&
+					entry.event.includes('failed') &&
+					Date.parse(entry.timestamp) >= Date.parse('2026-10-15T00:00:00Z'),
+			],
+		])('keeps only the entries that pass: %s', async (_label, filters, passes) => {
+			const result = await run({ returnAll: true, filters });
+			const expected = seeded().filter(passes);
+
+			expect(expected.length).toBeGreaterThan(0);
+			expect(expected.length).toBeLessThan(SEED.audit.count);
+			expect(result.items.map(({ json }) => json)).toEqual(expected);
+		});
+
+		it('reads on until Limit entries pass, and stops there', async () => {
+			const result = await run({
+				returnAll: false,
+				limit: 3,
+				filters: { events: { texts: ['Integration paused'] } },
+			});
+
+			expect(result.items.map(({ json }) => json)).toEqual(
+				seeded()
+					.filter(({ event }) => event === 'Integration paused')
+					.slice(0, 3),
+			);
+			expect(emulator().requests.length).toBeLessThan(4);
+		});
+
+		it.each([
+			[
+				'an expression giving ""',
+				{ actorEmails: { emails: '={{ $json.who }}' } },
+				'Actor Emails → User Names or IDs',
+			],
+			['[]', { events: { texts: [] } }, 'Events → Texts'],
+		])(
+			'refuses a filter added whose values are none (%s), naming the field and the item, before any request',
+			async (_label, filters, label) => {
+				const result = await runActionNode({
+					credentials: credentials(),
+					parameters: { resource: 'auditLog', operation: 'getAll', returnAll: true, filters },
+					items: [{ who: '' }],
+				});
+
+				expect(result.error?.message).toBe(`The field "${label}" has no value (item 0)`);
+				expect(emulator().requests).toHaveLength(0);
+			},
+		);
+	});
+
 	it('keeps entries at Since and drops entries at Until', async () => {
 		emulator().reset({ seed: false });
 		const [, atSince, inside, atUntil] = emulator().addAuditEntries([
@@ -182,7 +262,7 @@ describe('auditLog getAll', () => {
 
 		const result = await run({
 			returnAll: true,
-			filters: { since: '2026-10-05T10:00:00Z', until: '2026-10-05T12:00:00Z' },
+			filters: { timeRange: { since: '2026-10-05T10:00:00Z', until: '2026-10-05T12:00:00Z' } },
 		});
 
 		expect(emulator().requests[0].query).toEqual(
@@ -194,13 +274,16 @@ describe('auditLog getAll', () => {
 
 	it('reads a date-time without a zone in the workflow time zone and sends it in UTC', async () => {
 		// The harness sets no workflow time zone, so n8n's default (America/New_York, UTC-4 in October) applies.
-		await run({ returnAll: true, filters: { since: '2026-10-05T00:00:00' } });
+		await run({ returnAll: true, filters: { timeRange: { since: '2026-10-05T00:00:00' } } });
 
 		expect(emulator().requests[0].query.startTime).toBe('2026-10-05T04:00:00.000Z');
 	});
 
 	it('rejects a Since that is not a date before any request', async () => {
-		const result = await run({ returnAll: true, filters: { since: 'last tuesday' } });
+		const result = await run({
+			returnAll: true,
+			filters: { timeRange: { since: 'last tuesday' } },
+		});
 
 		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
 		expect(result.error?.message).toBe('The field "Since" is not a valid date and time (item 0)');

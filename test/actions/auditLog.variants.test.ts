@@ -46,8 +46,10 @@ for (const order of ['asc', 'desc'] as const) {
 	const inOrder = (indexes: number[]) => (order === 'asc' ? indexes : [...indexes].reverse());
 	const options = { sortDirection: order };
 	const filters = {
-		since: new Date(instantOf(SINCE)).toISOString(),
-		until: new Date(instantOf(UNTIL)).toISOString(),
+		timeRange: {
+			since: new Date(instantOf(SINCE)).toISOString(),
+			until: new Date(instantOf(UNTIL)).toISOString(),
+		},
 	};
 	CASES.push(
 		{ name: `${order}, Return All`, parameters: { returnAll: true, options }, pick: inOrder(all) },
@@ -156,7 +158,7 @@ describe('auditLog getAll against a service that ignores the time bounds', () =>
 					resource: 'auditLog',
 					operation: 'getAll',
 					returnAll: true,
-					filters: bound,
+					filters: { timeRange: bound },
 					options: { sortDirection },
 				},
 			});

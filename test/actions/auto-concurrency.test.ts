@@ -283,6 +283,30 @@ describe('the error of a failed item under concurrency', () => {
 	});
 });
 
+describe('the error of a failed read under concurrency', () => {
+	it('says nothing of effects: the later items sent only read', async () => {
+		emulator().setLatency(20);
+		emulator().injectFault({ kind: 'status', status: 500, method: 'GET' });
+
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: {
+				resource: 'integration',
+				operation: 'get',
+				integrationId: '={{ $json.id }}',
+				options: { concurrencyMode: 'fixed', concurrency: 4 },
+			},
+			items: Array.from({ length: 4 }, () => ({ id: 'int_4f8a2c71e9b0' })),
+		});
+
+		expect(result.error).toMatchObject({ httpCode: '500', context: { itemIndex: 0 } });
+		expect(emulator().requests).toHaveLength(4);
+		const description = String((result.error as { description?: string }).description);
+		expect(description).toContain('The service had an internal problem.');
+		expect(description).not.toMatch(/already been sent|taken effect/);
+	});
+});
+
 describe('Concurrency is checked when the node runs', () => {
 	it.each([
 		['-3', '={{ -3 }}'],

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import {
-	operationDescriptions,
+	resourceDescriptions,
 	type Operation,
 } from '../../nodes/DataIntegrationManagement/actions/operation';
 import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
@@ -38,10 +38,12 @@ export const operationsOf = operationsByResource as unknown as Record<
 
 /** The fields of one operation as the node shows them, Options → Concurrency included. */
 export function operationFields(resource: string, operation: string): INodeProperties[] {
-	return operationDescriptions(
-		resource as never,
-		{ [operation]: operationsOf[resource][operation] } as never,
+	const [, ...fields] = resourceDescriptions(
+		resource,
+		{ [operation]: operationsOf[resource][operation] },
+		[{ name: operation, value: operation }],
 	);
+	return fields;
 }
 
 export const OPERATIONS = Object.entries(operationsOf).flatMap(([resource, operations]) =>

@@ -168,7 +168,7 @@ describe('every error the nodes raise, in words a user reads', () => {
 				resource: 'auditLog',
 				operation: 'getAll',
 				returnAll: true,
-				filters: { since: '2026-09-01T00:00:00Z' },
+				filters: { timeRange: { since: '2026-09-01T00:00:00Z' } },
 			});
 			expect(errors).toHaveLength(1);
 		},

@@ -1,9 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import {
-	narrowSchemas,
-	schemasNarrowWith,
-} from '../../nodes/DataIntegrationManagement/actions/integration/sourceSchemas';
+import { narrowSchemas } from '../../nodes/DataIntegrationManagement/actions/integration/sourceSchemas';
+import { schemasAdvice } from '../../nodes/DataIntegrationManagement/actions/integration/getSchemas.operation';
 import { TOOL_ANSWER_CHARACTERS } from '../../nodes/DataIntegrationManagement/actions/toolAnswer';
 import type {
 	ReceivedSchemas,
@@ -42,51 +40,88 @@ describe('narrowSchemas', () => {
 	const proto = JSON.parse('{"__proto__": {"enabled": false}}') as ReceivedSchemas;
 
 	it.each([
-		['nothing named: every schema', { schema: '', table: '' }, { schemas }],
-		['a schema', { schema: 'public', table: '' }, { schemas: { public: schemas.public } }],
+		['nothing named: every schema', { schema: '', table: '', column: '' }, { schemas }],
+		[
+			'a schema',
+			{ schema: 'public', table: '', column: '' },
+			{ schemas: { public: schemas.public } },
+		],
 		[
 			'a table of it',
-			{ schema: 'public', table: 'orders' },
+			{ schema: 'public', table: 'orders', column: '' },
 			{ schemas: { public: { enabled: true, tables: { orders: { enabled: true } } } } },
 		],
 		[
 			'a schema not there',
-			{ schema: 'Public', table: '' },
+			{ schema: 'Public', table: '', column: '' },
 			{ missing: 'schema', known: Object.keys(schemas) },
 		],
 		[
 			'a table not there',
-			{ schema: 'public', table: 'x' },
+			{ schema: 'public', table: 'x', column: '' },
 			{ missing: 'table', known: ['orders', 'customers'] },
 		],
 		[
 			'a table of a schema without tables',
-			{ schema: 'bare', table: 'x' },
+			{ schema: 'bare', table: 'x', column: '' },
 			{ missing: 'table', known: [] },
 		],
 		[
 			'an inherited name',
-			{ schema: 'toString', table: '' },
+			{ schema: 'toString', table: '', column: '' },
 			{ missing: 'schema', known: Object.keys(schemas) },
 		],
 	])('%s', (_label, narrowing, expected) => {
 		expect(narrowSchemas(schemas, narrowing)).toEqual(expected);
 	});
 
+	const columns = {
+		a: {
+			enabled: true,
+			tables: {
+				t1: { enabled: true, columns: { Email: { hashed: true }, id: { hashed: false } } },
+				t2: { enabled: false, columns: { id: { hashed: false } } },
+			},
+		},
+		b: { enabled: true, tables: { t3: { enabled: true, columns: { work_email: {} } } } },
+	} as unknown as ReceivedSchemas;
+
+	it.each([
+		[
+			'a part of column names, any case, in every table: the tables and schemas that have one',
+			{ schema: '', table: '', column: 'EMAIL' },
+			{
+				a: {
+					enabled: true,
+					tables: { t1: { ...columns.a.tables!.t1, columns: { Email: { hashed: true } } } },
+				},
+				b: columns.b,
+			},
+		],
+		[
+			'a part of column names in a table named',
+			{ schema: 'a', table: 't2', column: 'i' },
+			{ a: { ...columns.a, tables: { t2: columns.a.tables!.t2 } } },
+		],
+		['a part no column name holds: nothing', { schema: '', table: '', column: 'phone' }, {}],
+	])('%s', (_label, narrowing, expected) => {
+		expect(narrowSchemas(columns, narrowing)).toEqual({ schemas: expected });
+	});
+
 	it('keeps a schema named __proto__ as its own entry', () => {
-		const narrowed = narrowSchemas(proto, { schema: '__proto__', table: '' });
+		const narrowed = narrowSchemas(proto, { schema: '__proto__', table: '', column: '' });
 		expect('schemas' in narrowed && Object.keys(narrowed.schemas)).toEqual(['__proto__']);
 	});
 });
 
-describe('schemasNarrowWith: what narrows an answer too large, from its names', () => {
+describe('schemasAdvice: what narrows an answer too large, from what is set and its names', () => {
 	const map = { schemas: { a: { tables: { t1: {}, t2: {} } }, b: { tables: { t3: {} } } } };
 	it.each([
 		[
 			'columns of several schemas',
 			[
-				{ schema: 'a', table: 't1' },
-				{ schema: 'b', table: 't3' },
+				{ schema: 'a', table: 't1', column: '' },
+				{ schema: 'b', table: 't3', column: '' },
 			],
 			'set Schema to one of "a", "b", or Table too',
 		],
@@ -94,8 +129,8 @@ describe('schemasNarrowWith: what narrows an answer too large, from its names', 
 		[
 			'tables of one schema',
 			[
-				{ schema: 'a', table: 't1' },
-				{ schema: 'a', table: 't2' },
+				{ schema: 'a', table: 't1', column: '' },
+				{ schema: 'a', table: 't2', column: '' },
 			],
 			'set Schema to "a" and Table to one of "t1", "t2"',
 		],
@@ -110,12 +145,49 @@ describe('schemasNarrowWith: what narrows an answer too large, from its names', 
 			'set Options → Output to Compact (only the enabled and hashed flags)',
 		],
 		[
+			'the Compact map of one table',
+			[{ schemas: { a: { tables: { t1: { columns: { c1: {}, c2: {} } } } } } }],
+			'set Column to a part of the names of the columns you need: this table is larger than an answer in any Output; its columns are "c1", "c2"',
+		],
+		[
 			'more names than a message lists',
 			Array.from({ length: 25 }, (_, n) => ({ schema: `s${n}` })),
 			`set Schema to one of ${Array.from({ length: 20 }, (_, n) => `"s${n}"`).join(', ')} and 5 more, or Table too`,
 		],
 	])('%s', (_label, items, expected) => {
-		expect(schemasNarrowWith(items as IDataObject[])).toBe(expected);
+		const output = 'schemas' in items[0] ? 'compact' : 'columns';
+		const advice = schemasAdvice({ schema: '', table: '', column: '' }, output);
+		expect(advice(items as IDataObject[], 0)).toBe(expected);
+	});
+
+	it.each<[string, { schema: string; table: string; column: string }, string, string]>([
+		[
+			'Schema set: not Schema again',
+			{ schema: 'a', table: '', column: '' },
+			'columns',
+			'set Schema to "a" and Table to one of "t1", "t2"',
+		],
+		[
+			'Schema and Table set, Output not Compact: Compact',
+			{ schema: 'a', table: 't1', column: '' },
+			'raw',
+			'set Options → Output to Compact (only the enabled and hashed flags)',
+		],
+		[
+			'Schema, Table and Column set, Compact: a longer part of the names',
+			{ schema: 'a', table: 't1', column: 'c' },
+			'compact',
+			'set Column to a part longer than "c" of the names of the columns you need: this table is larger than an answer in any Output; its columns are "c1"',
+		],
+	])('never proposes what is set: %s', (_label, narrowing, output, expected) => {
+		const items =
+			output === 'columns'
+				? [
+						{ schema: 'a', table: 't1', column: 'c1' },
+						{ schema: 'a', table: 't2', column: 'c1' },
+					]
+				: [{ schemas: { a: { tables: { t1: { columns: { c1: {} } } } } } }];
+		expect(schemasAdvice(narrowing, output)(items, 0)).toBe(expected);
 	});
 });
 
@@ -324,6 +396,31 @@ describe('Get Schemas of a large integration, as a tool', () => {
 		expect(answer[answer.length - 1].narrowWith).toMatch(
 			/^set Schema to "s1" and Table to one of "t0", .* and 40 more$/,
 		);
+	});
+
+	it('tells, narrowed to one table still too large, Output Compact; in Compact too large, Column, and Column reaches the columns left out', async () => {
+		emulator().store.schemas.set(ORDERS, largeSchemas(1, 1, 600));
+		const table = { schema: rl('name', 's0'), table: rl('name', 't0') };
+		const perColumn = jsonOf(await getSchemas(table, true));
+		expect(perColumn[perColumn.length - 1].narrowWith).toBe(
+			'set Options → Output to Compact (only the enabled and hashed flags)',
+		);
+
+		const compact = jsonOf(await getSchemas({ ...table, options: { output: 'compact' } }, true));
+		expect(compact).toHaveLength(1);
+		expect(compact[0]).toMatchObject({ truncated: true, itemsGiven: 0, itemsLeftOut: 1 });
+		expect(compact[0].narrowWith).toMatch(
+			/^set Column to a part of the names of the columns you need: this table is larger than an answer in any Output; its columns are "c0", "c1", .* and 580 more$/,
+		);
+
+		const someColumns = jsonOf(
+			await getSchemas({ ...table, column: 'C59', options: { output: 'compact' } }, true),
+		);
+		const columns = (someColumns[0] as { schemas: ReceivedSchemas }).schemas.s0.tables!.t0.columns;
+		expect(Object.keys(columns!)).toEqual([
+			'c59',
+			...Array.from({ length: 10 }, (_, n) => `c59${n}`),
+		]);
 	});
 
 	it('gives the node the whole answer, uncut', async () => {

@@ -187,7 +187,7 @@ describe('numbers and dates from expressions', () => {
 			operation: 'getAll',
 			returnAll: false,
 			limit: 1,
-			filters: { since },
+			filters: { timeRange: { since } },
 		});
 
 	it.each(['2026-02-30', '2026-02-29T10:00:00Z', '2026-13-01T00:00:00', '2026-11-01T24:61:00Z'])(

@@ -147,13 +147,20 @@ describe('the tool form with Output set', () => {
 	});
 });
 
+/** What a model is given for one call of the tool with `parameters`. */
+const answerOf = async (parameters: INodeParameters) =>
+	(await runActionNode({ credentials: credentials(), parameters, asTool: true })).items.map(
+		({ json }) => json,
+	);
+
 describe('a tool answer larger than a model is given', () => {
-	it('is cut within the limit, saying what was left out and which fields narrow it (Audit Log → Get Many, Return All)', async () => {
+	it('is cut within the limit, saying what was left out and the Until that gives it (Audit Log → Get Many, Return All)', async () => {
 		const parameters = { resource: 'auditLog', operation: 'getAll', returnAll: true };
 		const inNode = await runActionNode({ credentials: credentials(), parameters });
 		const asTool = await runActionNode({ credentials: credentials(), parameters, asTool: true });
 		const answer = asTool.items.map(({ json }) => json);
 		const given = answer.length - 1;
+		const lastGiven = Date.parse(answer[given - 1].timestamp as string);
 
 		expect(JSON.stringify(inNode.items.map(({ json }) => json)).length).toBeGreaterThan(
 			TOOL_ANSWER_CHARACTERS,
@@ -164,11 +171,197 @@ describe('a tool answer larger than a model is given', () => {
 			truncated: true,
 			itemsGiven: given,
 			itemsLeftOut: inNode.items.length - given,
-			narrowWith:
-				'lower Limit (with Return All off), or set Filters → Since and Until to a shorter span',
+			narrowWith: `set Filters → Time Range → Until to ${new Date(lastGiven + 1).toISOString()}`,
 		});
 		expect(
 			asTool.items.every(({ pairedItem }) => (pairedItem as { item: number }).item === 0),
 		).toBe(true);
+	});
+
+	it.each(['desc', 'asc'])(
+		'reaches every entry by following the advice, each answer within the limit (Sort Direction %s)',
+		async (sortDirection) => {
+			const base = { resource: 'auditLog', operation: 'getAll', returnAll: true };
+			const options = { sortDirection };
+			const all = (
+				await runActionNode({ credentials: credentials(), parameters: { ...base, options } })
+			).items.map(({ json }) => json.id);
+			const seen = new Set<unknown>();
+			let timeRange: Record<string, string> = {};
+			for (let call = 0; call < 20; call++) {
+				const answer = await answerOf({ ...base, options, filters: { timeRange } });
+				expect(JSON.stringify(answer).length).toBeLessThanOrEqual(TOOL_ANSWER_CHARACTERS);
+				const note = answer[answer.length - 1];
+				for (const entry of note.truncated ? answer.slice(0, -1) : answer) seen.add(entry.id);
+				if (!note.truncated) break;
+				const [, name, value] = /^set Filters → Time Range → (Since|Until) to (\S+)$/.exec(
+					note.narrowWith as string,
+				)!;
+				expect(timeRange[name.toLowerCase()]).not.toBe(value);
+				timeRange = { ...timeRange, [name.toLowerCase()]: value };
+			}
+			expect([...seen].sort()).toEqual([...all].sort());
+		},
+	);
+
+	it('with the bound already set (every entry given at one instant), proposes Compact, and with Compact nothing', async () => {
+		emulator().reset({ seed: false });
+		const at = '2026-10-05T10:00:00.000Z';
+		emulator().addAuditEntries(
+			Array.from({ length: 120 }, () => ({ timestamp: at, event: 'x'.repeat(300) })),
+		);
+		const until = new Date(Date.parse(at) + 1).toISOString();
+		const parameters = { resource: 'auditLog', operation: 'getAll', returnAll: true };
+		const raw = await answerOf({ ...parameters, filters: { timeRange: { until } } });
+		expect(raw[raw.length - 1].narrowWith).toBe('set Options → Output to Compact');
+		const compact = await answerOf({
+			...parameters,
+			filters: { timeRange: { until } },
+			options: { output: 'compact' },
+		});
+		expect(compact[compact.length - 1]).toMatchObject({ truncated: true });
+		expect(compact[compact.length - 1]).not.toHaveProperty('narrowWith');
+	});
+
+	it('User → Get Many: tells to set Filters → Search, which finds any user left out', async () => {
+		for (let i = 0; i < 400; i++) {
+			const id = `usr_extra${i}`;
+			emulator().store.users.set(id, {
+				id,
+				name: `Extra Person ${i}`,
+				email: `extra.person${i}@example.com`,
+				createdAt: '2026-01-01T00:00:00.000Z',
+			});
+		}
+		const parameters = { resource: 'user', operation: 'getAll', returnAll: true };
+		const answer = await answerOf(parameters);
+		const note = answer[answer.length - 1];
+		expect(JSON.stringify(answer).length).toBeLessThanOrEqual(TOOL_ANSWER_CHARACTERS);
+		expect(note).toMatchObject({
+			truncated: true,
+			narrowWith: 'set Filters → Search to a part of the email or the name of the users you need',
+		});
+		expect(answer.some(({ id }) => id === 'usr_extra399')).toBe(false);
+
+		const found = await answerOf({ ...parameters, filters: { search: 'PERSON399@' } });
+		expect(found).toEqual([expect.objectContaining({ id: 'usr_extra399' })]);
+		const many = await answerOf({ ...parameters, filters: { search: 'extra' } });
+		expect(many[many.length - 1].narrowWith).toBe(
+			'set Filters → Search to a longer part than "extra" of the email or the name of the users you need',
+		);
+	});
+});
+
+describe('a write in the tool form', () => {
+	const wideTable = (columns: number) => {
+		const schemas = emulator().store.schemas.get(SEED.integrations.ordersToSnowflake)!;
+		const customers = schemas[SEED.schema].tables[SEED.table];
+		for (let n = 0; n < columns; n++)
+			customers.columns[`extra_column_${n}`] = {
+				nameInDestination: `EXTRA_COLUMN_${n}`,
+				enabled: true,
+				hashed: false,
+				isPrimaryKey: false,
+			};
+	};
+	const hashEmail = {
+		resource: 'integration',
+		operation: 'updateSchemas',
+		integrationId: SEED.integrations.ordersToSnowflake,
+		updateMode: 'json',
+		schemas: JSON.stringify({
+			[SEED.schema]: {
+				tables: { [SEED.table]: { columns: { extra_column_7: { hashed: true } } } },
+			},
+		}),
+	};
+
+	it('Update Schemas on a table of 400 columns: says the change was made and what it changed, leaves the map out and names the read that gives it', async () => {
+		wideTable(400);
+		const asTool = await runActionNode({
+			credentials: credentials(),
+			parameters: hashEmail,
+			asTool: true,
+		});
+		const [answer] = asTool.items.map(({ json }) => json);
+
+		expect(asTool.items).toHaveLength(1);
+		expect(JSON.stringify(answer).length).toBeLessThanOrEqual(TOOL_ANSWER_CHARACTERS);
+		expect(answer).toEqual({
+			changeMade: true,
+			integrationId: SEED.integrations.ordersToSnowflake,
+			changed: [
+				{
+					schema: SEED.schema,
+					table: SEED.table,
+					column: 'extra_column_7',
+					enabled: true,
+					hashed: true,
+				},
+			],
+			truncated: true,
+			leftOut: ['schemas'],
+			message: `The change was made. Left out to stay within ${TOOL_ANSWER_CHARACTERS} characters: schemas. Integration → Get Schemas with Integration ID "${SEED.integrations.ordersToSnowflake}", Schema "${SEED.schema}" and Table "${SEED.table}" gives it again.`,
+		});
+		const stored = emulator().store.schemas.get(SEED.integrations.ordersToSnowflake)!;
+		expect(stored[SEED.schema].tables[SEED.table].columns.extra_column_7.hashed).toBe(true);
+
+		// The read it names, narrowed as its answer tells, gives the column with its flags.
+		const read = {
+			resource: 'integration',
+			operation: 'getSchemas',
+			integrationId: SEED.integrations.ordersToSnowflake,
+			schema: SEED.schema,
+			table: SEED.table,
+			options: { output: 'compact' },
+		};
+		const [whole] = await answerOf(read);
+		expect(whole.narrowWith).toMatch(/^set Column to a part of the names of the columns you need/);
+		const column = await answerOf({ ...read, column: 'extra_column_7' });
+		expect(JSON.stringify(column)).toContain('"extra_column_7":{"enabled":true,"hashed":true}');
+	});
+
+	it('Update Schemas: gives the whole map too when it fits; the node gives what it gave before', async () => {
+		const changes = {
+			...hashEmail,
+			schemas: JSON.stringify({
+				[SEED.schema]: {
+					enabled: true,
+					tables: { [SEED.table]: { columns: { email: { enabled: false } } } },
+				},
+			}),
+		};
+		const [answer] = await answerOf(changes);
+		const stored = emulator().store.schemas.get(SEED.integrations.ordersToSnowflake)!;
+		const email = stored[SEED.schema].tables[SEED.table].columns.email;
+		expect(answer).toEqual({
+			changeMade: true,
+			integrationId: SEED.integrations.ordersToSnowflake,
+			changed: [
+				{ schema: SEED.schema, enabled: true },
+				{
+					schema: SEED.schema,
+					table: SEED.table,
+					column: 'email',
+					enabled: false,
+					hashed: email.hashed,
+				},
+			],
+			schemas: stored,
+		});
+		const inNode = await runActionNode({ credentials: credentials(), parameters: changes });
+		expect(inNode.items.map(({ json }) => json)).toEqual([{ schemas: stored }]);
+	});
+
+	it('Tag → Create: says the change was made, with the id', async () => {
+		const [answer] = await answerOf({
+			resource: 'tag',
+			operation: 'create',
+			name: 'Reviewed',
+			owner: { __rl: true, mode: 'id', value: SEED.users.maya },
+		});
+		expect(answer).toEqual(
+			expect.objectContaining({ changeMade: true, id: expect.stringMatching(/^tag_/) }),
+		);
 	});
 });

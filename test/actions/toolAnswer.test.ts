@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	fitToolAnswer,
 	TOOL_ANSWER_CHARACTERS,
+	writeAnswer,
 } from '../../nodes/DataIntegrationManagement/actions/toolAnswer';
 
 /** `count` items of the same size (each `{"n":…,"pad":"xx…"}`). */
@@ -61,12 +62,71 @@ describe('fitToolAnswer: a tool answer within its limit of JSON text', () => {
 		);
 	});
 
-	it('asks what narrows the answer only when it cuts, with the whole answer', () => {
+	it('asks what narrows the answer only when it cuts, with the whole answer and the items given', () => {
 		const all = items(500);
-		const narrowWith = jest.fn(() => 'lower Limit');
-		fitToolAnswer(items(3), narrowWith);
-		expect(narrowWith).not.toHaveBeenCalled();
-		fitToolAnswer(all, narrowWith);
-		expect(narrowWith).toHaveBeenCalledWith(all);
+		const advice = jest.fn(() => 'set Search');
+		fitToolAnswer(items(3), advice);
+		expect(advice).not.toHaveBeenCalled();
+		const answer = fitToolAnswer(all, advice);
+		expect(advice).toHaveBeenLastCalledWith(all, answer.length - 1);
+	});
+
+	it('gives fewer items when the advice for them is longer, and stays within the limit', () => {
+		const all = items(100);
+		const advice = (_: IDataObject[], given: number) => 'x'.repeat(given * 20);
+		const answer = fitToolAnswer(all, advice, 3_000);
+		const given = answer.length - 1;
+		expect(textOf(answer)).toBeLessThanOrEqual(3_000);
+		expect(answer[given].narrowWith).toBe('x'.repeat(given * 20));
+		// One more item, with its longer advice, would not have fitted.
+		const more = [
+			...all.slice(0, given + 1),
+			{ ...answer[given], narrowWith: 'x'.repeat((given + 1) * 20) },
+		];
+		expect(textOf(more)).toBeGreaterThan(3_000);
+	});
+});
+
+describe("writeAnswer: a write's tool answer, saying the change was made", () => {
+	it('gives the answer whole, after changeMade, when it fits', () => {
+		expect(writeAnswer({ id: 'tag_1', name: 'PII' }, 'never said')).toEqual({
+			changeMade: true,
+			id: 'tag_1',
+			name: 'PII',
+		});
+	});
+
+	it.each([
+		['a large map', { id: 'x', changed: [{ c: 1 }], map: { big: 'y'.repeat(30_000) } }, 'map'],
+		['a large scalar', { id: 'x', changed: [{ c: 1 }], map: 'y'.repeat(30_000) }, 'map'],
+	])('leaves out %s, names it and the read that gives it again', (_label, answer, leftOut) => {
+		const given = writeAnswer(answer, 'Integration → Get Schemas with Integration ID "x"');
+		expect(textOf([given])).toBeLessThanOrEqual(TOOL_ANSWER_CHARACTERS);
+		expect(given).toEqual({
+			changeMade: true,
+			id: 'x',
+			changed: [{ c: 1 }],
+			truncated: true,
+			leftOut: [leftOut],
+			message: `The change was made. Left out to stay within ${TOOL_ANSWER_CHARACTERS} characters: ${leftOut}. Integration → Get Schemas with Integration ID "x" gives it again.`,
+		});
+	});
+
+	it('gives the first entries of a list too large, the fields after it that fit, and says how many it left out', () => {
+		const changed = Array.from({ length: 1_000 }, (_, n) => ({ column: `c${n}`, hashed: true }));
+		const given = writeAnswer({ id: 'x', changed, map: { a: 1 } }, undefined, 5_000);
+		const part = given.changed as IDataObject[];
+
+		expect(textOf([given])).toBeLessThanOrEqual(5_000);
+		expect(part).toEqual(changed.slice(0, part.length));
+		expect(part.length).toBeGreaterThan(100);
+		// A field after the list still comes when it fits.
+		expect(given).toMatchObject({
+			changeMade: true,
+			id: 'x',
+			map: { a: 1 },
+			leftOut: [`${1_000 - part.length} of the 1000 entries of changed`],
+			message: `The change was made. Left out to stay within 5000 characters: ${1_000 - part.length} of the 1000 entries of changed.`,
+		});
 	});
 });

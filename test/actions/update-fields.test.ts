@@ -25,14 +25,17 @@ describe.each(EDITS)('%s → Update', (resource, target) => {
 			parameters: { resource, operation: 'update', ...target, updateFields },
 		});
 
-	it('refuses a Name added and left empty, naming the field and the item, before any request', async () => {
-		const result = await update({ name: '', description: 'kept' });
+	it.each(['', '  '])(
+		'refuses a Name added and left empty ("%s"), naming the field and the item, before any request',
+		async (name) => {
+			const result = await update({ name, description: 'kept' });
 
-		expect(result.error?.message).toBe(
-			'The field "Name" is empty: give a value, or remove the field (item 0)',
-		);
-		expect(emulator().requests).toEqual([]);
-	});
+			expect(result.error?.message).toBe(
+				'The field "Name" is empty: give a value, or remove the field (item 0)',
+			);
+			expect(emulator().requests).toEqual([]);
+		},
+	);
 
 	it('sends a Description added and left empty as "", which clears it', async () => {
 		const result = await update({ description: '' });

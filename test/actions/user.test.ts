@@ -54,6 +54,51 @@ describe('user getAll', () => {
 		expect((await run({ returnAll: true })).items).toHaveLength(67);
 	});
 
+	it.each([
+		['a part of the email, any case', 'NORTHWIND-DATA.example', 7],
+		['a part of the name, trimmed', '  patel ', 1],
+		['a part of the email only', 'maya.p', 1],
+		['nothing that matches', 'nobody', 0],
+	])('finds users by Filters → Search: %s', async (_label, search, count) => {
+		const result = await run({ returnAll: true, filters: { search } });
+
+		expect(sent(emulator())).toEqual([
+			{ method: 'GET', path: '/users', query: {}, body: undefined },
+		]);
+		const needle = search.trim().toLowerCase();
+		expect(result.items.map(({ json }) => json)).toEqual(
+			emulator()
+				.store.listUsers()
+				.filter(({ email, name }) => `${email} ${name}`.toLowerCase().includes(needle)),
+		);
+		expect(result.items).toHaveLength(count);
+	});
+
+	it('applies Limit to the users Search found', async () => {
+		const result = await run({ returnAll: false, limit: 2, filters: { search: 'a' } });
+		expect(result.items).toHaveLength(2);
+		expect(result.items.every(({ json }) => /a/i.test(`${json.email} ${json.name}`))).toBe(true);
+	});
+
+	it.each([
+		['left empty', ''],
+		['only blanks', '   '],
+		['an expression giving ""', '={{ $json.who }}'],
+	])(
+		'refuses Search added and %s, naming the field and the item, before any request',
+		async (_label, search) => {
+			const result = await run({ returnAll: true, filters: { search } }, [
+				{ who: '' },
+				{ who: '' },
+			]);
+
+			expect(result.error?.message).toBe(
+				'The field "Search" is empty: give a value, or remove the field (item 0)',
+			);
+			expect(emulator().requests).toHaveLength(0);
+		},
+	);
+
 	it('lists the users once per input item, each list paired to its input', async () => {
 		const result = await run({ returnAll: false, limit: 2 }, [{}, {}]);
 

@@ -5,8 +5,7 @@
  */
 import http from 'node:http';
 
-import type { AuditLogPage } from '../../nodes/DataIntegrationManagement/client/types';
-import type { Envelope } from '../../nodes/DataIntegrationManagement/client/types';
+import type { AuditLogPage, Envelope } from '../../nodes/DataIntegrationManagement/client/types';
 
 export class PlainClient {
 	private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

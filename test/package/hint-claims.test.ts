@@ -146,14 +146,14 @@ const zonelessTime: Claim = {
 		await run({
 			resource: 'auditLog',
 			operation: 'getAll',
-			filters: { since: '2026-10-05T08:00:00' },
+			filters: { timeRange: { since: '2026-10-05T08:00:00' } },
 		});
 		expect(auditQueries()[0].startTime).toBe('2026-10-05T12:00:00.000Z');
 		emulator().clearRequests();
 		await run({
 			resource: 'auditLog',
 			operation: 'getAll',
-			filters: { until: '2026-10-05T08:00:00' },
+			filters: { timeRange: { until: '2026-10-05T08:00:00' } },
 		});
 		expect(auditQueries()[0].endTime).toBe('2026-10-05T12:00:00.000Z');
 	},
@@ -171,7 +171,10 @@ const noListOf = (resource: string): Claim => ({
 
 const MAYA = { type: 'user', email: 'maya.patel@northwind-data.example' };
 const SYSTEM = { type: 'system', email: 'system@northwind-data.example' };
-/** The events of the entries a trigger with these filters emits from a small log. */
+/**
+ * The events of the entries the trigger with these filters emits from a small log, and the
+ * same from Audit Log → Get Many (oldest first), which takes the same filters.
+ */
 async function filteredEvents(filters: INodeParameters): Promise<unknown[]> {
 	emulator().reset({ seed: false });
 	emulator().addAuditEntries([
@@ -181,12 +184,16 @@ async function filteredEvents(filters: INodeParameters): Promise<unknown[]> {
 	]);
 	const parameters = { startFrom: 'date', startDate: '2026-11-01T00:00:00Z', filters };
 	const { items } = await pollTrigger({ credentials: credentials(), parameters });
-	return (items ?? []).map((item) => item.json.event);
+	const emitted = (items ?? []).map((item) => item.json.event);
+	const options = { sortDirection: 'asc' };
+	const listed = await run({ resource: 'auditLog', operation: 'getAll', filters, options });
+	expect(listed.map(({ event }) => event)).toEqual(emitted);
+	return emitted;
 }
 
-/** Claims of the trigger's filters, each hint's. */
+/** Claims of the filters both nodes take, each hint's. */
 const filterClaims: Record<string, Claim[]> = {
-	'trigger match': [
+	match: [
 		{
 			says: '`anyOf` keeps only the entries that match one of the values',
 			check: async () => {
@@ -207,7 +214,7 @@ const filterClaims: Record<string, Claim[]> = {
 			},
 		},
 	],
-	'trigger emails': [
+	emails: [
 		{
 			says: 'an expression may give them as one text, separated by commas',
 			check: async () => {
@@ -216,7 +223,7 @@ const filterClaims: Record<string, Claim[]> = {
 			},
 		},
 	],
-	'trigger types': [
+	types: [
 		{
 			says: "as the service writes them, e.g. ['user']",
 			check: async () => {
@@ -226,8 +233,15 @@ const filterClaims: Record<string, Claim[]> = {
 				]);
 			},
 		},
+		{
+			says: 'an expression may give them as one text, separated by commas',
+			check: async () => {
+				const types = '={{ "system, api_key" }}';
+				expect(await filteredEvents({ actorTypes: { types } })).toEqual(['Sync failed']);
+			},
+		},
 	],
-	'trigger texts': [
+	texts: [
 		{
 			says: 'each a part of an event description',
 			check: async () => {
@@ -236,6 +250,13 @@ const filterClaims: Record<string, Claim[]> = {
 					'Integration paused',
 					'Tag created',
 				]);
+			},
+		},
+		{
+			says: 'an expression may give them as one text, separated by commas',
+			check: async () => {
+				const texts = '={{ "sync, tag" }}';
+				expect(await filteredEvents({ events: { texts } })).toEqual(['Sync failed', 'Tag created']);
 			},
 		},
 	],
@@ -265,6 +286,15 @@ const CLAIMS: Record<string, Claim[]> = {
 				expect(schema.enabled).toBe(false);
 				expect(schema.tables.orders.enabled).toBe(true);
 				expect(schema.tables.customers.columns.country.hashed).toBe(true);
+			},
+		},
+		{
+			says: 'User → Get Many finds users by a part of their email or name (Filters → `search`)',
+			check: async () => {
+				for (const search of ['PRIYA.r', 'raman']) {
+					const found = await run({ resource: 'user', operation: 'getAll', filters: { search } });
+					expect(found.map(({ id }) => id)).toEqual([SEED.users.priya]);
+				}
 			},
 		},
 		{
@@ -312,14 +342,43 @@ const CLAIMS: Record<string, Claim[]> = {
 				});
 				expect(result.items[result.items.length - 1].json).toMatchObject({
 					truncated: true,
-					narrowWith: expect.stringContaining('Limit'),
+					narrowWith: expect.stringMatching(/^set Filters → Time Range → Until to /),
 				});
+			},
+		},
+		{
+			says: 'finds users by email or name',
+			check: async () => {
+				const parameters = { resource: 'user', operation: 'getAll', filters: { search: 'maya' } };
+				const result = await runActionNode({
+					credentials: credentials(),
+					parameters,
+					asTool: true,
+				});
+				expect(result.items.map(({ json }) => json.id)).toEqual([SEED.users.maya]);
+			},
+		},
+		{
+			says: 'a change: changeMade',
+			check: async () => {
+				const parameters = {
+					resource: 'tag',
+					operation: 'create',
+					name: 'Made',
+					owner: rl('id', SEED.users.maya),
+				};
+				const result = await runActionNode({
+					credentials: credentials(),
+					parameters,
+					asTool: true,
+				});
+				expect(result.items[0].json).toMatchObject({ changeMade: true, id: expect.any(String) });
 			},
 		},
 		{
 			says: 'write times in ISO 8601 with a zone',
 			check: async () => {
-				const filters = { since: '2026-10-05T10:30:00+02:00' };
+				const filters = { timeRange: { since: '2026-10-05T10:30:00+02:00' } };
 				await run({ resource: 'auditLog', operation: 'getAll', filters });
 				expect(auditQueries()[0].startTime).toBe('2026-10-05T08:30:00.000Z');
 			},
@@ -500,7 +559,12 @@ const CLAIMS: Record<string, Claim[]> = {
 		},
 	],
 	'trigger startFrom': startClaims,
-	...filterClaims,
+	...Object.fromEntries(
+		Object.entries(filterClaims).flatMap(([name, claims]) => [
+			[`trigger ${name}`, claims],
+			[`action ${name}`, claims],
+		]),
+	),
 	'trigger startDate': [
 		{
 			says: "a time without a zone is read in the workflow's time zone",

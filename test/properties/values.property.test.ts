@@ -162,7 +162,7 @@ describe('Since and Until', () => {
 							returnAll: false,
 							// A full first page: the dates, not the paging, are what varies here.
 							limit: AUDIT_PAGE_SIZE,
-							filters: { since },
+							filters: { timeRange: { since } },
 						},
 						cases.map(({ parts, luxon }) => ({ since: formatDate(parts), luxon })),
 						cases.map(({ parts }) =>

@@ -129,7 +129,7 @@ const getAuditLog = node({
 			operation: 'getAll',
 			returnAll: false,
 			limit: 1,
-			filters: { since: '2020-01-01T00:00:00Z' },
+			filters: { timeRange: { since: '2020-01-01T00:00:00Z' } },
 			options: { sortDirection: 'asc', output: 'compact' },
 		},
 		credentials,

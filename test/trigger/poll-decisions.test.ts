@@ -1,6 +1,6 @@
 /**
  * The trigger's pure decisions (trigger/poll.ts), rule by rule: which poll budget from n8n is
- * used, and what a request the budget cut says (the filters: ./filters.test.ts).
+ * used, and what a request the budget cut says (the filters: ../shared/filters.test.ts).
  */
 import { NodeApiError, type INode } from 'n8n-workflow';
 

@@ -664,6 +664,78 @@ describe('polls that overlap (n8n starts a poll on every tick, whether or not th
 	});
 });
 
+describe("filters that match rarely, cut by the poll's time (n8n's durable scheduler)", () => {
+	beforeEach(() => {
+		emulator().reset({ seed: false });
+		// Five pages, each answered in 100 ms: a budget of 300 ms reads two of them at most.
+		add(sequence(499, T0));
+		add([{ timestamp: iso(T0 + 499 * SECOND), event: 'Integration paused' }]);
+		emulator().setLatency(100);
+	});
+	afterEach(() => emulator().setLatency(0));
+	const parameters = dateParameters(iso(T0), {
+		filters: { events: { texts: ['paused'] } },
+		options: { lookbackSeconds: 0 },
+	});
+	const budgeted = (workflowId: string, staticData?: IDataObject) =>
+		pollTrigger({
+			credentials: credentials(),
+			parameters,
+			pollBudgetMs: 300,
+			workflowId,
+			staticData,
+		});
+
+	it('without durable poll cursors (n8n keeps static data only when a poll emits), fails the next poll saying so and what to turn on', async () => {
+		// The poll on publishing, whose static data n8n saves with the workflow; then each poll
+		// gets that static data again, as none emits.
+		const published = (await budgeted('durable-scheduler')).staticData;
+		const saved = cursorOf(published)!.cursor;
+		const first = await budgeted('durable-scheduler', published);
+		expect(first.items).toBeNull();
+		expect(cursorOf(first.staticData)!.cursor > saved).toBe(true);
+
+		await expect(budgeted('durable-scheduler', published)).rejects.toMatchObject({
+			message: 'The new audit log entries could not be read within the poll time budget',
+			description: expect.stringContaining(
+				`This poll read the entries from ${saved} on until the time n8n allows a poll ran out, and emitted none`,
+			),
+			failure: { cause: 'configuration-invalid' },
+		});
+		await expect(budgeted('durable-scheduler', published)).rejects.toMatchObject({
+			description: expect.stringContaining('N8N_POLLER_DURABLE_CURSORS_ENABLED=true'),
+		});
+	});
+
+	it.each([
+		[
+			'with durable poll cursors (n8n keeps the cursor of a poll that emits nothing)',
+			'durable-cursors',
+		],
+		["under n8n's default scheduler (static data shared in memory)", 'default-scheduler'],
+	])(
+		'%s, goes on from where the last poll got to and emits the match, with no error',
+		async (_label, workflowId) => {
+			const shared = activeTrigger({
+				credentials: credentials(),
+				parameters,
+				pollBudgetMs: 300,
+				workflowId,
+			});
+			let staticData: IDataObject | undefined;
+			let result: PollResult | undefined;
+			for (let polls = 0; polls < 20 && !result?.items; polls++) {
+				result =
+					workflowId === 'durable-cursors'
+						? await budgeted(workflowId, staticData)
+						: await shared.poll();
+				staticData = result.staticData;
+			}
+			expect(emitted(result!).map(({ event }) => event)).toEqual(['Integration paused']);
+		},
+	);
+});
+
 describe('a service that evolves', () => {
 	beforeEach(() => emulator().reset({ seed: false }));
 

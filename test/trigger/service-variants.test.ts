@@ -133,7 +133,7 @@ describe('a service that refuses one of our query names', () => {
 				resource: 'auditLog',
 				operation: 'getAll',
 				returnAll: true,
-				filters: { since: '2026-10-01T00:00:00Z' },
+				filters: { timeRange: { since: '2026-10-01T00:00:00Z' } },
 			},
 		});
 

@@ -113,8 +113,9 @@ export function readCollection(
 		collection,
 		this.getNodeParameter(collection.name, itemIndex, {}),
 	);
+	// A field nothing may be cleared to (a name, a search): left blank is a mistake.
 	for (const field of neverEmpty)
-		if (values[field.name] === '')
+		if (typeof values[field.name] === 'string' && !(values[field.name] as string).trim())
 			throw fieldError(origin, field.displayName, 'is empty: give a value, or remove the field');
 	return values;
 }

@@ -20,7 +20,7 @@ import { RunPace } from '../transport/shared-pace';
 import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
 import { readText, runsAsTool } from './readers';
-import { fitToolAnswer } from './toolAnswer';
+import { fitToolAnswer, writeAnswer } from './toolAnswer';
 import type { NodeMap, Resource } from './node.type';
 import type { ItemInput, Operation } from './operation';
 import * as asset from './asset';
@@ -85,15 +85,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// The failure of the lowest item index is reported: the one running one item at a time would.
 	if (outcome.failures.length) {
 		const first = outcome.failures.reduce((a, b) => (b.itemIndex < a.itemIndex ? b : a));
-		throw withLaterItemsSent(first.error, first.itemIndex, outcome.sent);
+		// Later items sent may have taken effect only if they change data.
+		throw operation.changesData
+			? withLaterItemsSent(first.error, first.itemIndex, outcome.sent)
+			: first.error;
 	}
 	return [results.flat()];
 }
 
 /**
  * What runs one item: its operation, given what the router read of the item, each object it
- * returns an output item paired to it; in the tool form, within the size a model is given
- * (./toolAnswer.ts). A failure names its item; with "On Error: Continue" it
+ * returns an output item paired to it; in the tool form, within the size a model is given, and a
+ * write saying it was made (./toolAnswer.ts). A failure names its item; with "On Error: Continue" it
  * becomes an `{ error }` item paired to its input instead.
  */
 function itemRunner(
@@ -114,7 +117,11 @@ function itemRunner(
 			const item = records.inputOf(itemIndex);
 			const output = await operation.execute.call(context, itemIndex, pacer, item);
 			const all = Array.isArray(output) ? output : [output];
-			const given = asTool ? fitToolAnswer(all, operation.narrowWith) : all;
+			const given = !asTool
+				? all
+				: operation.changesData
+					? all.map((answer) => writeAnswer(answer, operation.readAgain?.(answer)))
+					: fitToolAnswer(all, operation.narrowWith?.call(context, itemIndex));
 			results[itemIndex] = given.map((json) => ({
 				json,
 				pairedItem: { item: itemIndex },

@@ -15,7 +15,7 @@ import {
 	type ScanEnd,
 	type ScannedPage,
 } from './auditLogScan';
-import type { AuditLogPage } from './types';
+import type { AuditLogEntry, AuditLogPage } from './types';
 import { declaring, failureOf } from '../shared/failures';
 
 /**
@@ -78,7 +78,7 @@ export async function scanAuditLog(
 }
 
 /**
- * Up to `limit` entries inside the bounds, in `scan.sortOrder`, whatever order the service
+ * Up to `limit` entries inside the bounds that `keep` keeps, in `scan.sortOrder`, whatever order the service
  * answers in: when it answers in the other order, the whole bounded range is read and the
  * wanted end of it kept. `complete` is false when the deadline came first. Repeats are dropped
  * (`dropRepeats`), so an entry with the same `auditEntryKey` as one read before is taken for it.
@@ -87,6 +87,7 @@ export async function scanAuditLogInOrder(
 	this: Context,
 	scan: AuditLogScan,
 	limit = Infinity,
+	keep: (entry: AuditLogEntry) => boolean = () => true,
 ): Promise<{ entries: PlacedEntry[]; complete: boolean; answeredAt?: number }> {
 	let entries: PlacedEntry[] = [];
 	let reversed = false;
@@ -100,7 +101,7 @@ export async function scanAuditLogInOrder(
 		(page) => {
 			answeredAt = page.answeredAt;
 			reversed = page.order !== undefined && page.order !== scan.sortOrder;
-			entries.push(...page.entries);
+			entries.push(...page.entries.filter(({ entry }) => keep(entry)));
 			// In the other order, the wanted entries are the last ones: only those are held.
 			if (reversed && entries.length > limit) entries = entries.slice(entries.length - limit);
 			return readsOn(page.order, scan.sortOrder, entries.length, limit);

@@ -1,8 +1,4 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IHttpRequestMethods,
-} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IHttpRequestMethods } from 'n8n-workflow';
 
 import { apiRequest, type Context, type RequestOptions } from '../transport';
 import type {

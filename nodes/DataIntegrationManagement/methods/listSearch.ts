@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { listUsers } from '../client/users';
+import { holds } from '../shared/filters';
 import type { ListMethod } from '../shared/listReads';
 import { currentValues, sourceSchemaNames } from './pickers';
 
@@ -10,39 +11,35 @@ import { currentValues, sourceSchemaNames } from './pickers';
  * own schema and table (read with n8n's `&` prefix). What each reads: shared/listReads.ts.
  */
 
-function matches(filter: string | undefined, ...texts: string[]): boolean {
-	if (!filter) return true;
-	const needle = filter.toLowerCase();
-	return texts.some((text) => text.toLowerCase().includes(needle));
-}
-
-function namesMatching(names: string[], filter?: string): INodeListSearchResult {
-	return {
-		results: names.filter((name) => matches(filter, name)).map((name) => ({ name, value: name })),
-	};
-}
-
 export async function searchUsers(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	return {
 		results: (await listUsers.call(this))
-			.filter((user) => matches(filter, user.name, user.email))
+			.filter((user) => holds(filter ?? '', user.name, user.email))
 			.map((user) => ({ name: `${user.name} (${user.email})`, value: user.id })),
 	};
 }
 
-/** The search of one level of an integration's source schema, below the names `method` reads. */
-function schemaNameSearch(method: Exclude<ListMethod, 'searchUsers' | 'getUserEmails'>) {
-	return async function (this: ILoadOptionsFunctions, filter?: string) {
-		const [integrationId, ...parents] = currentValues(this, method);
-		return namesMatching(await sourceSchemaNames.call(this, integrationId, ...parents), filter);
+/**
+ * The search of `method`: the names one level below what it reads (an integration, a schema, a
+ * table), those holding the filter.
+ */
+function namesSearch(method: Exclude<ListMethod, 'searchUsers' | 'getUserEmails'>) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+	): Promise<INodeListSearchResult> {
+		const [integrationId, ...parents] = currentValues(this, method) as string[];
+		const names = await sourceSchemaNames.call(this, integrationId, ...(parents as []));
+		const results = names.filter((name) => holds(filter ?? '', name));
+		return { results: results.map((name) => ({ name, value: name })) };
 	};
 }
 
-export const searchSchemas = schemaNameSearch('searchSchemas');
-export const searchTables = schemaNameSearch('searchTables');
-export const searchChangeSchemas = schemaNameSearch('searchChangeSchemas');
-export const searchChangeTables = schemaNameSearch('searchChangeTables');
-export const searchChangeColumns = schemaNameSearch('searchChangeColumns');
+export const searchSchemas = namesSearch('searchSchemas');
+export const searchTables = namesSearch('searchTables');
+export const searchChangeSchemas = namesSearch('searchChangeSchemas');
+export const searchChangeTables = namesSearch('searchChangeTables');
+export const searchChangeColumns = namesSearch('searchChangeColumns');

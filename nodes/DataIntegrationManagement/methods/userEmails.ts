@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { listUsers } from '../client/users';
 
 /**
- * The trigger's Actor Emails list: the service's users by name, each standing for its email
+ * Filters → Actor Emails' list (the trigger's, Audit Log → Get Many's): the service's users by name, each standing for its email
  * (audit log entries name their actor by email), sorted by name.
  */
 export async function getUserEmails(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

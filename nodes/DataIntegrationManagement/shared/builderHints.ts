@@ -14,7 +14,7 @@ export const TRIGGER_NODE_TYPE = `${PACKAGE}.dataIntegrationManagementTrigger`;
 
 export const actionBuilderHint: IBuilderHint = {
 	searchHint:
-		'Data integration service: tags, assets, connectors, integrations and their source schemas (enable, disable or hash schemas, tables and columns), users, audit log. Integration → Get Schemas reads one schema or table when `schema` and `table` are set. To start a workflow on each new audit log entry, use its trigger.',
+		'Data integration service: tags, assets, connectors, integrations and their source schemas (enable, disable or hash schemas, tables and columns), users, audit log. Integration → Get Schemas reads one schema or table when `schema` and `table` are set. User → Get Many finds users by a part of their email or name (Filters → `search`). To start a workflow on each new audit log entry, use its trigger.',
 	relatedNodes: [
 		{
 			nodeType: TRIGGER_NODE_TYPE,
@@ -39,6 +39,6 @@ export const triggerBuilderHint: IBuilderHint = {
 export const toolReplacements: UsableAsToolDescription = {
 	replacements: {
 		description:
-			'Data integration service. Creates and edits tags and assets, removes a tag from a resource, creates connectors, reads integrations and their source schemas (Schema, Table narrow them), enables, disables or hashes schemas, tables and columns, lists users and audit logs. Use IDs as results give them; write times in ISO 8601 with a zone, e.g. 2026-11-01T09:30:00Z. A cut answer says what narrows it.',
+			'Data integration service: manages tags, assets and connectors, removes a tag from a resource, reads integrations and their source schemas (Schema, Table narrow them), enables, disables or hashes schemas, tables and columns, finds users by email or name, lists audit logs. Use IDs as results give them; write times in ISO 8601 with a zone. A cut answer says what narrows it; a change: changeMade.',
 	},
 };

@@ -126,13 +126,19 @@ export function displayNameOf(properties: INodeProperties[], name: string): stri
 	return property.displayName;
 }
 
-/** The "Additional Fields" (create) or "Update Fields" (edit) collection of an operation. */
+const COLLECTIONS = {
+	additionalFields: ['Additional Fields', 'Add Field'],
+	updateFields: ['Update Fields', 'Add Field'],
+	filters: ['Filters', 'Add Filter'],
+} as const;
+
+/** The "Additional Fields" (create), "Update Fields" (edit) or "Filters" collection of an operation. */
 export function fieldsCollection(
-	name: 'additionalFields' | 'updateFields',
+	name: keyof typeof COLLECTIONS,
 	options: INodeProperties[],
 ): INodeProperties {
-	const displayName = name === 'additionalFields' ? 'Additional Fields' : 'Update Fields';
-	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
+	const [displayName, placeholder] = COLLECTIONS[name];
+	return { displayName, name, type: 'collection', placeholder, default: {}, options };
 }
 
 /** The "Options" collection of an operation, holding `options`. */

@@ -59,7 +59,11 @@ function listOf(indexes: number[]): string {
 		);
 		i = end + 1;
 	}
-	const parts = runs.flatMap((run) => run.split(','));
+	return listed(runs.flatMap((run) => run.split(',')));
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listed(parts: string[]): string {
 	return parts.length === 1
 		? parts[0]
 		: `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;

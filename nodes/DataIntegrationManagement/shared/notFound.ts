@@ -1,18 +1,11 @@
 import { NodeApiError, NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
 
 import { displayNameOf } from './descriptions';
-import { declaring, failureOf } from './failures';
+import { declaring, failureOf, listed } from './failures';
 
 /** A value as a not-found description shows it: quoted, and cut short when long. */
 function quoted(value: string): string {
 	return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-}
-
-/** "A", "A and B", "A, B and C". */
-function listed(parts: string[]): string {
-	return parts.length === 1
-		? parts[0]
-		: `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
 /** A not-found answer's description, naming `fields` (label → value) that named what is missing. */

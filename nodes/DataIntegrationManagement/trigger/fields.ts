@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/descriptions';
+import { filtersField } from '../shared/filters';
 
 /** The trigger's fields, here so that the poll checks what it reads against them. */
 
@@ -17,7 +18,8 @@ export const startFromField: INodeProperties = {
 		{
 			name: 'Now',
 			value: 'now',
-			description: 'Only entries that appear after the workflow is published (activated, in n8n 1.x)',
+			description:
+				'Only entries that appear after the workflow is published (activated, in n8n 1.x)',
 		},
 		{
 			name: 'A Date',
@@ -41,102 +43,13 @@ export const startDateField: INodeProperties = {
 	},
 };
 
-/** Whether a filter keeps the entries that match one of its values, or all the others. */
-export const matchField: INodeProperties = {
-	displayName: 'Match',
-	name: 'match',
-	type: 'options',
-	default: 'anyOf',
-	builderHint: {
-		propertyHint:
-			'`anyOf` keeps only the entries that match one of the values; `allBut` keeps every entry except those',
-	},
-	options: [
-		{
-			name: 'Any of These',
-			value: 'anyOf',
-			description: 'Only the entries that match one of the values',
-		},
-		{
-			name: 'All but These',
-			value: 'allBut',
-			description: 'Every entry except those that match one of the values',
-		},
-	],
-};
-
 /**
  * The filters, each a list of values with its Match; an entry passes when it passes every filter
- * set. Read, checked and applied in ./filters.ts.
+ * set. Read, checked and applied in ../shared/filters.ts, as Audit Log → Get Many's.
  */
-export const filtersCollection: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'fixedCollection',
-	placeholder: 'Add Filter',
-	default: {},
-	description: 'Entries that do not pass are skipped (they still count as seen)',
-	options: [
-		{
-			displayName: 'Actor Emails',
-			name: 'actorEmails',
-			values: [
-				{
-					displayName: 'User Names or IDs',
-					name: 'emails',
-					type: 'multiOptions',
-					typeOptions: { loadOptionsMethod: 'getUserEmails' },
-					default: [],
-					description:
-						'The actors\' emails, any case (an email is the ID here): pick users, or give emails. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					builderHint: {
-						propertyHint:
-							"A list of actor emails, e.g. ['maya@example.com']; an expression may give them as one text, separated by commas",
-					},
-				},
-				matchField,
-			],
-		},
-		{
-			displayName: 'Actor Types',
-			name: 'actorTypes',
-			values: [
-				{
-					displayName: 'Types',
-					name: 'types',
-					type: 'string',
-					typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Type' },
-					default: [],
-					placeholder: 'e.g. user',
-					description: "Actor types, each equal to the entry's actor type, any case",
-					builderHint: {
-						propertyHint: "A list of actor types as the service writes them, e.g. ['user']",
-					},
-				},
-				matchField,
-			],
-		},
-		{
-			displayName: 'Events',
-			name: 'events',
-			values: [
-				{
-					displayName: 'Texts',
-					name: 'texts',
-					type: 'string',
-					typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Text' },
-					default: [],
-					placeholder: 'e.g. paused',
-					description: "Texts, each found anywhere in the entry's event description, any case",
-					builderHint: {
-						propertyHint: "A list of texts, each a part of an event description, e.g. ['paused']",
-					},
-				},
-				matchField,
-			],
-		},
-	],
-};
+export const filtersCollection = filtersField(
+	'Entries that do not pass are skipped (they still count as seen)',
+);
 
 export const pollOptions: INodeProperties = optionsCollection([
 	{

@@ -49,16 +49,16 @@ export async function readNewEntries(
 		settings: ScanSettings;
 		reading: Reading;
 	},
-): Promise<{ state: CursorState; emitted: AuditLogEntry[] }> {
+): Promise<{ state: CursorState; emitted: AuditLogEntry[]; cut?: boolean }> {
 	const stored = state ?? (start === undefined ? undefined : initialState(origin, start));
 	if (!stored) return { state: await startAtNewestEntry.call(this, origin, reading), emitted: [] };
 	// Every poll asks oldest first, even after the service answered otherwise: a service that
 	// does so once (a deploy, a cache) gets the fast read back at its next poll in order. One
 	// that always does costs one page a poll.
 	const oldestFirst = new CursorScan(stored, settings);
-	const done = await readOldestFirst.call(this, oldestFirst, reading);
+	const { done, cut } = await readOldestFirst.call(this, oldestFirst, reading);
 	if (done.next !== 'readNewestFirst')
-		return { state: oldestFirst.nextState(origin), emitted: oldestFirst.emitted };
+		return { state: oldestFirst.nextState(origin), emitted: oldestFirst.emitted, cut };
 	// From the stored state again: what the oldest-first read took in may be newer than entries
 	// the newest-first read finds, and must not be emitted before them.
 	const scan = new CursorScan(stored, settings);
@@ -68,13 +68,13 @@ export async function readNewEntries(
 
 /**
  * Reads oldest first from the scan's horizon, taking each page in as ./steps.ts decides, so a
- * poll cut short by the cap or the deadline keeps what it read.
+ * poll cut short by the cap or the deadline (`cut`) keeps what it read.
  */
 async function readOldestFirst(
 	this: IPollFunctions,
 	scan: CursorScan,
 	reading: Reading,
-): Promise<ReadDone<ScannedPage>> {
+): Promise<{ done: ReadDone<ScannedPage>; cut: boolean }> {
 	const takeIn = (pages: readonly ScannedPage[]) =>
 		pages.every((page) => scan.absorb(page.entries, page.answeredAt));
 	let read: OldestFirstRead<ScannedPage> = NOTHING_HELD;
@@ -98,7 +98,7 @@ async function readOldestFirst(
 		this.logger.warn(
 			'Audit log poll: the read ended before the service showed its order, so this poll leaves the cursor where it was and the next one reads again from there',
 		);
-	return done;
+	return { done, cut: end === 'deadline' };
 }
 
 /**

@@ -12,7 +12,7 @@ import { asOption, checkCollection } from '../shared/checks';
 import { declaring, failureOf } from '../shared/failures';
 import { restoreState } from './cursor';
 import { pollOptions, startFromField } from './fields';
-import { entryFilter, readFilters } from './filters';
+import { entryFilter, readFilters } from '../shared/filters';
 import { PollLease, type LeaseRecord } from './lease';
 import { BUDGET_RAN_OUT, readNewEntries } from './newEntries';
 import { afterSearchPage, NOTHING_FOUND, type Search } from './steps';
@@ -33,6 +33,13 @@ const runningPolls = new Map<string, LeaseRecord>();
  * budget. The running poll renews it with every page it reads.
  */
 const LEASE_WITHOUT_BUDGET_MS = 5 * 60 * 1000;
+/**
+ * By workflow and node, the cursor (and its start) the last poll in this process stored without
+ * emitting. Under
+ * n8n's durable scheduler without durable poll cursors such a store is not kept (n8n saves
+ * static data when a poll emits): a poll then finds an older cursor.
+ */
+const storedQuietly = new Map<string, { origin: string; cursor: string }>();
 /** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
 const POLL_BUDGET_SHARE = 0.8;
 
@@ -115,8 +122,11 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 			deadline: budget === undefined ? undefined : Date.now() + budget * POLL_BUDGET_SHARE,
 			onAnswer: () => lease.renew(),
 		};
+		const state = restoreState(staticData[STATE_KEY], origin);
+		const quiet = storedQuietly.get(leaseKey);
+		const notKept = state && quiet?.origin === origin && quiet.cursor !== state.cursor;
 		const read = await readNewEntries.call(this, {
-			state: restoreState(staticData[STATE_KEY], origin),
+			state,
 			origin,
 			start,
 			settings: { lookbackMs, maxEmitted, matches },
@@ -126,6 +136,9 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		// the same stored cursor, and emits what this one found.
 		if (!lease.held) return null;
 		staticData[STATE_KEY] = { ...read.state };
+		if (read.emitted.length) storedQuietly.delete(leaseKey);
+		else storedQuietly.set(leaseKey, { origin, cursor: read.state.cursor });
+		if (read.cut && !read.emitted.length && notKept) throw notKeptError(this, state.cursor);
 		return read.emitted.length
 			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
@@ -153,6 +166,17 @@ export function explainBudgetCut(error: NodeApiError): NodeApiError {
 			: `The request was cut when the time n8n allows a poll ran out (${said}). Nothing was emitted and the cursor stays; the next poll reads again from there. Raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.`;
 	error.message = BUDGET_RAN_OUT;
 	return error;
+}
+
+/**
+ * A poll that ran out of time without emitting, from a cursor n8n did not keep moved: every poll
+ * reads the same entries again (with filters that match rarely), and none gets further.
+ */
+function notKeptError(context: IPollFunctions, cursor: string): NodeOperationError {
+	return new NodeOperationError(context.getNode(), BUDGET_RAN_OUT, {
+		description: `This poll read the entries from ${cursor} on until the time n8n allows a poll ran out, and emitted none (the filters passed none). n8n did not keep where the previous poll, which emitted nothing either, had got to: its durable scheduler keeps a poll's static data only when the poll emits, unless durable poll cursors are on. So every poll reads the same entries again and none gets further. Turn on durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED=true, from n8n 2.36, with the durable scheduler), or raise N8N_SCHEDULER_POLL_TIMEOUT.`,
+		failure: { cause: 'configuration-invalid' },
+	});
 }
 
 /** "Fetch Test Event": the newest matching entry, without touching the cursor. */

@@ -71,6 +71,7 @@ const CALLS: Record<
 			integrationId: SEED.integrations.ordersToSnowflake,
 			schema: SEED.schema,
 			table: SEED.table,
+			column: '',
 		},
 		result: new RegExp(`"${SEED.hashedColumn}"`),
 		without: OTHER_TABLES,
@@ -92,7 +93,9 @@ const CALLS: Record<
 				[SEED.schema]: { tables: { [SEED.table]: { columns: { full_name: { hashed: true } } } } },
 			},
 		},
-		result: /full_name/,
+		// The write said to be made, and the column changed with its flags after the change.
+		result:
+			/"changeMade":\s*true.*"column":\s*"full_name",(?=[^}]*"hashed":\s*true)(?=[^}]*"enabled":\s*true)/s,
 		request: `PATCH /integrations/${SEED.integrations.ordersToSnowflake}/schemas`,
 	},
 	Create_tag: {
@@ -101,7 +104,7 @@ const CALLS: Record<
 			ownerId: SEED.users.maya,
 			description: 'Checked by the e2e suite',
 		},
-		result: /"id":\s*"tag_/,
+		result: /"changeMade":\s*true,\s*"id":\s*"tag_/,
 		request: 'POST /tags',
 	},
 	Update_tag: {
@@ -140,13 +143,15 @@ const CALLS: Record<
 		request: 'POST /connectors',
 	},
 	Get_audit_log: {
-		args: { limit: 3 },
+		args: { limit: 3, until: '' },
 		result: /"timestamp"/,
 		request: 'GET /audit-logs',
 	},
+	// A part of the name, any case: Priya, and no other user.
 	Get_users: {
-		args: {},
+		args: { search: 'RAMAN' },
 		result: new RegExp(SEED.users.priya),
+		without: new RegExp(`usr_(?!${SEED.users.priya.slice('usr_'.length)})`),
 		request: 'GET /users',
 	},
 };
@@ -221,7 +226,7 @@ async function callEveryTool(
 		nodes.map(({ name }) => CALLS[toolName(name)].request).sort(),
 	);
 	check(
-		`${label}: tools/call of each of the ${nodes.length} tools succeeded with the expected result; the service received each call's request and no other`,
+		`${label}: tools/call of each of the ${nodes.length} tools succeeded with the expected result (Update schemas and Create tag said to be made, "changeMade": true, the first with the column it changed; Get users found Priya alone by a part of her name); the service received each call's request and no other`,
 	);
 }
 

@@ -2,9 +2,10 @@
 /**
  * A scripted stand-in for OpenAI's Chat Completions API (POST /v1/chat/completions), enough for
  * n8n's OpenAI Chat Model (typeVersion 1.2, which calls Chat Completions) under n8n's AI Agent.
- * It plays one fixed conversation: while no tool has answered, it asks for one tool call; once
- * the last message is a tool's result, it answers with a final message that quotes that result.
- * So the agent's output shows whether the tool ran and what it returned, without any model.
+ * It plays one fixed conversation: it asks for its tool calls one at a time, each once the tool
+ * before has answered; once every one has, it answers with a final message that quotes their
+ * results in order. So the agent's output shows whether the tools ran and what they returned,
+ * without any model.
  * Every request is recorded, for checks of the tools the agent offered.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -16,10 +17,10 @@ export interface ScriptedToolCall {
 	arguments: Record<string, unknown>;
 }
 
-/** The prefix of the final answer; the tool's result follows it verbatim. */
+/** The prefix of the final answer; the tools' results follow it verbatim, one a line. */
 export const FINAL_ANSWER_PREFIX = 'The tool answered: ';
 
-interface ChatMessage {
+export interface ChatMessage {
 	role: string;
 	content?: unknown;
 	tool_calls?: unknown[];
@@ -42,14 +43,14 @@ export class ScriptedOpenAi {
 		private readonly server: Server,
 		/** What n8n's OpenAI credential takes as Base URL. */
 		readonly baseUrl: string,
-		private readonly toolCall: ScriptedToolCall,
+		private readonly toolCalls: ScriptedToolCall[],
 	) {}
 
-	static async start(toolCall: ScriptedToolCall): Promise<ScriptedOpenAi> {
+	static async start(toolCalls: ScriptedToolCall[]): Promise<ScriptedOpenAi> {
 		const server = createServer();
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		const { port } = server.address() as AddressInfo;
-		const instance = new ScriptedOpenAi(server, `http://127.0.0.1:${port}/v1`, toolCall);
+		const instance = new ScriptedOpenAi(server, `http://127.0.0.1:${port}/v1`, toolCalls);
 		server.on('request', (request: IncomingMessage, response: ServerResponse) => {
 			void instance.handle(request, response);
 		});
@@ -78,12 +79,11 @@ export class ScriptedOpenAi {
 		else this.answer(response, body.model, message);
 	}
 
-	/** The scripted turn: call the tool, or, after its result, quote it. */
+	/** The scripted turn: the next tool call, or, after the last one's result, quote them all. */
 	private nextMessage(messages: ChatMessage[]): ChatMessage {
-		const last = messages[messages.length - 1];
-		if (last?.role === 'tool') {
-			return { role: 'assistant', content: `${FINAL_ANSWER_PREFIX}${textOf(last.content)}` };
-		}
+		const results = toolResults(messages);
+		const next = this.toolCalls[results.length];
+		if (!next) return { role: 'assistant', content: `${FINAL_ANSWER_PREFIX}${results.join('\n')}` };
 		return {
 			role: 'assistant',
 			content: null,
@@ -91,10 +91,7 @@ export class ScriptedOpenAi {
 				{
 					id: `call_${this.requests.length}`,
 					type: 'function',
-					function: {
-						name: this.toolCall.name,
-						arguments: JSON.stringify(this.toolCall.arguments),
-					},
+					function: { name: next.name, arguments: JSON.stringify(next.arguments) },
 				},
 			],
 		};
@@ -146,6 +143,11 @@ export class ScriptedOpenAi {
 
 function finishReason(message: ChatMessage): string {
 	return message.tool_calls?.length ? 'tool_calls' : 'stop';
+}
+
+/** The results of the tools the conversation has called, in order, as text. */
+export function toolResults(messages: ChatMessage[]): string[] {
+	return messages.filter(({ role }) => role === 'tool').map(({ content }) => textOf(content));
 }
 
 /** A message's content as text: a string, or the text parts of a content array. */

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 import { DataIntegrationManagementApi } from '../../../credentials/DataIntegrationManagementApi.credentials';
-import { AGENT_TOOL_CALL } from './ai-check';
+import { AGENT_TOOL_CALLS } from './ai-check';
 import { AI_PLACEHOLDER_CREDENTIALS, writeAiCredentialFile } from './ai-examples';
 import { writeCrashWorkflows, CRASH_CONFIGURATIONS } from './crash-check';
 import { startEmulatorProcess } from './emulator';
@@ -171,7 +171,7 @@ async function importSamples(state: RunState, fileCount: number, check: Check): 
 	check(
 		`n8n import:credentials → ${await n8n.importCredentials(credentialFile)} (base URL ${emulator.baseUrl}, and one credential per overlapping-polls emulator)`,
 	);
-	state.openAi = await ScriptedOpenAi.start(AGENT_TOOL_CALL);
+	state.openAi = await ScriptedOpenAi.start(AGENT_TOOL_CALLS);
 	state.mcpToken = randomBytes(16).toString('hex');
 	const aiCredentialFile = join(runDir, 'ai-credentials.json');
 	writeAiCredentialFile(aiCredentialFile, {

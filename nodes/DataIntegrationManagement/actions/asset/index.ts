@@ -1,29 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationDescriptions, type OperationSelector } from '../operation';
+import { resourceDescriptions } from '../operation';
 import * as create from './create.operation';
 import * as update from './update.operation';
 
 /** The asset operations, by the key the Operation field stores. */
 export const operations = { create, update };
 
-export const descriptions: INodeProperties[] = [
+export const descriptions: INodeProperties[] = resourceDescriptions('asset', operations, [
 	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['asset'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create an asset',
-				description: 'Create an asset',
-			},
-			{ name: 'Update', value: 'update', action: 'Update an asset', description: 'Edit an asset' },
-		],
-		default: 'create',
-	} satisfies OperationSelector<'asset', typeof operations>,
-	...operationDescriptions('asset', operations),
-];
+		name: 'Create',
+		value: 'create',
+		action: 'Create an asset',
+		description: 'Create an asset',
+	},
+	{ name: 'Update', value: 'update', action: 'Update an asset', description: 'Edit an asset' },
+]);

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import {
 	connectionField,
@@ -9,9 +9,8 @@ import {
 import { pathSegment, readCollection, requireSomeChange } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateAsset } from '../../client/assets';
-import type { Pacer } from '../../transport/pacer';
 import { writtenItem } from '../written';
-import type { ItemInput } from '../operation';
+import type { Execute } from '../operation';
 
 // The API does not let an asset's type change, so it is not offered here.
 const updateFields = fieldsCollection('updateFields', [
@@ -37,12 +36,7 @@ export const properties: INodeProperties[] = [
 	updateFields,
 ];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-	item: ItemInput,
-): Promise<IDataObject> {
+export const execute: Execute = async function (itemIndex, pacer, item) {
 	const assetId = pathSegment.call(this, itemIndex, properties, record, item.record);
 	const body = readCollection.call(this, itemIndex, updateFields, [newNameField]);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
@@ -53,4 +47,4 @@ export async function execute(
 		updateAsset.call(this, assetId, body, pacer),
 	);
 	return writtenItem(answer);
-}
+};

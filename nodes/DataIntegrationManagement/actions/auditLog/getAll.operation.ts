@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { limitField, returnAllField } from '../../shared/descriptions';
-import { parseInstant } from '../../shared/timestamps';
-import { readCollection, readListLimit, readParameter } from '../readers';
+import { checkCollection } from '../../shared/checks';
+import { entryFilter, filtersField, readFilters } from '../../shared/filters';
+import { parseInstant, toUtcIso } from '../../shared/timestamps';
+import { originOf, readListLimit, readParameter } from '../readers';
 import { scanAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
-import type { Pacer } from '../../transport/pacer';
+import type { Advice } from '../toolAnswer';
+import type { Execute } from '../operation';
 
 const sortDirectionField: INodeProperties = {
 	displayName: 'Sort Direction',
@@ -43,31 +46,29 @@ const outputField: INodeProperties = {
 const TIME_HINT =
 	"ISO 8601 with a zone, e.g. 2026-11-01T09:30:00Z or 2026-11-01T10:30:00+01:00; a time without a zone is read in the workflow's time zone";
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{
-			displayName: 'Since',
-			name: 'since',
-			type: 'dateTime',
-			default: '',
-			description: 'Only entries at or after this time, e.g. 2026-11-01T09:30:00Z',
-			builderHint: { propertyHint: TIME_HINT },
-		},
-		{
-			displayName: 'Until',
-			name: 'until',
-			type: 'dateTime',
-			default: '',
-			description: 'Only entries before this time, e.g. 2026-11-02T00:00:00Z',
-			builderHint: { propertyHint: TIME_HINT },
-		},
-	],
-};
+const rangeFields: INodeProperties[] = [
+	{
+		displayName: 'Since',
+		name: 'since',
+		type: 'dateTime',
+		default: '',
+		description: 'Only entries at or after this time, e.g. 2026-11-01T09:30:00Z',
+		builderHint: { propertyHint: TIME_HINT },
+	},
+	{
+		displayName: 'Until',
+		name: 'until',
+		type: 'dateTime',
+		default: '',
+		description: 'Only entries before this time, e.g. 2026-11-02T00:00:00Z',
+		builderHint: { propertyHint: TIME_HINT },
+	},
+];
+
+/** The trigger's filters (../../shared/filters.ts), and Time Range, this operation's own. */
+const filters = filtersField('Only the entries that pass every filter added', [
+	{ displayName: 'Time Range', name: 'timeRange', values: rangeFields },
+]);
 
 /** Only reads: runs under a read-only credential too. */
 export const changesData = false;
@@ -76,32 +77,47 @@ export const properties: INodeProperties[] = [returnAllField, limitField, filter
 
 export const optionFields = [outputField, sortDirectionField];
 
-/** In the tool form, an answer too large is narrowed by these. */
-export const narrowWith = () =>
-	'lower Limit (with Return All off), or set Filters → Since and Until to a shorter span';
+/** What is set for an item, checked before any request: how to read, and what to keep. */
+function readSettings(this: IExecuteFunctions, itemIndex: number) {
+	const origin = originOf(this, itemIndex);
+	const option = (field: INodeProperties) =>
+		readParameter.call(this, itemIndex, field, `options.${field.name}`) as string;
+	const given = this.getNodeParameter('filters', itemIndex, {});
+	const matches = entryFilter(readFilters(origin, given));
+	const range = { ...filters, displayName: 'Time Range', options: rangeFields };
+	const { since, until } = checkCollection(origin, range, (given as IDataObject).timeRange ?? {});
+	const sortOrder = option(sortDirectionField) as SortOrder;
+	return { matches, since, until, output: option(outputField), sortOrder };
+}
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-): Promise<IDataObject[]> {
+/**
+ * In the tool form, an answer too large gives the entries up to the last one given: newest
+ * first, Until (exclusive) just after it; oldest first, Since (inclusive) at it. The entries at
+ * that instant come again rather than be missed. Once that bound is set, Output Compact.
+ */
+export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
+	const { sortOrder, output, since, until } = readSettings.call(this, itemIndex);
+	return (items, given) => {
+		const instants = items.slice(0, given).map(({ timestamp }) => parseInstant(timestamp));
+		const last = instants.filter((instant) => instant !== undefined).pop();
+		const [name, set, bound] =
+			sortOrder === 'desc'
+				? ['Until', until, last === undefined ? last : last + 1]
+				: ['Since', since, last];
+		const value = bound === undefined ? set : toUtcIso(bound);
+		if (value !== set) return `set Filters → Time Range → ${name} to ${value}`;
+		return output === 'compact' ? undefined : 'set Options → Output to Compact';
+	};
+}
+
+export const execute: Execute = async function (itemIndex, pacer) {
 	const limit = readListLimit.call(this, itemIndex);
-	const { since, until } = readCollection.call(this, itemIndex, filters);
-	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
+	const { matches, since, until, output, sortOrder } = readSettings.call(this, itemIndex);
 	const { entries } = await scanAuditLogInOrder.call(
 		this,
-		{
-			sortOrder: readParameter.call(
-				this,
-				itemIndex,
-				sortDirectionField,
-				'options.sortDirection',
-			) as SortOrder,
-			startTime: parseInstant(since),
-			endTime: parseInstant(until),
-			pacer,
-		},
+		{ sortOrder, startTime: parseInstant(since), endTime: parseInstant(until), pacer },
 		limit,
+		matches,
 	);
 	if (output !== 'compact') return entries.map(({ entry }) => entry);
 	return entries.map(({ entry }) => ({
@@ -110,4 +126,4 @@ export async function execute(
 		event: entry.event,
 		actorEmail: entry.actor?.email,
 	}));
-}
+};

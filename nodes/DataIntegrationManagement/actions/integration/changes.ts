@@ -8,6 +8,7 @@ import {
 import { checkValue } from '../../shared/checks';
 import type { SchemasPatch } from '../../client/types';
 import { originOf } from '../readers';
+import { nameLocator } from './locators';
 import { buildSchemasPatch, type SchemaChange, type SchemaLevel } from './sourceSchemas';
 
 /** Update Schemas → Changes: one entry per schema, table or column, and how an entry is read. */
@@ -65,34 +66,16 @@ const flagFields = [
 	}),
 ];
 
-/** Where each name field is shown, in the order users fill them: each list reads those above. */
-const NAMES = [
-	{ name: 'schema', label: 'Schema', example: 'public', levels: undefined },
-	{ name: 'table', label: 'Table', example: 'orders', levels: ['table', 'column'] },
-	{ name: 'column', label: 'Column', example: 'email', levels: ['column'] },
-] as const;
-
-type NameSpec = (typeof NAMES)[number];
-
-/** As Get Columns picks a schema and a table: from a list, or by name. */
-function locatorField({ name, label, example, levels }: NameSpec): INodeProperties {
-	return {
-		displayName: label,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		...(levels && { displayOptions: { show: { level: [...levels] } } }),
-		description: `The ${name} as named in the integration's source: pick it, or give its name, e.g. ${example}`,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: `searchChange${label}s`, searchable: true },
-			},
-			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: `e.g. ${example}` },
-		],
-	};
+/**
+ * A name of a change, as Get Columns picks one, shown for the levels that need it; not required
+ * (buildSchemasPatch reports a name left empty, for the level that needs it) and without hint
+ * (Changes has one).
+ */
+function nameField(label: string, example: string, levels?: string[]): INodeProperties {
+	const field = nameLocator(label, label.toLowerCase(), `searchChange${label}s`, example);
+	delete field.required;
+	delete field.builderHint;
+	return { ...field, ...(levels && { displayOptions: { show: { level: levels } } }) };
 }
 
 /**
@@ -101,7 +84,13 @@ function locatorField({ name, label, example, levels }: NameSpec): INodeProperti
  * n8n's lint would have a fixed collection's fields: a list above a field it reads would be empty
  * until that field is filled below it.
  */
-const changeFields: INodeProperties[] = [levelField, ...NAMES.map(locatorField), ...flagFields];
+const changeFields: INodeProperties[] = [
+	levelField,
+	nameField('Schema', 'public'),
+	nameField('Table', 'orders', ['table', 'column']),
+	nameField('Column', 'email', ['column']),
+	...flagFields,
+];
 
 /** Changes, the list of changes. */
 export const changesField: INodeProperties = {

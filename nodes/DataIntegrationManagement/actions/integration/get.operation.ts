@@ -1,20 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
 import { readPathSegment } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getIntegration } from '../../client/integrations';
-import type { Pacer } from '../../transport/pacer';
+import type { Execute } from '../operation';
 
 export const changesData = false;
 
 export const properties: INodeProperties[] = [integrationIdField];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-): Promise<IDataObject> {
+export const execute: Execute = async function (itemIndex, pacer) {
 	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
 	return await namingFieldsIfNotFound(
 		this.getNode(),
@@ -22,4 +18,4 @@ export async function execute(
 		{ integrationId },
 		getIntegration.call(this, integrationId, pacer),
 	);
-}
+};

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
 import { readParameter, readPathSegment } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getColumns } from '../../client/integrations';
 import { schemaLocator, tableLocator } from './locators';
-import type { Pacer } from '../../transport/pacer';
+import type { Execute } from '../operation';
 
 const outputField: INodeProperties = {
 	displayName: 'Output',
@@ -33,11 +33,7 @@ export const properties: INodeProperties[] = [integrationIdField, schemaLocator,
 
 export const optionFields = [outputField];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-): Promise<IDataObject | IDataObject[]> {
+export const execute: Execute = async function (itemIndex, pacer) {
 	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
 	const schema = readPathSegment.call(this, itemIndex, properties, 'schema');
 	const table = readPathSegment.call(this, itemIndex, properties, 'table');
@@ -52,4 +48,4 @@ export async function execute(
 		return { columns: columns };
 	}
 	return Object.entries(columns).map(([column, entry]) => ({ schema, table, column, ...entry }));
-}
+};

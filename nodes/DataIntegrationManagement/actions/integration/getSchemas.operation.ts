@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
 import { asText, fieldError } from '../../shared/checks';
@@ -9,14 +9,14 @@ import {
 	compactSchemas,
 	flattenSchemas,
 	narrowSchemas,
-	schemasNarrowWith,
 	someNames,
 	type Narrowing,
 	type SchemaLevel,
 } from './sourceSchemas';
 import { narrowingLocator, schemaLocator, tableLocator } from './locators';
 import type { ReceivedSchemas } from '../../client/types';
-import type { Pacer } from '../../transport/pacer';
+import type { Advice } from '../toolAnswer';
+import type { Execute } from '../operation';
 
 /** Options → Output: One Item per Column when not set, as Get Columns'. */
 const outputField: INodeProperties = {
@@ -55,10 +55,23 @@ export const changesData = false;
 const schemaField = narrowingLocator(schemaLocator, 'every schema');
 const tableField = narrowingLocator(tableLocator, 'every table of the schema; needs Schema');
 
-export const properties: INodeProperties[] = [integrationIdField, schemaField, tableField];
+const columnField: INodeProperties = {
+	displayName: 'Column',
+	name: 'column',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. email',
+	description:
+		'Only the columns whose name holds this text, any case, and the tables and schemas that have one. Leave empty for every column.',
+};
 
-/** In the tool form, an answer too large names the schemas or tables that narrow it. */
-export const narrowWith = schemasNarrowWith;
+export const properties = [integrationIdField, schemaField, tableField, columnField];
+
+/** In the tool form, an answer too large names what narrows it (schemasAdvice, below). */
+export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
+	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
+	return schemasAdvice(readNarrowing.call(this, itemIndex), output);
+}
 
 export const optionFields = [outputField];
 
@@ -68,11 +81,7 @@ const LEVEL_OF_OUTPUT: Record<string, SchemaLevel> = {
 	columns: 'column',
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-): Promise<IDataObject | IDataObject[]> {
+export const execute: Execute = async function (itemIndex, pacer) {
 	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
 	const output = readParameter.call(this, itemIndex, outputField, 'options.output') as string;
 	const narrowing = readNarrowing.call(this, itemIndex);
@@ -87,12 +96,40 @@ export async function execute(
 	if (level) return flattenSchemas(schemas, level);
 	const map = output === 'compact' ? compactSchemas(schemas) : schemas;
 	return { schemas: map };
+};
+
+/**
+ * What a Get Schemas answer too large for a model tells to set, from what is set and the names
+ * it holds: Schema while it spans schemas, then Table, then Output Compact; a table larger than
+ * an answer in every Output, Column, naming its columns.
+ */
+export function schemasAdvice({ schema, table, column }: Narrowing, output: string): Advice {
+	return (items) => {
+		const maps = items.flatMap((item) => (item.schemas ? [item.schemas as ReceivedSchemas] : []));
+		const named = (level: SchemaLevel) => [
+			...new Set(
+				[...items, ...maps.flatMap((map) => flattenSchemas(map, level))].flatMap((record) =>
+					typeof record[level] === 'string' ? [record[level]] : [],
+				),
+			),
+		];
+		const schemas = named('schema');
+		if (!schema && schemas.length > 1)
+			return `set Schema to one of ${someNames(schemas)}, or Table too`;
+		const tables = named('table');
+		if (!table && tables.length > 1)
+			return `set Schema to ${someNames(schemas)} and Table to one of ${someNames(tables)}`;
+		if (output !== 'compact')
+			return 'set Options → Output to Compact (only the enabled and hashed flags)';
+		const longer = column ? ` longer than ${JSON.stringify(column)}` : '';
+		return `set Column to a part${longer} of the names of the columns you need: this table is larger than an answer in any Output; its columns are ${someNames(named('column'))}`;
+	};
 }
 
-/** Schema and Table, trimmed; empty when not set. A Table without its Schema is refused. */
+/** Schema, Table and Column, trimmed; empty when not set. A Table without its Schema is refused. */
 function readNarrowing(this: IExecuteFunctions, itemIndex: number): Narrowing {
 	const origin = originOf(this, itemIndex);
-	const [schema, table] = [schemaField, tableField].map((field) =>
+	const [schema, table, column] = [schemaField, tableField, columnField].map((field) =>
 		asText(origin, field.displayName, readText.call(this, itemIndex, field.name)).trim(),
 	);
 	if (table && !schema)
@@ -101,7 +138,7 @@ function readNarrowing(this: IExecuteFunctions, itemIndex: number): Narrowing {
 			tableField.displayName,
 			'needs Schema: set Schema too, or leave Table empty',
 		);
-	return { schema, table };
+	return { schema, table, column };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationDescriptions, type OperationSelector } from '../operation';
+import { resourceDescriptions } from '../operation';
 import * as get from './get.operation';
 import * as getColumns from './getColumns.operation';
 import * as getSchemas from './getSchemas.operation';
@@ -9,41 +9,30 @@ import * as updateSchemas from './updateSchemas.operation';
 /** The integration operations, by the key the Operation field stores. */
 export const operations = { get, getSchemas, updateSchemas, getColumns };
 
-export const descriptions: INodeProperties[] = [
+export const descriptions: INodeProperties[] = resourceDescriptions('integration', operations, [
 	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['integration'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Get an integration',
-				description: 'Get the details of an integration',
-			},
-			{
-				name: 'Get Columns',
-				value: 'getColumns',
-				action: 'Get the columns of a source table',
-				description: 'Get the column configuration of one source table',
-			},
-			{
-				name: 'Get Schemas',
-				value: 'getSchemas',
-				action: 'Get the source schema of an integration',
-				description:
-					'Get which schemas, tables and columns are enabled or hashed: of the whole source, or of one schema or table',
-			},
-			{
-				name: 'Update Schemas',
-				value: 'updateSchemas',
-				action: 'Update the source schema of an integration',
-				description: 'Enable or disable schemas, tables and columns, and hash columns',
-			},
-		],
-		default: 'get',
-	} satisfies OperationSelector<'integration', typeof operations>,
-	...operationDescriptions('integration', operations),
-];
+		name: 'Get',
+		value: 'get',
+		action: 'Get an integration',
+		description: 'Get the details of an integration',
+	},
+	{
+		name: 'Get Columns',
+		value: 'getColumns',
+		action: 'Get the columns of a source table',
+		description: 'Get the column configuration of one source table',
+	},
+	{
+		name: 'Get Schemas',
+		value: 'getSchemas',
+		action: 'Get the source schema of an integration',
+		description:
+			'Get which schemas, tables and columns are enabled or hashed: of the whole source, or of one schema or table',
+	},
+	{
+		name: 'Update Schemas',
+		value: 'updateSchemas',
+		action: 'Update the source schema of an integration',
+		description: 'Enable or disable schemas, tables and columns, and hash columns',
+	},
+]);

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** A schema or table picked from the integration's source schema, or typed by name. */
-function nameLocator(
+/** A schema, table or column picked from the integration's source schema, or typed by name. */
+export function nameLocator(
 	displayName: string,
 	name: string,
 	searchListMethod: string,

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ReceivedSchemas, SchemasPatch } from '../../client/types';
+import { holds, isObject } from '../../shared/filters';
 
 /**
  * An integration's source schema (its schemas, tables and columns), as Get Schemas flattens it and
@@ -35,27 +36,47 @@ export function flattenSchemas(schemas: ReceivedSchemas, level: SchemaLevel): ID
 	return records;
 }
 
-/** What Get Schemas narrows its answer to: a schema, and a table of it; empty, not narrowed. */
+/** What Get Schemas narrows its answer to: a schema, a table of it, a part of column names. */
 export interface Narrowing {
 	schema: string;
 	table: string;
+	column: string;
 }
 
 /**
- * The schemas map narrowed to the schema named, and in it to the table named. When a name is
- * not in the map: the field that named it, and the names it has at that level instead.
+ * The schemas map narrowed to the schema named, in it to the table named, then to the columns
+ * whose names hold `column` (and the tables and schemas that have one). When a name is not in
+ * the map: the field that named it, and the names it has at that level instead.
  */
 export function narrowSchemas(
 	schemas: ReceivedSchemas,
-	{ schema, table }: Narrowing,
-): { schemas: ReceivedSchemas } | { missing: keyof Narrowing; known: string[] } {
-	if (!schema) return { schemas };
-	if (!Object.hasOwn(schemas, schema)) return { missing: 'schema', known: Object.keys(schemas) };
-	const entry = schemas[schema];
-	if (!table) return { schemas: { [schema]: entry } };
-	const tables = entry.tables ?? {};
-	if (!Object.hasOwn(tables, table)) return { missing: 'table', known: Object.keys(tables) };
-	return { schemas: { [schema]: { ...entry, tables: { [table]: tables[table] } } } };
+	{ schema, table, column }: Narrowing,
+): { schemas: ReceivedSchemas } | { missing: 'schema' | 'table'; known: string[] } {
+	let named = schemas;
+	if (schema) {
+		if (!Object.hasOwn(schemas, schema)) return { missing: 'schema', known: Object.keys(schemas) };
+		const entry = schemas[schema];
+		const tables = entry.tables ?? {};
+		if (table && !Object.hasOwn(tables, table))
+			return { missing: 'table', known: Object.keys(tables) };
+		named = { [schema]: table ? { ...entry, tables: { [table]: tables[table] } } : entry };
+	}
+	return { schemas: column ? columnsHolding(named, column) : named };
+}
+
+/** `schemas` with only the columns whose names hold `part`, and the tables and schemas that have one. */
+function columnsHolding(schemas: ReceivedSchemas, part: string): ReceivedSchemas {
+	const some = <T extends object>(entry: T, key: keyof T) =>
+		Object.keys(entry[key] as object).length ? entry : undefined;
+	return mapEntries(schemas, (schema) => {
+		const tables = mapEntries(schema.tables ?? {}, (table) => {
+			const columns = mapEntries(table.columns ?? {}, (column, name) =>
+				holds(part, name) ? column : undefined,
+			);
+			return some({ ...table, columns }, 'columns');
+		});
+		return some({ ...schema, tables }, 'tables');
+	});
 }
 
 /** Names as a message lists them: quoted, at most `max`, then how many more. */
@@ -63,30 +84,6 @@ export function someNames(names: string[], max = 20): string {
 	const shown = names.slice(0, max).map((name) => JSON.stringify(name));
 	const more = names.length - shown.length;
 	return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
-}
-
-/**
- * What narrows a Get Schemas answer (any Output) too large for a model, from the names it
- * holds: Schema while it spans schemas, then Table, then a smaller Output.
- */
-export function schemasNarrowWith(items: IDataObject[]): string {
-	const maps = items.flatMap((item) => (item.schemas ? [item.schemas as ReceivedSchemas] : []));
-	const named = (level: 'schema' | 'table') => [
-		...new Set([
-			...items.flatMap((item) => (typeof item[level] === 'string' ? [item[level]] : [])),
-			...maps.flatMap((map) =>
-				level === 'schema'
-					? Object.keys(map)
-					: Object.values(map).flatMap((entry) => Object.keys(entry.tables ?? {})),
-			),
-		]),
-	];
-	const schemas = named('schema');
-	if (schemas.length > 1) return `set Schema to one of ${someNames(schemas)}, or Table too`;
-	const tables = named('table');
-	if (tables.length > 1)
-		return `set Schema to ${someNames(schemas)} and Table to one of ${someNames(tables)}`;
-	return 'set Options → Output to Compact (only the enabled and hashed flags)';
 }
 
 /** One requested change of the "changes" mode, already read from the node's parameters. */
@@ -180,8 +177,6 @@ const CHILDREN: Record<SchemaLevel, { key: string; level: SchemaLevel } | undefi
  */
 export function validateSchemasPatch(value: unknown): string[] {
 	const problems: string[] = [];
-	const isObject = (v: unknown): v is Record<string, unknown> =>
-		typeof v === 'object' && v !== null && !Array.isArray(v);
 
 	const visitMap = (map: unknown, level: SchemaLevel, path: string) => {
 		if (!isObject(map)) {
@@ -215,9 +210,38 @@ export function validateSchemasPatch(value: unknown): string[] {
 	return problems;
 }
 
-/** `map` with each entry turned into `build(entry)`, under the same names (own keys only). */
-function mapEntries<T, U>(map: Record<string, T>, build: (entry: T) => U): Record<string, U> {
-	return Object.fromEntries(Object.entries(map).map(([name, entry]) => [name, build(entry)]));
+/**
+ * The schemas, tables and columns `patch` sets a flag of, each with its flags after the change:
+ * as the service's answer, `after`, has them, else as sent.
+ */
+export function changedEntries(patch: SchemasPatch, after: ReceivedSchemas = {}): IDataObject[] {
+	return (['schema', 'table', 'column'] as const).flatMap((level) => {
+		const now = flattenSchemas(after, level);
+		return flattenSchemas(patch as ReceivedSchemas, level)
+			.filter((entry) => 'enabled' in entry || 'hashed' in entry)
+			.map((entry) => {
+				const same = now.find((at) =>
+					['schema', 'table', 'column'].every((k) => at[k] === entry[k]),
+				);
+				return { ...entry, ...flagsOf(same ?? {}, level) };
+			});
+	});
+}
+
+/**
+ * `map` with each entry turned into `build(entry, name)`, under the same names (own keys only);
+ * those it turns into undefined are left out.
+ */
+function mapEntries<T, U>(
+	map: Record<string, T>,
+	build: (entry: T, name: string) => U | undefined,
+): Record<string, U> {
+	return Object.fromEntries(
+		Object.entries(map).flatMap(([name, entry]) => {
+			const built = build(entry, name);
+			return built === undefined ? [] : [[name, built]];
+		}),
+	);
 }
 
 /** The writable flags `entry` has, and no others. */

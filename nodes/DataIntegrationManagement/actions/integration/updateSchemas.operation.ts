@@ -6,15 +6,14 @@ import {
 } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
-import { pathSegment, readParameter } from '../readers';
+import { pathSegment, readParameter, runsAsTool } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateSchemas } from '../../client/integrations';
 import type { SchemasPatch } from '../../client/types';
 import { changesField, readChanges } from './changes';
-import { validateSchemasPatch } from './sourceSchemas';
-import type { Pacer } from '../../transport/pacer';
+import { changedEntries, validateSchemasPatch } from './sourceSchemas';
 import { withWarning } from '../written';
-import type { ItemInput } from '../operation';
+import type { Execute } from '../operation';
 
 const updateModeField: INodeProperties = {
 	displayName: 'Update Mode',
@@ -96,12 +95,7 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 	return schemas as SchemasPatch;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-	item: ItemInput,
-): Promise<IDataObject> {
+export const execute: Execute = async function (itemIndex, pacer, item) {
 	const integrationId = pathSegment.call(this, itemIndex, properties, record, item.record);
 	const mode = readParameter.call(this, itemIndex, updateModeField) as string;
 	const schemas =
@@ -112,5 +106,20 @@ export async function execute(
 		{ integrationId },
 		updateSchemas.call(this, integrationId, schemas, pacer),
 	);
-	return updated.offSpec ? withWarning(updated.offSpec) : { schemas: updated.data };
+	const written = updated.offSpec ? withWarning(updated.offSpec) : { schemas: updated.data };
+	if (!runsAsTool.call(this)) return written;
+	// A model is told what changed first: the whole map may not fit its answer (./toolAnswer.ts).
+	const after = updated.offSpec ? undefined : updated.data;
+	return { integrationId, changed: changedEntries(schemas, after), ...written };
+};
+
+/** In the tool form, what a large answer leaves out is read again by Get Schemas, narrowed. */
+export function readAgain({ integrationId, changed }: IDataObject): string {
+	const only = (level: string) => {
+		const names = new Set((changed as IDataObject[]).map((entry) => entry[level]));
+		return names.size === 1 ? [...names][0] : undefined;
+	};
+	const schema = only('schema');
+	const table = schema === undefined ? undefined : only('table');
+	return `Integration → Get Schemas with Integration ID ${JSON.stringify(integrationId)}${schema === undefined ? '' : `, Schema ${JSON.stringify(schema)}`}${table === undefined ? '' : ` and Table ${JSON.stringify(table)}`}`;
 }

@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { descriptionField, fieldsCollection, ownerLocator } from '../../shared/descriptions';
 import { readCollection, readRequired, requiredText } from '../readers';
 import { createTag } from '../../client/tags';
-import type { Pacer } from '../../transport/pacer';
 import { writtenItem } from '../written';
-import type { ItemInput } from '../operation';
+import type { Execute } from '../operation';
 
 const additionalFields = fieldsCollection('additionalFields', [descriptionField]);
 
@@ -27,16 +26,11 @@ export const properties: INodeProperties[] = [
 	additionalFields,
 ];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-	item: ItemInput,
-): Promise<IDataObject> {
+export const execute: Execute = async function (itemIndex, pacer, item) {
 	const body: IDataObject = {
 		name: requiredText.call(this, itemIndex, properties, record, item.record),
 		owner: readRequired.call(this, itemIndex, properties, 'owner'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
 	return writtenItem(await createTag.call(this, body, pacer));
-}
+};

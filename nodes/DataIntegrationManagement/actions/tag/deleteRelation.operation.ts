@@ -1,12 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { tagIdField } from '../../shared/descriptions';
 import { pathSegment, readRequired } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { deleteTagRelation } from '../../client/tags';
-import type { Pacer } from '../../transport/pacer';
 import { withWarning } from '../written';
-import type { ItemInput } from '../operation';
+import type { Execute } from '../operation';
 
 export const changesData = true;
 
@@ -36,12 +35,7 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-	item: ItemInput,
-): Promise<IDataObject> {
+export const execute: Execute = async function (itemIndex, pacer, item) {
 	const tagId = pathSegment.call(this, itemIndex, properties, record, item.record);
 	const relation = {
 		resourceId: readRequired.call(this, itemIndex, properties, 'resourceId'),
@@ -56,4 +50,4 @@ export async function execute(
 	// The API answers with a message only, so the item says what was removed.
 	const deleted = { deleted: true, tagId, ...relation, message: message ?? '' };
 	return offSpec ? withWarning(offSpec, deleted) : deleted;
-}
+};

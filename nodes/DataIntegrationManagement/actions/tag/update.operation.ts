@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import {
 	descriptionChangeField,
@@ -10,9 +10,8 @@ import {
 import { pathSegment, readCollection, requireSomeChange } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateTag } from '../../client/tags';
-import type { Pacer } from '../../transport/pacer';
 import { writtenItem } from '../written';
-import type { ItemInput } from '../operation';
+import type { Execute } from '../operation';
 
 const updateFields: INodeProperties = {
 	...fieldsCollection('updateFields', [descriptionChangeField, newNameField, ownerLocator]),
@@ -27,12 +26,7 @@ export const record = 'tagId';
 
 export const properties: INodeProperties[] = [tagIdField, updateFields];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-	item: ItemInput,
-): Promise<IDataObject> {
+export const execute: Execute = async function (itemIndex, pacer, item) {
 	const tagId = pathSegment.call(this, itemIndex, properties, record, item.record);
 	const body = readCollection.call(this, itemIndex, updateFields, [newNameField]);
 	requireSomeChange.call(this, itemIndex, body, updateFields);
@@ -43,4 +37,4 @@ export async function execute(
 		updateTag.call(this, tagId, body, pacer),
 	);
 	return writtenItem(answer);
-}
+};

@@ -1,12 +1,13 @@
 /**
- * The trigger's filters (trigger/filters.ts), rule by rule: which entries pass (each filter's
- * values, any of them or all but them, in any case, trimmed; a filter without values filters
- * nothing), and which values are refused, naming the field, before any request.
+ * The audit-log filters of the trigger and of Audit Log → Get Many (shared/filters.ts), rule by
+ * rule: which entries pass (each filter's values, any of them or all but them, in any case,
+ * trimmed; a text read as values separated by commas), and which values are refused, naming the
+ * field, before any request: a filter added without values among them.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
-import { entryFilter, readFilters } from '../../nodes/DataIntegrationManagement/trigger/filters';
+import { entryFilter, readFilters } from '../../nodes/DataIntegrationManagement/shared/filters';
 
 const node = { name: 'Audit Log Trigger' } as INode;
 const entry = (fields: Record<string, unknown>) => fields as unknown as AuditLogEntry;
@@ -25,11 +26,13 @@ const events = (values: unknown, match?: string) => ({ events: { texts: values, 
 describe('which entries pass', () => {
 	it.each<[string, IDataObject]>([
 		['no filter', {}],
-		['filters without values', { ...emails([]), ...types(undefined), ...events('') }],
 		['a part of the event, in another case', events(['PAUSED'])],
 		['a part of the event, with spaces around', events(['  paused '])],
 		['one of several texts', events(['resumed', 'paused'])],
 		['a text given alone, not in a list', events('paused')],
+		['texts as one text, by commas', events('resumed, paused')],
+		['types as one text, by commas', types('system, user')],
+		['a number as a value', { actorTypes: { types: 7, match: 'allBut' } }],
 		['the email in another case', emails(['Maya.Patel@Northwind-Data.example'])],
 		['one of several emails', emails(['lucas@x.example', ' maya.patel@northwind-data.example '])],
 		['emails as one text, by commas', emails('lucas@x.example, maya.patel@northwind-data.example')],
@@ -39,7 +42,6 @@ describe('which entries pass', () => {
 		['all but another event', events(['resumed', 'created'], 'allBut')],
 		['all but another type', types(['system'], 'allBut')],
 		['all but other emails', emails(['lucas@x.example'], 'allBut')],
-		['all but nothing', events([], 'allBut')],
 		['two filters, both passed', { ...events(['paused']), ...types(['system'], 'allBut') }],
 	])('lets the entry through for %s', (_, filters) => {
 		expect(passes(filters)).toBe(true);
@@ -57,6 +59,7 @@ describe('which entries pass', () => {
 		['all but this email', emails(['MAYA.PATEL@northwind-data.example'], 'allBut'), MAYA],
 		['two filters, one not passed', { ...events(['paused']), ...types(['user'], 'allBut') }, MAYA],
 		['an email, on an entry without actor', emails(['maya@x.example']), WITHOUT_ACTOR],
+		['types as one text, none of them', types('system, api_key'), MAYA],
 		['a type, on an entry without actor', types(['user']), WITHOUT_ACTOR],
 		['a text, on an entry without event', events(['x']), entry({})],
 	])('holds the entry back for %s', (_, filters, candidate) => {
@@ -99,6 +102,11 @@ describe('which values are refused, naming the field', () => {
 			'The field "Events → Texts" must be text, not an object',
 		],
 		[
+			'a Match given null by an expression',
+			types(['user'], null as unknown as string),
+			'The field "Actor Types → Match" must be one of "anyOf" (Any of These), "allBut" (All but These), not null',
+		],
+		[
 			'a Match it does not know',
 			types(['user'], 'none'),
 			'The field "Actor Types → Match" must be one of "anyOf" (Any of These), "allBut" (All but These), not "none"',
@@ -107,9 +115,29 @@ describe('which values are refused, naming the field', () => {
 		expect(() => readFilters({ node }, filters)).toThrow(message);
 	});
 
-	it('checks Match also when the filter has no values', () => {
-		expect(() => readFilters({ node }, events([], 'exclude'))).toThrow(
-			'The field "Events → Match" must be one of',
+	it.each<[string, IDataObject, string]>([
+		['Actor Emails given []', emails([]), 'Actor Emails → User Names or IDs'],
+		['Actor Emails given ""', emails(''), 'Actor Emails → User Names or IDs'],
+		['Actor Emails left out of its group', { actorEmails: {} }, 'Actor Emails → User Names or IDs'],
+		['Actor Types given null', types(null), 'Actor Types → Types'],
+		['Events given []', events([], 'allBut'), 'Events → Texts'],
+	])('refuses a filter added whose values resolve to none: %s', (_, filters, label) => {
+		expect(() => readFilters({ node }, filters)).toThrow(`The field "${label}" has no value`);
+	});
+
+	it('names the item, when there is one', () => {
+		expect(() => readFilters({ node, itemIndex: 3 }, types(''))).toThrow(
+			'The field "Actor Types → Types" has no value (item 3)',
 		);
+	});
+
+	it('refuses only blanks as an empty value', () => {
+		expect(() => readFilters({ node }, types('  '))).toThrow(
+			'The field "Actor Types → Types" has an empty value (value 1)',
+		);
+	});
+
+	it("reads no group it does not define (Audit Log → Get Many's Time Range)", () => {
+		expect(readFilters({ node }, { timeRange: { since: 'x' } })).toEqual({});
 	});
 });
