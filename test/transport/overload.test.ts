@@ -28,11 +28,11 @@ const avoiding = (limit: number, decreasedAt: number, answeredSince = 99): Limit
 	decreasedAt,
 	answeredSince,
 });
-/** Delays: the answer's, the quickest recent one's and their median's (the quickest's unless given). */
-const delays = (answer: number, standing: number, typical = standing): Delays => ({
+/** Delays: the answer's, the quickest recent one's, and the recent median over the quickest. */
+const delays = (answer: number, standing: number, spread = 1): Delays => ({
 	answer,
 	standing,
-	typical,
+	spread,
 });
 const quick = delays(1, 1);
 
@@ -184,13 +184,13 @@ describe('an answer', () => {
 		[
 			'the same with the median up to twice the quickest (a queue delays all alike; this process adds jitter): the cut stays',
 			{ ...avoiding(20, 0), suspect },
-			delays(1, 0.8, 0.8 * QUEUE_TOLERANCE),
+			delays(1, 0.8, QUEUE_TOLERANCE),
 			20,
 		],
 		[
 			'back within GROWTH_TOLERANCE, the median over twice the quickest: the spread of the service, not a queue (the baseline was too low), the limit back',
 			{ ...avoiding(20, 0), suspect },
-			delays(1, 0.8, 0.8 * QUEUE_TOLERANCE + 0.01),
+			delays(1, 0.8, QUEUE_TOLERANCE + 0.01),
 			40,
 		],
 	])('suspected, %s; the baseline taken again', (_title, state, event, limit) => {
@@ -218,6 +218,9 @@ describe('round trips', () => {
 
 	it('compares each answer, and the quickest of the last ones, with the baseline', () => {
 		expect(after([...window(40), 60]).delays).toEqual(delays(1.5, 1));
+		expect(after([...window(40), ...window(20).slice(8), 30]).delays).toEqual(
+			delays(1, 20 / 30, 1.5),
+		);
 		expect(after([...window(40), ...window(100)]).delays).toEqual(delays(2.5, 2.5));
 	});
 

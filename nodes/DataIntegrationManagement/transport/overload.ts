@@ -8,7 +8,7 @@ export const AUTO_MAX_CONCURRENCY = 64;
 /** A queue: the quickest recent answer over this many times the baseline. */
 export const QUEUE_TOLERANCE = 2;
 /** An answer over this many times the baseline adds nothing (TCP Vegas's band). */
-export const GROWTH_TOLERANCE = 1.25;
+export const GROWTH_TOLERANCE = 1.1;
 /** The recent answers of a kind of request; the baseline is the lowest of their medians. */
 export const ROUND_TRIP_SAMPLES = 16;
 /** Round trips count from here up: below it, the clock's whole ms are most of what is seen. */
@@ -49,11 +49,12 @@ export function afterOverload(
 	return { ...state, limit, slowStart: false, decreasedAt: now, answeredSince: 0 };
 }
 
-/** An answer's round trip, the quickest recent one and their median, over their kind's baseline. */
+/** An answer's round trip and the quickest recent one against their kind's own; the recent spread. */
 export interface Delays {
 	answer: number;
 	standing: number;
-	typical: number;
+	/** The median of the recent round trips over their quickest. */
+	spread: number;
 }
 
 /**
@@ -64,7 +65,7 @@ export function afterAnswered(
 	state: LimitState,
 	answer: { now: number; sentAt: number; delays?: Delays; inUse: boolean },
 ): { state: LimitState; rebase?: true } {
-	const { delays = { answer: 1, standing: 1, typical: 1 }, inUse } = answer;
+	const { delays = { answer: 1, standing: 1, spread: 1 }, inUse } = answer;
 	const counted = answer.sentAt >= state.decreasedAt ? 1 : 0;
 	const next = { ...state, answeredSince: state.answeredSince + counted };
 	// The recent answers tell of the limit now once all of them left since it last went down.
@@ -96,12 +97,12 @@ function resolve(state: LimitState, delays: Delays, suspect: NonNullable<LimitSt
 	const notQueue = share <= 0.5 && delays.standing >= suspect.standing * Math.sqrt(share);
 	const drained = delays.standing <= GROWTH_TOLERANCE;
 	if (!notQueue && !drained) return undefined;
-	const noSign = notQueue || delays.typical > QUEUE_TOLERANCE * delays.standing;
+	const noSign = notQueue || delays.spread > QUEUE_TOLERANCE;
 	const { limit, slowStart } = noSign ? suspect : state;
 	return { ...state, limit, slowStart, suspect: undefined };
 }
 
-/** The round trips of one kind of request: the baseline, and the last few, ms. */
+/** The round trips of one kind of request: the baseline (the lowest recent median), the last few, ms. */
 export interface RoundTrips {
 	baselineMs?: number;
 	recentMs: number[];
@@ -124,14 +125,14 @@ export function withRoundTrip(
 	const recentMs = [...(trips?.recentMs ?? []), ms].slice(-ROUND_TRIP_SAMPLES);
 	if (recentMs.length < ROUND_TRIP_SAMPLES) return { trips: { recentMs } };
 	const typicalMs = median(recentMs);
+	const quickestMs = floored(Math.min(...recentMs));
 	const baselineMs = Math.min(trips?.baselineMs ?? Infinity, typicalMs);
-	const ratio = (value: number) => floored(value) / baselineMs;
 	return {
 		trips: { baselineMs, recentMs },
 		delays: {
-			answer: ratio(ms),
-			standing: ratio(Math.min(...recentMs)),
-			typical: ratio(typicalMs),
+			answer: floored(ms) / baselineMs,
+			standing: quickestMs / baselineMs,
+			spread: typicalMs / quickestMs,
 		},
 	};
 }
