@@ -14,6 +14,7 @@ import {
 	requestKind,
 	ROUND_TRIP_FLOOR_MS,
 	ROUND_TRIP_SAMPLES,
+	rebased,
 	withRoundTrip,
 	type Delays,
 	type LimitState,
@@ -153,6 +154,12 @@ describe('an answer', () => {
 			{ ...avoiding(36 * OVERLOAD_DECREASE, 100, 0), suspect },
 		],
 		[
+			'suspected but not halved (the sign came from a request sent before the last decrease), as slow as then: no verdict, cut',
+			{ ...avoiding(36, 0), suspect },
+			answer(delays(3, 3)),
+			{ ...avoiding(36 * OVERLOAD_DECREASE, 100, 0), suspect },
+		],
+		[
 			'suspected, halved, the quickest fell in proportion but is still a queue: cut again',
 			{ ...avoiding(20, 0), suspect: { ...suspect, standing: 6 } },
 			answer(delays(3, 3)),
@@ -179,6 +186,12 @@ describe('an answer', () => {
 			'the quickest back within GROWTH_TOLERANCE: a queue that drained, the cut stays',
 			{ ...avoiding(20, 0), suspect },
 			delays(1, 1),
+			20,
+		],
+		[
+			'the quickest back just at GROWTH_TOLERANCE: drained, the cut stays',
+			{ ...avoiding(20, 0), suspect },
+			delays(1, GROWTH_TOLERANCE),
 			20,
 		],
 		[
@@ -226,6 +239,13 @@ describe('round trips', () => {
 
 	it('keeps the baseline while answers slow down (a queue, or the service: afterAnswered tells)', () => {
 		expect(after([...window(40), ...window(79)]).trips.baselineMs).toBe(40);
+	});
+
+	it('rebased: the recent median is the baseline, the recent answers kept', () => {
+		expect(rebased({ baselineMs: 10, recentMs: [50, 30, 40] })).toEqual({
+			baselineMs: 40,
+			recentMs: [50, 30, 40],
+		});
 	});
 
 	it('lowers the baseline to any lower median of the last answers (the service got faster)', () => {
