@@ -734,6 +734,39 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 			expect(emitted(result!).map(({ event }) => event)).toEqual(['Integration paused']);
 		},
 	);
+
+	it('without durable poll cursors, a poll that reads to the end and emits nothing returns nothing, with no error', async () => {
+		const nothingMatches = { ...parameters, filters: { events: { texts: ['nothing matches'] } } };
+		const unbudgeted = (staticData?: IDataObject) =>
+			pollTrigger({
+				credentials: credentials(),
+				parameters: nothingMatches,
+				pollBudgetMs: 60_000,
+				workflowId: 'read-to-the-end',
+				staticData,
+			});
+		const published = (await unbudgeted()).staticData;
+		add(sequence(99, T0 + 500 * SECOND));
+		const read = await unbudgeted(published);
+		expect(read.items).toBeNull();
+		expect(cursorOf(read.staticData)!.cursor > cursorOf(published)!.cursor).toBe(true);
+		// The store of that poll was not kept, but the poll was not cut: no error.
+		expect((await unbudgeted(published)).items).toBeNull();
+	});
+
+	it("under n8n's default scheduler, a poll cut with nothing to emit after one that emitted reads on, with no error", async () => {
+		const shared = activeTrigger({
+			credentials: credentials(),
+			parameters,
+			pollBudgetMs: 300,
+			workflowId: 'after-an-emit',
+		});
+		let result: PollResult | undefined;
+		for (let polls = 0; polls < 20 && !result?.items; polls++) result = await shared.poll();
+		expect(emitted(result!)).toHaveLength(1);
+		add(sequence(499, T0 + 500 * SECOND));
+		expect((await shared.poll()).items).toBeNull();
+	});
 });
 
 describe('a service that evolves', () => {
