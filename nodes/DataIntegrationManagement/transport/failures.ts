@@ -35,6 +35,17 @@ export function failureOfAnswer({
 	};
 }
 
+/** `failure` with the API key replaced where the service's words repeat it ("Invalid key …"). */
+export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
+	const hide = (text: string | undefined) => (key ? text?.split(key).join('[API key]') : text);
+	const { apiMessage, apiCode } = failure;
+	return {
+		...failure,
+		...(apiMessage !== undefined && { apiMessage: hide(apiMessage) }),
+		...(apiCode !== undefined && { apiCode: hide(apiCode) }),
+	};
+}
+
 /** The names of the errors n8n 2.x's SSRF protection throws (package @n8n/backend-network). */
 const SSRF_ERRORS: readonly unknown[] = ['SsrfBlockedIpError', 'SsrfBlockedHostnameError'];
 /** How far down an error's causes the transport looks. */
