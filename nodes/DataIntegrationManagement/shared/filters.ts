@@ -15,7 +15,7 @@ type Group = 'actorEmails' | 'actorTypes' | 'events';
 /** What a filter reads of an audit-log entry. */
 type FilteredEntry = { event?: unknown; actor?: { email?: unknown; type?: unknown } };
 
-/** The filters set, each checked: its values trimmed, in lower case, none empty, at least one. */
+/** The filters set, each checked: its values as `lower` gives them, none empty, at least one. */
 type EntryFilters = Partial<Record<Group, { match: Match; values: string[] }>>;
 
 /** Whether a filter keeps the entries that match one of its values, or all the others. */
@@ -122,7 +122,8 @@ const RULES: Record<
 /** An email address as far as a filter needs: something, one @, something, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-const lower = (text: unknown) => `${text ?? ''}`.trim().toLowerCase();
+/** Text as filters compare it: trimmed, in lower case, accents composed (NFC) either way written. */
+const lower = (text: unknown) => `${text ?? ''}`.trim().normalize('NFC').toLowerCase();
 
 /** Whether one of `texts` holds `part` (trimmed, any case): how Search and Events match. */
 export const holds = (part: string, ...texts: unknown[]): boolean =>
@@ -178,7 +179,7 @@ function readValues(origin: Origin, label: string, emails: boolean, given: unkno
 				`has ${JSON.stringify(text)}, which is not an email address`,
 				'Pick users from the list, or give email addresses such as maya@example.com.',
 			);
-		return text.toLowerCase();
+		return lower(text);
 	});
 }
 
