@@ -74,3 +74,39 @@ describe("a write's tool answer, whatever the service's answer holds", () => {
 		);
 	});
 });
+
+describe('Audit Log → Get Many, an entry larger than an answer alone in Compact', () => {
+	const huge = '2026-10-05T10:00:00.000Z';
+	beforeEach(() => {
+		emulator().reset({ seed: false });
+		emulator().addAuditEntries([
+			{ timestamp: '2026-10-05T09:00:00.000Z', event: 'before' },
+			{ timestamp: huge, event: 'x'.repeat(25_000) },
+			{ timestamp: '2026-10-05T11:00:00.000Z', event: 'after' },
+		]);
+	});
+	const base = { resource: 'auditLog', operation: 'getAll', returnAll: true };
+
+	it.each([
+		['desc', { until: '2026-10-05T10:30:00.000Z' }, 'Until', huge, 'before'],
+		['asc', { since: huge }, 'Since', '2026-10-05T10:00:00.001Z', 'after'],
+	])(
+		'first of the answer (%s): tells the bound that goes past it, which reaches the entries beyond',
+		async (sortDirection, timeRange, name, bound, beyond) => {
+			const options = { output: 'compact', sortDirection };
+			const answer = await answerOf({ ...base, options, filters: { timeRange } });
+			expect(answer).toHaveLength(1);
+			expect(answer[0]).toMatchObject({ truncated: true, itemsGiven: 0, itemsLeftOut: 2 });
+			expect(answer[0].narrowWith).toBe(
+				`set Filters → Time Range → ${name} to ${bound}, past the first entry, which is larger than an answer alone`,
+			);
+
+			const rest = await answerOf({
+				...base,
+				options,
+				filters: { timeRange: { ...timeRange, [name.toLowerCase()]: bound } },
+			});
+			expect(rest.map(({ event }) => event)).toEqual([beyond]);
+		},
+	);
+});
