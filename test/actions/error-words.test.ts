@@ -141,6 +141,12 @@ describe('every error the nodes raise, in words a user reads', () => {
 				if (fault.status !== undefined)
 					expect((error as { httpCode?: string }).httpCode).toBe(String(fault.status));
 				expect(problemsOf(error.message, error.description ?? undefined, fault.status)).toEqual([]);
+				// A read changes nothing, so its error says nothing of changes or effects.
+				if (!operationsOf[resource][operation].changesData)
+					expect({ fault: fault.name, words: error.description }).not.toEqual({
+						fault: fault.name,
+						words: expect.stringMatching(/\b(changed?|effects?)\b/i),
+					});
 			}
 		},
 	);

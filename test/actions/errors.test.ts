@@ -23,7 +23,7 @@ const DESCRIPTIONS = {
 	404: "The service found nothing under the IDs or names the request gives. Check the node's ID and name fields.",
 	429: 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.',
 	500: 'The service had an internal problem. Try again later.',
-	503: 'The service is overloaded and turned the request away, so it changed nothing. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.',
+	503: 'The service is overloaded and turned the request away. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.',
 	none: 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.',
 	malformed:
 		'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',

@@ -165,7 +165,7 @@ describe('schemasAdvice: what narrows an answer too large, from what is set and 
 			'Schema set: not Schema again',
 			{ schema: 'a', table: '', column: '' },
 			'columns',
-			'set Schema to "a" and Table to one of "t1", "t2"',
+			'set Table to one of "t1", "t2", keeping Schema "a"',
 		],
 		[
 			'Schema and Table set, Output not Compact: Compact',
@@ -389,12 +389,12 @@ describe('Get Schemas of a large integration, as a tool', () => {
 		expect(table.every(({ schema, table: name }) => schema === 's3' && name === 't7')).toBe(true);
 	});
 
-	it('tells, narrowed to a schema still too large, the tables that narrow it', async () => {
+	it('tells, narrowed to a schema still too large, the tables that narrow it, not Schema again', async () => {
 		emulator().store.schemas.set(ORDERS, largeSchemas(2, 60, 20));
 		const answer = jsonOf(await getSchemas({ schema: rl('name', 's1') }, true));
 
 		expect(answer[answer.length - 1].narrowWith).toMatch(
-			/^set Schema to "s1" and Table to one of "t0", .* and 40 more$/,
+			/^set Table to one of "t0", .* and 40 more, keeping Schema "s1"$/,
 		);
 	});
 

@@ -239,7 +239,7 @@ describe('a tool answer larger than a model is given', () => {
 		expect(JSON.stringify(answer).length).toBeLessThanOrEqual(TOOL_ANSWER_CHARACTERS);
 		expect(note).toMatchObject({
 			truncated: true,
-			narrowWith: 'set Filters → Search to a part of the email or the name of the users you need',
+			narrowWith: 'set Filters → Search to a part of the email, the name or the ID of the users you need',
 		});
 		expect(answer.some(({ id }) => id === 'usr_extra399')).toBe(false);
 
@@ -247,7 +247,7 @@ describe('a tool answer larger than a model is given', () => {
 		expect(found).toEqual([expect.objectContaining({ id: 'usr_extra399' })]);
 		const many = await answerOf({ ...parameters, filters: { search: 'extra' } });
 		expect(many[many.length - 1].narrowWith).toBe(
-			'set Filters → Search to a longer part than "extra" of the email or the name of the users you need',
+			'set Filters → Search to a longer part than "extra" of the email, the name or the ID of the users you need',
 		);
 	});
 });

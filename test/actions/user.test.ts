@@ -69,9 +69,20 @@ describe('user getAll', () => {
 		expect(result.items.map(({ json }) => json)).toEqual(
 			emulator()
 				.store.listUsers()
-				.filter(({ email, name }) => `${email} ${name}`.toLowerCase().includes(needle)),
+				.filter(({ id, email, name }) => `${id} ${email} ${name}`.toLowerCase().includes(needle)),
 		);
 		expect(result.items).toHaveLength(count);
+	});
+
+	it('finds by Search a user whose email and name are empty, by a part of the ID', async () => {
+		emulator().store.users.set('usr_nameless', {
+			id: 'usr_nameless',
+			name: '',
+			email: '',
+			createdAt: '2026-01-01T00:00:00.000Z',
+		});
+		const result = await run({ returnAll: true, filters: { search: 'NAMELESS' } });
+		expect(result.items.map(({ json }) => json.id)).toEqual(['usr_nameless']);
 	});
 
 	it('applies Limit to the users Search found', async () => {

@@ -316,9 +316,12 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 		expect(String(description).includes(MAY_HAVE_ACTED)).toBe(says);
 	});
 
-	it('a 503 says the service turned the request away and changed nothing', () => {
-		expect(toNodeApiError(node, { status: 503 }).description).toMatch(
-			/overloaded and turned the request away, so it changed nothing.*Max Concurrency/,
+	it('a 503 says the service turned the request away; of a write, that it changed nothing', () => {
+		expect(toNodeApiError(node, { status: 503 }, { write: true }).description).toMatch(
+			/overloaded and turned the request away, so it changed nothing\. .*Max Concurrency/,
 		);
+		const { description } = toNodeApiError(node, { status: 503 });
+		expect(description).toMatch(/overloaded and turned the request away\. .*Max Concurrency/);
+		expect(description).not.toMatch(/changed|effect/);
 	});
 });

@@ -67,10 +67,40 @@ export function fitToolAnswer(
 	return [...items.slice(0, given), note];
 }
 
+/** How many of the fields a write's note leaves out it names (each at most NAME_CHARACTERS). */
+const NAMED_AT_MOST = 20;
+const NAME_CHARACTERS = 60;
+/** The note's own fields: a service's field of one of these names is left out, not overwritten. */
+const NOTE_FIELDS = ['truncated', 'leftOut', 'message'];
+
+/** A field's name as a note names it: cut after NAME_CHARACTERS. */
+const nameOf = (key: string) =>
+	key.length > NAME_CHARACTERS ? `${key.slice(0, NAME_CHARACTERS)}…` : key;
+
+/** What a note says of field `key` left out: its name, or of a list, how many entries. */
+const cutOf = (key: string, value: unknown, given = 0) =>
+	Array.isArray(value)
+		? `${value.length - given} of the ${value.length} entries of ${nameOf(key)}`
+		: nameOf(key);
+
+/** A write's note: what was left out (the first NAMED_AT_MOST named, the rest counted). */
+function writeNote(leftOut: string[], limit: number, readAgain?: string): IDataObject {
+	const named = leftOut.slice(0, NAMED_AT_MOST);
+	const more = leftOut.length - named.length;
+	const counted = more ? [`${more} more fields`] : [];
+	const again = readAgain ? ` ${readAgain} gives ${leftOut.length > 1 ? 'them' : 'it'} again.` : '';
+	return {
+		truncated: true,
+		leftOut: [...named, ...counted],
+		message: `The change was made. Left out to stay within ${limit} characters: ${named.join('; ')}${more ? ` and ${counted[0]}` : ''}.${again}`,
+	};
+}
+
 /**
- * A write's answer in the tool form: `changeMade: true`, then what the operation gives. When that
- * is larger than `limit`, its fields in order while they fit (of a list, its first entries), then
- * what was left out and, from `readAgain`, the read that gives it again.
+ * A write's answer in the tool form: `changeMade: true` (the node's, whatever the service sent),
+ * then what the operation gives. When that is larger than `limit`, its fields in order while they
+ * fit (of a list, its first entries), then what was left out and, from `readAgain`, the read that
+ * gives it again.
  */
 export function writeAnswer(
 	answer: IDataObject,
@@ -78,29 +108,32 @@ export function writeAnswer(
 	limit = TOOL_ANSWER_CHARACTERS,
 ): IDataObject {
 	const stated: IDataObject = { changeMade: true, ...answer };
+	stated.changeMade = true;
 	if (size(stated) <= limit) return stated;
-	const noteOf = (leftOut: string[]) => ({
-		truncated: true,
-		leftOut,
-		message: `The change was made. Left out to stay within ${limit} characters: ${leftOut.join('; ')}.${readAgain ? ` ${readAgain} gives ${leftOut.length > 1 ? 'them' : 'it'} again.` : ''}`,
-	});
-	const cutOf = (key: string, value: unknown, given = 0) =>
-		Array.isArray(value) ? `${value.length - given} of the ${value.length} entries of ${key}` : key;
-	// Room for the note, were every field left out.
-	const room =
-		limit - size(noteOf(Object.entries(stated).map(([key, value]) => cutOf(key, value))));
+	const fields = Object.entries(stated);
+	// Room for the note at its largest: naming the longest of what it could leave out.
+	const longest = fields.map(([key, value]) => cutOf(key, value));
+	longest.sort((a, b) => b.length - a.length);
+	const room = limit - size(writeNote(longest, limit, readAgain));
 	const given: IDataObject = {};
 	const leftOut: string[] = [];
-	for (const [key, value] of Object.entries(stated)) {
-		if (size({ ...given, [key]: value }) <= room) given[key] = value;
-		else if (!Array.isArray(value)) leftOut.push(key);
+	// The JSON text of `given` with one more field whose value's text is `valueText` long.
+	let text = 2;
+	const withField = (key: string, valueText: number) =>
+		text + Math.sign(text - 2) + size(key) + 1 + valueText;
+	for (const [key, value] of fields) {
+		const whole = withField(key, size(value));
+		if (NOTE_FIELDS.includes(key)) leftOut.push(cutOf(key, value));
+		else if (whole <= room) [given[key], text] = [value, whole];
+		else if (!Array.isArray(value)) leftOut.push(cutOf(key, value));
 		else {
 			// The entries before the first that would not fit: their texts and commas, added up.
-			let text = size({ ...given, [key]: [] });
-			const count = value.findIndex((entry, i) => (text += size(entry) + Math.sign(i)) > room);
+			let entries = withField(key, 2);
+			const count = value.findIndex((entry, i) => (entries += size(entry) + Math.sign(i)) > room);
 			given[key] = value.slice(0, count);
+			text = withField(key, size(given[key]));
 			leftOut.push(cutOf(key, value, count));
 		}
 	}
-	return { ...given, ...noteOf(leftOut) };
+	return { ...given, ...writeNote(leftOut, limit, readAgain) };
 }

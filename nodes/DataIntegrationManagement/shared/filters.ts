@@ -15,7 +15,7 @@ type Group = 'actorEmails' | 'actorTypes' | 'events';
 /** What a filter reads of an audit-log entry. */
 type FilteredEntry = { event?: unknown; actor?: { email?: unknown; type?: unknown } };
 
-/** The filters set, each checked: its values trimmed, in lower case, none empty, at least one. */
+/** The filters set, each checked: its values as `lower` gives them, none empty, at least one. */
 type EntryFilters = Partial<Record<Group, { match: Match; values: string[] }>>;
 
 /** Whether a filter keeps the entries that match one of its values, or all the others. */
@@ -71,7 +71,8 @@ const filterGroups: INodePropertyCollection[] = [
 		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Type' },
 		default: [],
 		placeholder: 'e.g. user',
-		description: "Actor types, each equal to the entry's actor type, any case",
+		description:
+			"Actor types, each equal to the entry's actor type, any case; commas separate types in one entry too",
 		builderHint: {
 			propertyHint:
 				"A list of actor types as the service writes them, e.g. ['user']; an expression may give them as one text, separated by commas",
@@ -122,7 +123,8 @@ const RULES: Record<
 /** An email address as far as a filter needs: something, one @, something, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-const lower = (text: unknown) => `${text ?? ''}`.trim().toLowerCase();
+/** Text as filters compare it: trimmed, in lower case, accents composed (NFC) either way written. */
+const lower = (text: unknown) => `${text ?? ''}`.trim().normalize('NFC').toLowerCase();
 
 /** Whether one of `texts` holds `part` (trimmed, any case): how Search and Events match. */
 export const holds = (part: string, ...texts: unknown[]): boolean =>
@@ -145,16 +147,27 @@ export function entryFilter(filters: EntryFilters): (entry: FilteredEntry) => bo
 export const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The values given to a filter: a list as it is; a text as values separated by commas. */
-function asList(given: unknown): unknown[] {
-	if (Array.isArray(given)) return given;
+const commaSeparated = (value: unknown) => (typeof value === 'string' ? value.split(',') : [value]);
+
+/**
+ * The values given to a filter: a text as values separated by commas; a list as it is, but for
+ * whole values (`splitEach`: emails, types, which hold no comma), each text of it split too.
+ */
+function asList(given: unknown, splitEach: boolean): unknown[] {
+	if (Array.isArray(given)) return splitEach ? given.flatMap(commaSeparated) : given;
 	if (given === undefined || given === null || given === '') return [];
-	return typeof given === 'string' ? given.split(',') : [given];
+	return commaSeparated(given);
 }
 
 /** One filter's values, checked; refused: none, an empty value, or an email that is not one. */
-function readValues(origin: Origin, label: string, emails: boolean, given: unknown) {
-	const list = asList(given);
+function readValues(
+	origin: Origin,
+	label: string,
+	rule: { part: boolean; emails: boolean },
+	given: unknown,
+) {
+	const { part, emails } = rule;
+	const list = asList(given, !part);
 	if (!list.length)
 		throw fieldError(
 			origin,
@@ -178,7 +191,7 @@ function readValues(origin: Origin, label: string, emails: boolean, given: unkno
 				`has ${JSON.stringify(text)}, which is not an email address`,
 				'Pick users from the list, or give email addresses such as maya@example.com.',
 			);
-		return text.toLowerCase();
+		return lower(text);
 	});
 }
 
@@ -201,7 +214,7 @@ export function readFilters(origin: Origin, given: unknown): EntryFilters {
 		const { match: chosen = matchField.default } = value;
 		filters[name as Group] = {
 			match: asOption<Match>(origin, match, chosen),
-			values: readValues(origin, label, RULES[name as Group].emails, value[field.name]),
+			values: readValues(origin, label, RULES[name as Group], value[field.name]),
 		};
 	}
 	return filters;

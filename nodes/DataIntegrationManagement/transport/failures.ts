@@ -35,6 +35,17 @@ export function failureOfAnswer({
 	};
 }
 
+/** `failure` with the API key replaced where the service's words repeat it ("Invalid key …"). */
+export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
+	const hide = (text: string | undefined) => (key ? text?.split(key).join('[API key]') : text);
+	const { apiMessage, apiCode } = failure;
+	return {
+		...failure,
+		...(apiMessage !== undefined && { apiMessage: hide(apiMessage) }),
+		...(apiCode !== undefined && { apiCode: hide(apiCode) }),
+	};
+}
+
 /** The names of the errors n8n 2.x's SSRF protection throws (package @n8n/backend-network). */
 const SSRF_ERRORS: readonly unknown[] = ['SsrfBlockedIpError', 'SsrfBlockedHostnameError'];
 /** How far down an error's causes the transport looks. */
@@ -88,8 +99,8 @@ function parseRetryAfter(value: unknown): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** One plain sentence per class of failure, shown under the API's own message. */
-function describeStatus(status: number | undefined): string {
+/** One plain sentence per class of failure, shown under the API's own message; `write`: a change was asked. */
+function describeStatus(status: number | undefined, write: boolean): string {
 	if (status === undefined) {
 		return 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.';
 	}
@@ -106,7 +117,7 @@ function describeStatus(status: number | undefined): string {
 		return 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.';
 	}
 	if (status === 503) {
-		return 'The service is overloaded and turned the request away, so it changed nothing. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.';
+		return `The service is overloaded and turned the request away${write ? ', so it changed nothing' : ''}. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.`;
 	}
 	if (status >= 500) return 'The service had an internal problem. Try again later.';
 	return "The service refused the request. Check the node's fields and the credential, then try again.";
@@ -139,7 +150,7 @@ export function toNodeApiError(
 	failure: RequestFailure,
 	{ waitMs, write = false }: { waitMs?: number; write?: boolean } = {},
 ): NodeApiError {
-	const { errorResponse, ...options } = connectionError(failure) ?? serviceError(failure);
+	const { errorResponse, ...options } = connectionError(failure) ?? serviceError(failure, write);
 	if (write && mayHaveActed(failure))
 		options.description = `${options.description}\n\n${MAY_HAVE_ACTED}`;
 	return new NodeApiError(node, errorResponse, {
@@ -177,7 +188,10 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 }
 
 /** What the service answered, or that it did not answer. */
-function serviceError({ status, apiCode, apiMessage, networkCode }: RequestFailure): ErrorWords {
+function serviceError(
+	{ status, apiCode, apiMessage, networkCode }: RequestFailure,
+	write: boolean,
+): ErrorWords {
 	const message = apiMessage
 		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
 		: status
@@ -190,7 +204,7 @@ function serviceError({ status, apiCode, apiMessage, networkCode }: RequestFailu
 			...(networkCode ? { networkCode } : {}),
 		},
 		message,
-		description: describeStatus(status),
+		description: describeStatus(status, write),
 		...(status ? { httpCode: String(status) } : {}),
 	};
 }

@@ -17,6 +17,7 @@ import {
 	failureOfError,
 	timedOut,
 	toNodeApiError,
+	withoutKey,
 	type FullResponse,
 	type RequestFailure,
 } from './failures';
@@ -41,7 +42,8 @@ export interface RequestOptions {
 /**
  * Sends one request to the service: the body of its successful answer as it came, and when the
  * service answered (its `Date` header, epoch ms). n8n's `httpRequestWithAuthentication` adds the
- * key; a failure is a NodeApiError built from the response alone, so the key never travels with it.
+ * key; a failure is a NodeApiError built from the response alone, the key replaced where the
+ * service's words repeat it, so the key never travels with it.
  */
 export async function apiRequest(
 	this: Context,
@@ -86,7 +88,8 @@ export async function apiRequest(
 			failureOf: failureOfAnswer,
 		},
 		(failure, { deadlineReached, waitMs }) => {
-			const apiError = toNodeApiError(this.getNode(), failure, { waitMs, write: method !== 'GET' });
+			const said = withoutKey(failure, String(credentials.apiKey ?? ''));
+			const apiError = toNodeApiError(this.getNode(), said, { waitMs, write: method !== 'GET' });
 			// The caller's deadline, not the service, ended the request: the caller may keep what it has.
 			if (deadlineReached) apiError.context.deadlineReached = true;
 			return apiError;

@@ -93,20 +93,25 @@ function readSettings(this: IExecuteFunctions, itemIndex: number) {
 /**
  * In the tool form, an answer too large gives the entries up to the last one given: newest
  * first, Until (exclusive) just after it; oldest first, Since (inclusive) at it. The entries at
- * that instant come again rather than be missed. Once that bound is set, Output Compact.
+ * that instant come again rather than be missed. Once that bound is set, Output Compact; in
+ * Compact, a first entry too large alone is gone past (with any at its instant).
  */
 export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
 	const { sortOrder, output, since, until } = readSettings.call(this, itemIndex);
+	const desc = sortOrder === 'desc';
+	const [name, set] = desc ? ['Until', until] : ['Since', since];
+	/** The bound that gives the entries after the one at `instant`, taking it (`again`) or not. */
+	const after = (instant: number | undefined, again: boolean) =>
+		instant === undefined ? set : toUtcIso(instant + (desc === again ? 1 : 0));
 	return (items, given) => {
 		const instants = items.slice(0, given).map(({ timestamp }) => parseInstant(timestamp));
-		const last = instants.filter((instant) => instant !== undefined).pop();
-		const [name, set, bound] =
-			sortOrder === 'desc'
-				? ['Until', until, last === undefined ? last : last + 1]
-				: ['Since', since, last];
-		const value = bound === undefined ? set : toUtcIso(bound);
+		const value = after(instants.filter((instant) => instant !== undefined).pop(), true);
 		if (value !== set) return `set Filters → Time Range → ${name} to ${value}`;
-		return output === 'compact' ? undefined : 'set Options → Output to Compact';
+		if (output !== 'compact') return 'set Options → Output to Compact';
+		const past = given === 0 ? after(parseInstant(items[0]?.timestamp), false) : set;
+		return past === set
+			? undefined
+			: `set Filters → Time Range → ${name} to ${past}, past the first entry, which is larger than an answer alone`;
 	};
 }
 

@@ -118,7 +118,9 @@ export function schemasAdvice({ schema, table, column }: Narrowing, output: stri
 			return `set Schema to one of ${someNames(schemas)}, or Table too`;
 		const tables = named('table');
 		if (!table && tables.length > 1)
-			return `set Schema to ${someNames(schemas)} and Table to one of ${someNames(tables)}`;
+			return schema
+				? `set Table to one of ${someNames(tables)}, keeping Schema ${JSON.stringify(schema)}`
+				: `set Schema to ${someNames(schemas)} and Table to one of ${someNames(tables)}`;
 		if (output !== 'compact')
 			return 'set Options → Output to Compact (only the enabled and hashed flags)';
 		const longer = column ? ` longer than ${JSON.stringify(column)}` : '';

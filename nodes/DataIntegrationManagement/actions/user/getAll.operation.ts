@@ -12,7 +12,7 @@ const searchField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. maya',
-	description: 'Only the users whose email or name holds this text, any case, e.g. maya',
+	description: 'Only the users whose email, name or ID holds this text, any case, e.g. maya',
 };
 
 const filters = fieldsCollection('filters', [searchField]);
@@ -30,7 +30,7 @@ const readSearch = (context: IExecuteFunctions, itemIndex: number) =>
 export function narrowWith(this: IExecuteFunctions, itemIndex: number) {
 	const search = readSearch(this, itemIndex);
 	const part = search ? `a longer part than ${JSON.stringify(search)}` : 'a part';
-	return () => `set Filters → Search to ${part} of the email or the name of the users you need`;
+	return () => `set Filters → Search to ${part} of the email, the name or the ID of the users you need`;
 }
 
 export const execute: Execute = async function (itemIndex, pacer) {
@@ -38,5 +38,5 @@ export const execute: Execute = async function (itemIndex, pacer) {
 	const search = readSearch(this, itemIndex);
 	// The API lists every user in one answer, with no query: the node searches and limits here.
 	const users = await listUsers.call(this, pacer);
-	return users.filter((user) => holds(search, user.email, user.name)).slice(0, limit);
+	return users.filter((user) => holds(search, user.email, user.name, user.id)).slice(0, limit);
 };

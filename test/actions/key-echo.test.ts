@@ -1,0 +1,36 @@
+/**
+ * The API key never appears in an error, even when the service's own error message repeats it
+ * ("Invalid API key abc…", a common answer): it reaches n8n's logs, the execution, and a model as
+ * the tool's error text. Run through n8n-core against the emulator's chosen answers.
+ */
+import { useEmulator } from '../helpers/emulator';
+import { runActionNode } from '../helpers/n8n';
+
+const { emulator, credentials } = useEmulator();
+
+const listUsers = { resource: 'user', operation: 'getAll', returnAll: true };
+
+describe('a service error that repeats the API key', () => {
+	it.each([
+		['the node', false, false],
+		['the node, On Error: Continue', false, true],
+		['the tool form, On Error: Continue', true, true],
+	])('in %s, shows the message with the key replaced', async (_label, asTool, continueOnFail) => {
+		const key = emulator().apiKey;
+		emulator().answerWith({
+			status: 401,
+			body: { code: `BAD_KEY_${key}`, message: `Invalid API key ${key}, or expired` },
+		});
+
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: listUsers,
+			asTool,
+			continueOnFail,
+		});
+
+		const shown = JSON.stringify([result.error ?? null, result.items]);
+		expect(shown).not.toContain(key);
+		expect(shown).toContain('Invalid API key [API key], or expired');
+	});
+});
