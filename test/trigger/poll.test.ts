@@ -754,6 +754,20 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 		expect((await unbudgeted(published)).items).toBeNull();
 	});
 
+	it('a poll cut with nothing to emit, after one that emitted and a cursor another poll moved on (another main), reads on, with no error', async () => {
+		const run = (workflowId: string, pollBudgetMs: number, staticData?: IDataObject) =>
+			pollTrigger({ credentials: credentials(), parameters, pollBudgetMs, workflowId, staticData });
+		emulator().setLatency(0);
+		const here = await run('moved-elsewhere', 60_000);
+		expect(emitted(here)).toHaveLength(1);
+		add([{ timestamp: iso(T0 + 600 * SECOND), event: 'Integration paused' }]);
+		const elsewhere = await run('another-main', 60_000, here.staticData);
+		expect(emitted(elsewhere)).toHaveLength(1);
+		add(sequence(499, T0 + 700 * SECOND));
+		emulator().setLatency(100);
+		expect((await run('moved-elsewhere', 300, elsewhere.staticData)).items).toBeNull();
+	});
+
 	it("under n8n's default scheduler, a poll cut with nothing to emit after one that emitted reads on, with no error", async () => {
 		const shared = activeTrigger({
 			credentials: credentials(),

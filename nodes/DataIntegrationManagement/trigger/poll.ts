@@ -34,11 +34,12 @@ const runningPolls = new Map<string, LeaseRecord>();
  */
 const LEASE_WITHOUT_BUDGET_MS = 5 * 60 * 1000;
 /**
- * By workflow and node, the cursor (and its start) the last poll in this process stored. Under
- * n8n's durable scheduler without durable poll cursors a store with nothing emitted is not kept
- * (n8n saves static data when a poll emits): a poll then finds an older cursor.
+ * By workflow and node, the cursor (and its start) the last poll in this process stored without
+ * emitting. Under n8n's durable scheduler without durable poll cursors such a store is not kept
+ * (n8n saves static data when a poll emits): a poll then finds an older cursor. A poll that
+ * emitted forgets it: its store is kept, so a cursor found later was moved by another poll.
  */
-const lastStored = new Map<string, { origin: string; cursor: string }>();
+const storedQuietly = new Map<string, { origin: string; cursor: string }>();
 /** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
 const POLL_BUDGET_SHARE = 0.8;
 
@@ -122,8 +123,8 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 			onAnswer: () => lease.renew(),
 		};
 		const state = restoreState(staticData[STATE_KEY], origin);
-		const last = lastStored.get(leaseKey);
-		const notKept = state && last?.origin === origin && last.cursor !== state.cursor;
+		const quiet = storedQuietly.get(leaseKey);
+		const notKept = state && quiet?.origin === origin && quiet.cursor !== state.cursor;
 		const read = await readNewEntries.call(this, {
 			state,
 			origin,
@@ -135,7 +136,8 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		// the same stored cursor, and emits what this one found.
 		if (!lease.held) return null;
 		staticData[STATE_KEY] = { ...read.state };
-		lastStored.set(leaseKey, { origin, cursor: read.state.cursor });
+		if (read.emitted.length) storedQuietly.delete(leaseKey);
+		else storedQuietly.set(leaseKey, { origin, cursor: read.state.cursor });
 		if (read.cut && !read.emitted.length && notKept) throw notKeptError(this, state.cursor);
 		return read.emitted.length
 			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
