@@ -45,6 +45,16 @@ describe('searchUsers (tag owner)', () => {
 		expect(results.map((result) => result.value)).toEqual([SEED.users.sofia]);
 	});
 
+	it('finds users by part of the ID, as User → Get Many → Search does', async () => {
+		const { results } = await search(
+			'searchUsers',
+			tagCreate,
+			SEED.users.aiko.slice(-6).toUpperCase(),
+		);
+
+		expect(results.map((result) => result.value)).toEqual([SEED.users.aiko]);
+	});
+
 	it('finds nothing for text no user has', async () => {
 		const { results } = await search('searchUsers', tagCreate, 'zzz-nobody');
 

@@ -17,7 +17,7 @@ export async function searchUsers(
 ): Promise<INodeListSearchResult> {
 	return {
 		results: (await listUsers.call(this))
-			.filter((user) => holds(filter ?? '', user.name, user.email))
+			.filter((user) => holds(filter ?? '', user.name, user.email, user.id))
 			.map((user) => ({ name: `${user.name} (${user.email})`, value: user.id })),
 	};
 }
