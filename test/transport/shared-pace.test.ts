@@ -452,6 +452,34 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 		expect(shared.limit.decreasedAt).toBe(100 + ROUND_TRIP_SAMPLES);
 	});
 
+	/** 16 answers of 20 ms to a run of 10 in flight, then a second run joins it, or joins after it. */
+	async function secondRun(firstLeaves: boolean) {
+		const { clock, shared, run } = await inFlight(10);
+		for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) shared.answered(20, 'POST tags');
+		if (firstLeaves) run.leave();
+		shared.limit = { ...initialLimit(10), slowStart: false };
+		const second = shared.join();
+		while (!second.full) await clock.run(second.start());
+		// The service now answers in 100 ms, whatever is in flight.
+		for (let answer = 1; answer <= ROUND_TRIP_SAMPLES; answer++) {
+			await at(clock, 100 + answer);
+			shared.answered(100, 'POST tags');
+		}
+		return shared.limit;
+	}
+
+	it('a run that starts on an idle pace takes the baseline afresh: a slower service than the last run met grows the limit, no queue suspected', async () => {
+		const limit = await secondRun(true);
+		expect(limit.suspect).toBeUndefined();
+		expect(limit.limit).toBeGreaterThan(11);
+	});
+
+	it('a run that joins one in flight reads its answers against their baseline: slower answers are a suspected queue', async () => {
+		const limit = await secondRun(false);
+		expect(limit.suspect).toBeDefined();
+		expect(limit.limit).toBeCloseTo(5);
+	});
+
 	it('compares each kind of request with its own baseline: a slow write after quick reads is no queue', async () => {
 		const { shared } = await inFlight(10);
 		shared.limit = { ...initialLimit(10), slowStart: false };

@@ -75,6 +75,9 @@ export class SharedPace {
 
 	/** A run's concurrency and pacer: at most `max` of its items in flight. */
 	join(max = AUTO_MAX_CONCURRENCY, retryAfterWaits = AUTO_RETRY_AFTER_WAITS): RunPace {
+		// On an idle pace the baseline is taken afresh, as BBR's minimum round trip expires: how
+		// fast the service answered before says nothing of now. The limit stays.
+		if (this.inFlight === 0) this.roundTrips.clear();
 		return new RunPace(this, max, retryAfterWaits);
 	}
 
