@@ -140,7 +140,7 @@ export async function simulate(scenario: Scenario, processes = new Processes()):
 		const pace = processes
 			.registry(spec.process ?? 0)
 			.pace('one service, one key')
-			.join(spec.max);
+			.startRun(spec.max);
 		const [concurrency, pacer] = spec.fixed === undefined ? [pace, pace] : fixed(spec.fixed, clock);
 		const startedAt = service.elapsed();
 		let failed = 0;

@@ -65,6 +65,8 @@ export class SharedPace {
 	private answeredAt: number[] = [];
 	/** The last round trip, ms: what a holding window's starts are spread over. */
 	private roundTripMs = 0;
+	/** Requests waiting out a 429 or 503 off their slot. */
+	private waitingOff = 0;
 	private readonly waiters = new Waiters();
 	private readonly startsThisTick: () => Promise<void>;
 
@@ -73,11 +75,20 @@ export class SharedPace {
 		this.startsThisTick = startGate(STARTS_PER_TICK, clock);
 	}
 
-	/** A run's concurrency and pacer: at most `max` of its items in flight. */
+	/**
+	 * A run of the action node, at most `max` of its items in flight. On an idle pace (nothing in
+	 * flight, waiting out a 429 or 503, or yet to start) the baseline is taken afresh, as BBR's
+	 * minimum round trip expires: how fast the service answered before says nothing of now. The
+	 * limit stays; a queue still under test keeps its baseline.
+	 */
+	startRun(max = AUTO_MAX_CONCURRENCY): RunPace {
+		const idle = this.inFlight === 0 && this.waitingOff === 0 && this.queued === 0;
+		if (idle && !this.limit.suspect) this.roundTrips.clear();
+		return this.join(max);
+	}
+
+	/** A share of the pace (a run's, or one request's): at most `max` in flight. */
 	join(max = AUTO_MAX_CONCURRENCY, retryAfterWaits = AUTO_RETRY_AFTER_WAITS): RunPace {
-		// On an idle pace the baseline is taken afresh, as BBR's minimum round trip expires: how
-		// fast the service answered before says nothing of now. The limit stays.
-		if (this.inFlight === 0) this.roundTrips.clear();
 		return new RunPace(this, max, retryAfterWaits);
 	}
 
@@ -171,7 +182,9 @@ export class SharedPace {
 	/** The request gives its slot back while it waits. */
 	private async waitOff(run: RunPace, waitMs: number): Promise<void> {
 		this.finish(run);
+		this.waitingOff++;
 		await this.clock.sleep(waitMs);
+		this.waitingOff--;
 		await this.start(run);
 	}
 }
@@ -270,7 +283,7 @@ export async function autoConcurrency(
 	try {
 		credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	} catch {
-		return new SharedPace().join(max);
+		return new SharedPace().startRun(max);
 	}
-	return paceOf(credentials).join(max);
+	return paceOf(credentials).startRun(max);
 }
