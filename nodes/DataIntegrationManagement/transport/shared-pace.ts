@@ -79,11 +79,13 @@ export class SharedPace {
 	 * A run of the action node, at most `max` of its items in flight. On an idle pace (nothing in
 	 * flight, waiting out a 429 or 503, or yet to start) the baseline is taken afresh, as BBR's
 	 * minimum round trip expires: how fast the service answered before says nothing of now. The
-	 * limit stays; a queue still under test keeps its baseline.
+	 * limit stays, and a queue test the last run left unfinished ends with its cut kept.
 	 */
 	startRun(max = AUTO_MAX_CONCURRENCY): RunPace {
-		const idle = this.inFlight === 0 && this.waitingOff === 0 && this.queued === 0;
-		if (idle && !this.limit.suspect) this.roundTrips.clear();
+		if (this.inFlight === 0 && this.waitingOff === 0 && this.queued === 0) {
+			this.roundTrips.clear();
+			this.limit = { ...this.limit, suspect: undefined };
+		}
 		return this.join(max);
 	}
 
@@ -183,8 +185,11 @@ export class SharedPace {
 	private async waitOff(run: RunPace, waitMs: number): Promise<void> {
 		this.finish(run);
 		this.waitingOff++;
-		await this.clock.sleep(waitMs);
-		this.waitingOff--;
+		try {
+			await this.clock.sleep(waitMs);
+		} finally {
+			this.waitingOff--;
+		}
 		await this.start(run);
 	}
 }
