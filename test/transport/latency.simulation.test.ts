@@ -164,21 +164,6 @@ describe(`Concurrency Auto against services whose answers vary in time, ${ITEMS}
 		},
 	);
 
-	it('a queue that appears between runs: the run starts at the limit the last one left (64), and the queue test cuts it to at most 4x the workers', async () => {
-		const queueing: Network = { roundTripMs: 20, jitterMs: 5, capacity: { workers: 8, serviceMs: 20 } };
-		const limits: number[] = [];
-		for (const seed of SEEDS) {
-			const processes = new Processes();
-			await simulate(scenario({ roundTripMs: 20, jitterMs: 5 }, seed, FIRST_ITEMS), processes);
-			const pace = processes.registry(0).pace('one service, one key');
-			expect(pace.limit.limit).toBe(64);
-			const measured = await simulate(scenario(queueing, seed, ITEMS), processes);
-			expect([measured.failed, measured.maxOpen]).toEqual([0, 64]);
-			limits.push(pace.limit.limit);
-		}
-		expect(Math.max(...limits)).toBeLessThanOrEqual(4 * 8);
-	});
-
 	it('a run after another on the same processes is the same every time', async () => {
 		const twice = async () => {
 			const processes = new Processes();

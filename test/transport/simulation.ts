@@ -137,12 +137,11 @@ export async function simulate(scenario: Scenario, processes = new Processes()):
 
 	const run = async (spec: RunSpec): Promise<RunOutcome> => {
 		await clock.sleep(spec.startAtMs ?? 0);
-		// As in the node: Fixed keeps out of the shared pace.
-		const auto =
-			spec.fixed === undefined
-				? processes.registry(spec.process ?? 0).pace('one service, one key').startRun(spec.max)
-				: undefined;
-		const [concurrency, pacer] = auto ? [auto, auto] : fixed(spec.fixed!, clock);
+		const pace = processes
+			.registry(spec.process ?? 0)
+			.pace('one service, one key')
+			.join(spec.max);
+		const [concurrency, pacer] = spec.fixed === undefined ? [pace, pace] : fixed(spec.fixed, clock);
 		const startedAt = service.elapsed();
 		let failed = 0;
 		const runItem = async () => {
@@ -152,7 +151,7 @@ export async function simulate(scenario: Scenario, processes = new Processes()):
 		try {
 			await runEachItem(spec.items, concurrency, runItem, undefined, clock);
 		} finally {
-			auto?.leave();
+			pace.leave();
 		}
 		const endedAt = service.elapsed();
 		return {

@@ -65,8 +65,6 @@ export class SharedPace {
 	private answeredAt: number[] = [];
 	/** The last round trip, ms: what a holding window's starts are spread over. */
 	private roundTripMs = 0;
-	/** Requests waiting out a 429 or 503 off their slot. */
-	private waitingOff = 0;
 	private readonly waiters = new Waiters();
 	private readonly startsThisTick: () => Promise<void>;
 
@@ -75,21 +73,7 @@ export class SharedPace {
 		this.startsThisTick = startGate(STARTS_PER_TICK, clock);
 	}
 
-	/**
-	 * A run of the action node, at most `max` of its items in flight. On an idle pace (nothing in
-	 * flight, waiting out a 429 or 503, or yet to start) the baseline is taken afresh, as BBR's
-	 * minimum round trip expires: how fast the service answered before says nothing of now. The
-	 * limit stays, and a queue test the last run left unfinished ends with its cut kept.
-	 */
-	startRun(max = AUTO_MAX_CONCURRENCY): RunPace {
-		if (this.inFlight === 0 && this.waitingOff === 0 && this.queued === 0) {
-			this.roundTrips.clear();
-			this.limit = { ...this.limit, suspect: undefined };
-		}
-		return this.join(max);
-	}
-
-	/** A share of the pace (a run's, or one request's): at most `max` in flight. */
+	/** A run's concurrency and pacer: at most `max` of its items in flight. */
 	join(max = AUTO_MAX_CONCURRENCY, retryAfterWaits = AUTO_RETRY_AFTER_WAITS): RunPace {
 		return new RunPace(this, max, retryAfterWaits);
 	}
@@ -184,12 +168,7 @@ export class SharedPace {
 	/** The request gives its slot back while it waits. */
 	private async waitOff(run: RunPace, waitMs: number): Promise<void> {
 		this.finish(run);
-		this.waitingOff++;
-		try {
-			await this.clock.sleep(waitMs);
-		} finally {
-			this.waitingOff--;
-		}
+		await this.clock.sleep(waitMs);
 		await this.start(run);
 	}
 }
@@ -288,7 +267,7 @@ export async function autoConcurrency(
 	try {
 		credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	} catch {
-		return new SharedPace().startRun(max);
+		return new SharedPace().join(max);
 	}
-	return paceOf(credentials).startRun(max);
+	return paceOf(credentials).join(max);
 }
