@@ -265,6 +265,26 @@ describe("n8n's poll budget", () => {
 		expect(events).toEqual(sequence(1500, 0, SECOND).map((entry) => entry.event));
 	});
 
+	it('a later page answered 503 with a Retry-After that ends past the budget: the poll emits what it read, and the next goes on from there', async () => {
+		emulator().reset({ seed: false });
+		emulator().addAuditEntries(sequence(250, Date.now() - 2 * HOUR, SECOND));
+		emulator().injectFault({
+			kind: 'status',
+			status: 503,
+			retryAfterSeconds: 60,
+			path: '/audit-logs',
+			skip: 1,
+		});
+		const parameters = { startFrom: 'date', startDate: iso(Date.now() - 3 * HOUR) };
+
+		const result = await poll(parameters, undefined, 3000);
+		expect(eventsOf(emitted(result))).toEqual(sequence(100, 0).map((entry) => entry.event));
+		const next = await poll(parameters, result.staticData);
+		expect(eventsOf(emitted(next))).toEqual(
+			sequence(150, 0, SECOND, 100).map((entry) => entry.event),
+		);
+	});
+
 	it('asks for no page it cannot expect back within the budget: after one slow page, no request is sent to be cut', async () => {
 		emulator().reset({ seed: false });
 		emulator().addAuditEntries(sequence(250, Date.now() - 2 * HOUR, SECOND));
@@ -561,6 +581,11 @@ describe('a service that refuses the audit-log query with a 400', () => {
 			'The service refused the audit-log query parameter "sortOrder": unknown query parameter: sortOrder [BAD_REQUEST]',
 		);
 		expect(error?.description).toContain(WHERE_NAMES_ARE_CHOSEN);
+		// A configuration to change (n8n holds the trigger); the raw record n8n shows in its details.
+		expect(error).toMatchObject({
+			failure: { cause: 'configuration-invalid' },
+			errorResponse: { httpCode: '400', message: expect.stringContaining('sortOrder') },
+		});
 	});
 
 	it('says the query was refused, and where our names are chosen, when it names none of them', async () => {
