@@ -1,7 +1,7 @@
 /**
  * The benchmark's rate-limit section: N tag creates against the emulator under a token-bucket
  * limit (50/s and 400/s, bursts of 10) and without one, with our node at Concurrency Auto and
- * fixed 1, 8 and 32 ("On Error: Continue", so every failed item is counted), and with n8n's HTTP
+ * fixed 1, 8, 32 and 64 ("On Error: Continue", so every failed item is counted), and with n8n's HTTP
  * Request node using its own Retry On Fail as a user would switch it on. Per run: time, items
  * that succeeded and failed, 429 answers, requests sent. Its chart is drawn by
  * ./rate-limit-chart.ts.
@@ -35,13 +35,14 @@ export const LIMITS: Array<RateLimitSpec | undefined> = [
 /** Retry On Fail as the node's settings offer it when switched on: 3 tries, 1 s apart. */
 const HTTP_NODE_RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 1000 };
 
-export type Variant = 'auto' | 'c1' | 'c8' | 'c32' | 'http';
+export type Variant = 'auto' | 'c1' | 'c8' | 'c32' | 'c64' | 'http';
 
 const VARIANT_LABELS: Record<Variant, string> = {
 	auto: 'this node, Concurrency Auto',
 	c1: 'this node, concurrency 1',
 	c8: 'this node, concurrency 8',
 	c32: 'this node, concurrency 32',
+	c64: 'this node, concurrency 64',
 	http: `n8n HTTP Request node, Retry On Fail (${HTTP_NODE_RETRY.maxTries} tries, ${HTTP_NODE_RETRY.waitBetweenTries} ms apart)`,
 };
 
@@ -50,6 +51,7 @@ const NODE_OPTIONS: Record<Exclude<Variant, 'http'>, INodeParameters> = {
 	c1: { concurrencyMode: 'fixed', concurrency: 1 },
 	c8: { concurrencyMode: 'fixed', concurrency: 8 },
 	c32: { concurrencyMode: 'fixed', concurrency: 32 },
+	c64: { concurrencyMode: 'fixed', concurrency: 64 },
 };
 
 export interface RateRun {
@@ -137,7 +139,7 @@ const limitLabel = (limit: RateLimitSpec | undefined) =>
 	limit ? `${limit.requestsPerSecond}/s, burst ${limit.burst}` : 'no limit';
 
 export async function measureRateLimits(context: RateLimitBenchContext): Promise<RateCell[]> {
-	const variants: Variant[] = ['auto', 'c1', 'c8', 'c32'];
+	const variants: Variant[] = ['auto', 'c1', 'c8', 'c32', 'c64'];
 	if (context.httpNode) variants.push('http');
 	const cells: RateCell[] = [];
 	for (const limit of LIMITS) {
