@@ -241,25 +241,6 @@ describe('round trips', () => {
 		expect(after([...window(40), ...window(79)]).trips.baselineMs).toBe(40);
 	});
 
-	it('an unqueued answer over QUEUE_TOLERANCE times the baseline: the service is slower, its round trips start afresh', () => {
-		const { trips } = after(window(10));
-		expect(withRoundTrip(trips, 10 * QUEUE_TOLERANCE + 1, true)).toEqual({
-			trips: { recentMs: [10 * QUEUE_TOLERANCE + 1] },
-		});
-	});
-
-	it.each([
-		['an unqueued answer at QUEUE_TOLERANCE times the baseline', 10 * QUEUE_TOLERANCE, true],
-		['a slower answer that may have queued behind ours (afterAnswered tells)', 100, false],
-	])('%s: the round trips kept', (_title, ms, unqueued) => {
-		const { trips } = withRoundTrip(after(window(10)).trips, ms, unqueued);
-		expect(trips).toEqual({ baselineMs: 10, recentMs: [...window(10).slice(1), ms] });
-	});
-
-	it('an unqueued answer before any baseline: one more answer', () => {
-		expect(withRoundTrip({ recentMs: [10] }, 100, true).trips).toEqual({ recentMs: [10, 100] });
-	});
-
 	it('rebased: the recent median is the baseline, the recent answers kept', () => {
 		expect(rebased({ baselineMs: 10, recentMs: [50, 30, 40] })).toEqual({
 			baselineMs: 40,

@@ -452,57 +452,6 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 		expect(shared.limit.decreasedAt).toBe(100 + ROUND_TRIP_SAMPLES);
 	});
 
-	it.each([
-		[
-			'nothing in flight at its start: the service is slower, its round trips start afresh, the limit grows',
-			0,
-			'nothing',
-			'fresh',
-		],
-		[
-			'an item in flight at its start: it may have queued behind ours, a queue suspected, the limit halved',
-			1,
-			'nothing',
-			'halved',
-		],
-		[
-			'an item ended since its start: it may have queued behind that one, the limit halved',
-			0,
-			'an end',
-			'halved',
-		],
-		[
-			'an answer came since its start: it may have queued behind that one, the limit halved',
-			0,
-			'an answer',
-			'halved',
-		],
-	])(
-		'the first answer after a start, over twice the baseline, %s',
-		async (_title, kept, between, outcome) => {
-			const { clock, shared, run } = await inFlight(10);
-			shared.limit = { ...initialLimit(10), slowStart: false };
-			for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) shared.answered(10, 'POST tags');
-			const before = shared.limit.limit;
-			for (let item = kept; item < 10; item++) run.finish();
-			await at(clock, 1000);
-			await clock.run(run.start());
-			await clock.run(run.start());
-			if (between === 'an end') run.finish();
-			if (between === 'an answer') shared.answered(10, 'POST tags');
-			// The limit full from here on: 16 more answers as slow tell a queue from a slower service.
-			while (!run.full) await clock.run(run.start());
-			for (let answer = 0; answer <= ROUND_TRIP_SAMPLES; answer++) {
-				await at(clock, 1100 + answer);
-				shared.answered(100, 'POST tags');
-			}
-			if (outcome === 'fresh') {
-				expect(shared.limit.suspect).toBeUndefined();
-				expect(shared.limit.limit).toBeGreaterThan(before);
-			} else expect(shared.limit).toMatchObject({ limit: before / 2, suspect: { limit: before } });
-		},
-	);
-
 	it('compares each kind of request with its own baseline: a slow write after quick reads is no queue', async () => {
 		const { shared } = await inFlight(10);
 		shared.limit = { ...initialLimit(10), slowStart: false };

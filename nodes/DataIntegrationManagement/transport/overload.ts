@@ -117,19 +117,12 @@ export const rebased = (trips: RoundTrips): RoundTrips => ({
 	baselineMs: median(trips.recentMs),
 });
 
-/**
- * `trips` with an answer after `ms`, and its delays once ROUND_TRIP_SAMPLES came. `unqueued`: no
- * answer of ours came since nothing was in flight, so none of ours queued before this one; over
- * QUEUE_TOLERANCE times the baseline, the service itself is slower, and its round trips start afresh.
- */
+/** `trips` with an answer after `ms`, and its delays once ROUND_TRIP_SAMPLES came. */
 export function withRoundTrip(
 	trips: RoundTrips | undefined,
 	ms: number,
-	unqueued = false,
 ): { trips: RoundTrips; delays?: Delays } {
-	const slower = unqueued && ms > QUEUE_TOLERANCE * (trips?.baselineMs ?? Infinity);
-	const kept = slower ? [] : (trips?.recentMs ?? []);
-	const recentMs = [...kept, ms].slice(-ROUND_TRIP_SAMPLES);
+	const recentMs = [...(trips?.recentMs ?? []), ms].slice(-ROUND_TRIP_SAMPLES);
 	if (recentMs.length < ROUND_TRIP_SAMPLES) return { trips: { recentMs } };
 	const typicalMs = median(recentMs);
 	const quickestMs = floored(Math.min(...recentMs));

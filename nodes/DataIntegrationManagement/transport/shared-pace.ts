@@ -65,8 +65,6 @@ export class SharedPace {
 	private answeredAt: number[] = [];
 	/** The last round trip, ms: what a holding window's starts are spread over. */
 	private roundTripMs = 0;
-	/** A start found nothing in flight, and no item ended since: the next answer met none of ours queued. */
-	private unqueued = false;
 	private readonly waiters = new Waiters();
 	private readonly startsThisTick: () => Promise<void>;
 
@@ -88,7 +86,6 @@ export class SharedPace {
 		const now = this.clock.now();
 		// A new busy spell: what got through before it says nothing of the rate now.
 		if (this.inFlight === 0 && now - this.lastUsedAt > DELIVERY_WINDOW_MS) this.measuredFrom = now;
-		if (this.inFlight === 0) this.unqueued = true;
 		run.inFlight++;
 		this.inFlight++;
 		this.lastUsedAt = now;
@@ -119,7 +116,6 @@ export class SharedPace {
 
 	finish(run: RunPace, count = 1): void {
 		const given = Math.min(count, run.inFlight);
-		this.unqueued = false;
 		if (run.queued === undefined) this.openEnded -= given;
 		run.inFlight -= given;
 		this.inFlight -= given;
@@ -136,8 +132,7 @@ export class SharedPace {
 	answered(ms: number, kind: string): void {
 		const now = this.clock.now();
 		this.roundTripMs = ms;
-		const { trips, delays } = withRoundTrip(this.roundTrips.get(kind), ms, this.unqueued);
-		this.unqueued = false;
+		const { trips, delays } = withRoundTrip(this.roundTrips.get(kind), ms);
 		// In use: full at some time since the request left (Linux's cwnd-limited test).
 		if (this.atLimit) this.fullAt = now;
 		const inUse = this.fullAt >= now - ms;
