@@ -52,7 +52,13 @@ describe('searchUsers (tag owner)', () => {
 			SEED.users.aiko.slice(-6).toUpperCase(),
 		);
 
-		expect(results.map((result) => result.value)).toEqual([SEED.users.aiko]);
+		// The ID is shown, as the name and email do not hold the text.
+		expect(results).toEqual([
+			{
+				name: `Aiko Tanaka (aiko.tanaka@northwind-data.example, ${SEED.users.aiko})`,
+				value: SEED.users.aiko,
+			},
+		]);
 	});
 
 	it('finds nothing for text no user has', async () => {

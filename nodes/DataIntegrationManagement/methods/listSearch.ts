@@ -15,10 +15,15 @@ export async function searchUsers(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
+	const text = filter ?? '';
+	const results = (await listUsers.call(this)).filter((user) =>
+		holds(text, user.name, user.email, user.id),
+	);
+	// Matched by the ID alone: the ID is shown, so the match can be seen.
+	const shown = (user: (typeof results)[number]) =>
+		holds(text, user.name, user.email) ? user.email : `${user.email}, ${user.id}`;
 	return {
-		results: (await listUsers.call(this))
-			.filter((user) => holds(filter ?? '', user.name, user.email, user.id))
-			.map((user) => ({ name: `${user.name} (${user.email})`, value: user.id })),
+		results: results.map((user) => ({ name: `${user.name} (${shown(user)})`, value: user.id })),
 	};
 }
 
