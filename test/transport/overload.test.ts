@@ -142,18 +142,6 @@ describe('an answer', () => {
 			},
 		],
 		[
-			'in slow start, the quickest just at the limit times the baseline: as many of ours could queue ahead, a suspected queue',
-			{ ...slowStart(8), answeredSince: 99 },
-			answer(delays(8, 8)),
-			{ ...avoiding(4, 100, 0), suspect: { limit: 8, slowStart: true, standing: 8 } },
-		],
-		[
-			'after slow start, the quickest over the limit times the baseline: a suspected queue (ours from before a cut may be ahead)',
-			avoiding(4, 0),
-			answer(delays(8, 8)),
-			{ ...avoiding(2, 100, 0), suspect: { limit: 4, slowStart: false, standing: 8 } },
-		],
-		[
 			'a standing queue while fewer than ROUND_TRIP_SAMPLES answers came since the last decrease: nothing yet',
 			avoiding(10, 0, ROUND_TRIP_SAMPLES - 2),
 			answer(queue),
@@ -185,15 +173,6 @@ describe('an answer', () => {
 		],
 	])('%s', (_title, state, event, expected) => {
 		expect(afterAnswered(state, event)).toEqual({ state: expected });
-	});
-
-	it('in slow start, the quickest over the limit times the baseline: no queue of ours (Little), a slower service; the limit kept, the baseline taken again', () => {
-		expect(afterAnswered({ ...slowStart(8), answeredSince: 99 }, answer(delays(20, 8.01)))).toEqual(
-			{
-				state: { ...slowStart(8), answeredSince: 100 },
-				rebase: true,
-			},
-		);
 	});
 
 	it.each<[string, LimitState, Delays, number]>([

@@ -74,9 +74,6 @@ export function afterAnswered(
 		const resolved = suspect && resolve(next, delays, suspect);
 		if (resolved) return { state: resolved, rebase: true };
 		if (delays.standing > QUEUE_TOLERANCE) {
-			// In slow start the limit is the most it has been, so at most `limit` of ours were ahead
-			// of any answer: a quickest over `limit` baselines is no queue of ours but a slower service.
-			if (next.slowStart && delays.standing > next.limit) return { state: next, rebase: true };
 			// A first sign halves the limit, so the next answers test it.
 			const cut = afterOverload(next, answer.now, answer.sentAt, suspect ? undefined : 0.5);
 			const before = { limit: state.limit, slowStart: state.slowStart, standing: delays.standing };
