@@ -54,8 +54,37 @@ describe('a sign of overload (a 503, or a standing queue)', () => {
 			60,
 			avoiding(18, 100, 0),
 		],
+		[
+			'a suspected queue: the test ends, the suspect forgotten, the limit cut',
+			{ ...avoiding(20, 60), suspect: { limit: 40, slowStart: true, standing: 3 } },
+			70,
+			avoiding(18, 100, 0),
+		],
+		[
+			'a suspected queue, from a request sent before its cut: the test ends, the cut stays',
+			{ ...avoiding(20, 60), suspect: { limit: 40, slowStart: true, standing: 3 } },
+			59,
+			avoiding(20, 60),
+		],
 	])('%s', (_title, state, sentAt, expected) => {
 		expect(afterOverload(state, 100, sentAt)).toEqual(expected);
+	});
+
+	it('a 503 while a queue is suspected is not undone by a later "not a queue" verdict', () => {
+		const answered = (state: LimitState, now: number, standing: number) =>
+			afterAnswered(state, {
+				now,
+				sentAt: now - 10,
+				delays: delays(standing, standing),
+				inUse: true,
+			}).state;
+		let state = answered({ ...slowStart(8), answeredSince: 99 }, 100, 3);
+		expect(state).toMatchObject({ limit: 4, suspect: { limit: 8, slowStart: true } });
+		state = afterOverload(state, 150, 120);
+		for (let now = 200; now < 216; now++) state = answered(state, now, 3);
+		// Without the 503 these answers (the quickest as slow at half the limit) bring back 8.
+		expect(state.limit).toBeLessThan(4);
+		expect(state.slowStart).toBe(false);
 	});
 });
 

@@ -36,7 +36,8 @@ export const initialLimit = (start: number): LimitState => ({
 
 /**
  * A sign of overload at `now` for a request sent at `sentAt`: the limit goes down, by half in slow
- * start (or by `factor`), unless it already did since that request left.
+ * start (or by `factor`), unless it already did since that request left. It ends a suspect's test:
+ * the overload is shown, so the limit and slow start from before the suspect do not come back.
  */
 export function afterOverload(
 	state: LimitState,
@@ -44,9 +45,9 @@ export function afterOverload(
 	sentAt: number,
 	factor = state.slowStart ? 0.5 : OVERLOAD_DECREASE,
 ): LimitState {
-	if (sentAt < state.decreasedAt) return state;
+	if (sentAt < state.decreasedAt) return { ...state, suspect: undefined };
 	const limit = Math.max(1, state.limit * factor);
-	return { ...state, limit, slowStart: false, decreasedAt: now, answeredSince: 0 };
+	return { limit, slowStart: false, decreasedAt: now, answeredSince: 0 };
 }
 
 /** An answer's round trip and the quickest recent one against their kind's own; the recent spread. */
