@@ -16,14 +16,15 @@ export async function searchUsers(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const text = filter ?? '';
-	const results = (await listUsers.call(this)).filter((user) =>
-		holds(text, user.name, user.email, user.id),
-	);
-	// Matched by the ID alone: the ID is shown, so the match can be seen.
-	const shown = (user: (typeof results)[number]) =>
-		holds(text, user.name, user.email) ? user.email : `${user.email}, ${user.id}`;
+	const users = await listUsers.call(this);
 	return {
-		results: results.map((user) => ({ name: `${user.name} (${shown(user)})`, value: user.id })),
+		results: users
+			.filter((user) => holds(text, user.name, user.email, user.id))
+			.map((user) => {
+				// Matched by the ID alone: the ID is shown, so the match can be seen.
+				const shown = holds(text, user.name, user.email) ? user.email : `${user.email}, ${user.id}`;
+				return { name: `${user.name} (${shown})`, value: user.id };
+			}),
 	};
 }
 
