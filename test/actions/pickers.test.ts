@@ -36,13 +36,18 @@ describe('searchUsers (tag owner)', () => {
 	it('finds users by part of the name, ignoring case', async () => {
 		const { results } = await search('searchUsers', tagCreate, 'tANaka');
 
-		expect(results.map((result) => result.value)).toEqual([SEED.users.aiko]);
+		expect(results).toEqual([
+			{ name: 'Aiko Tanaka (aiko.tanaka@northwind-data.example)', value: SEED.users.aiko },
+		]);
 	});
 
 	it('finds users by part of the email', async () => {
 		const { results } = await search('searchUsers', tagCreate, 'sofia.lind');
 
-		expect(results.map((result) => result.value)).toEqual([SEED.users.sofia]);
+		// Found by the email: the ID is not shown.
+		expect(results).toEqual([
+			{ name: 'Sofia Lindqvist (sofia.lindqvist@northwind-data.example)', value: SEED.users.sofia },
+		]);
 	});
 
 	it('finds users by part of the ID, as User → Get Many → Search does', async () => {
@@ -58,6 +63,18 @@ describe('searchUsers (tag owner)', () => {
 				name: `Aiko Tanaka (aiko.tanaka@northwind-data.example, ${SEED.users.aiko})`,
 				value: SEED.users.aiko,
 			},
+		]);
+	});
+
+	it('leaves out an empty email: the ID alone in brackets, or no brackets', async () => {
+		const aiko = emulator().store.users.get(SEED.users.aiko)!;
+		emulator().store.users.set(SEED.users.aiko, { ...aiko, email: '' });
+
+		expect((await search('searchUsers', tagCreate, SEED.users.aiko)).results).toEqual([
+			{ name: `Aiko Tanaka (${SEED.users.aiko})`, value: SEED.users.aiko },
+		]);
+		expect((await search('searchUsers', tagCreate, 'Tanaka')).results).toEqual([
+			{ name: 'Aiko Tanaka', value: SEED.users.aiko },
 		]);
 	});
 

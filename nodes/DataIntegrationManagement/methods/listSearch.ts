@@ -22,8 +22,9 @@ export async function searchUsers(
 			.filter((user) => holds(text, user.name, user.email, user.id))
 			.map((user) => {
 				// Matched by the ID alone: the ID is shown, so the match can be seen.
-				const shown = holds(text, user.name, user.email) ? user.email : `${user.email}, ${user.id}`;
-				return { name: `${user.name} (${shown})`, value: user.id };
+				const byId = !holds(text, user.name, user.email) && user.id;
+				const shown = [user.email, byId].filter(Boolean).join(', ');
+				return { name: shown ? `${user.name} (${shown})` : user.name, value: user.id };
 			}),
 	};
 }

@@ -36,8 +36,8 @@ export const initialLimit = (start: number): LimitState => ({
 
 /**
  * A sign of overload at `now` for a request sent at `sentAt`: the limit goes down, by half in slow
- * start (or by `factor`), unless it already did since that request left. It ends a suspect's test:
- * the overload is shown, so the limit and slow start from before the suspect do not come back.
+ * start (or by `factor`), unless it already did since that request left. A 503 ends a suspect's
+ * test (overload is shown: the limit before it does not come back); afterAnswered's cut keeps it.
  */
 export function afterOverload(
 	state: LimitState,
@@ -47,7 +47,14 @@ export function afterOverload(
 ): LimitState {
 	if (sentAt < state.decreasedAt) return { ...state, suspect: undefined };
 	const limit = Math.max(1, state.limit * factor);
-	return { limit, slowStart: false, decreasedAt: now, answeredSince: 0 };
+	return {
+		...state,
+		limit,
+		slowStart: false,
+		decreasedAt: now,
+		answeredSince: 0,
+		suspect: undefined,
+	};
 }
 
 /** An answer's round trip and the quickest recent one against their kind's own; the recent spread. */
