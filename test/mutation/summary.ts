@@ -26,6 +26,7 @@ export const AREAS = [
 			'test/credentials',
 			'test/actions/concurrency.test.ts',
 			'test/actions/auto-concurrency.test.ts',
+			'test/actions/overload.test.ts',
 			'test/actions/errors.test.ts',
 			'test/actions/error-words.test.ts',
 			'test/actions/read-only.test.ts',
