@@ -41,6 +41,16 @@ describe('searchUsers (tag owner)', () => {
 		]);
 	});
 
+	it('finds users by the name alone, where the email holds none of it', async () => {
+		const aiko = emulator().store.users.get(SEED.users.aiko)!;
+		emulator().store.users.set(SEED.users.aiko, { ...aiko, email: 'ops@northwind-data.example' });
+
+		// Found by the name: the ID is not shown.
+		expect((await search('searchUsers', tagCreate, 'tanaka')).results).toEqual([
+			{ name: 'Aiko Tanaka (ops@northwind-data.example)', value: SEED.users.aiko },
+		]);
+	});
+
 	it('finds users by part of the email', async () => {
 		const { results } = await search('searchUsers', tagCreate, 'sofia.lind');
 
