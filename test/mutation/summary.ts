@@ -32,6 +32,7 @@ export const AREAS = [
 			'test/actions/read-only.test.ts',
 			'test/actions/pickers.test.ts',
 			'test/actions/hostile.test.ts',
+			'test/actions/key-echo.test.ts',
 			// The poll budget's deadline and the service's Date header end in what the trigger does.
 			'test/trigger/service-variants.test.ts',
 		],
