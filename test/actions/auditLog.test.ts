@@ -272,6 +272,20 @@ describe('auditLog getAll', () => {
 		expect(result.items.map((item) => item.json.id)).not.toContain(atUntil.id);
 	});
 
+	it.each([
+		['added with no field', {}],
+		['with both fields left empty', { since: '', until: '' }],
+	])('keeps every entry with a Time Range %s: a range without ends', async (_case, timeRange) => {
+		const all = await run({ returnAll: true });
+		const unbounded = await run({ returnAll: true, filters: { timeRange } });
+
+		expect(unbounded.error).toBeUndefined();
+		expect(all.items.length).toBeGreaterThan(0);
+		expect(unbounded.items.map((item) => item.json)).toEqual(all.items.map((item) => item.json));
+		const sent = emulator().requests.map(({ query }) => query);
+		expect(sent.every((query) => !('startTime' in query) && !('endTime' in query))).toBe(true);
+	});
+
 	it('reads a date-time without a zone in the workflow time zone and sends it in UTC', async () => {
 		// The harness sets no workflow time zone, so n8n's default (America/New_York, UTC-4 in October) applies.
 		await run({ returnAll: true, filters: { timeRange: { since: '2026-10-05T00:00:00' } } });
