@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OffSpecAnswer, Written } from '../client/endpoint';
+import { isObject } from '../shared/checks';
 
 /**
  * The item of a write the service acknowledged (it took effect: a failed item would be run again).
@@ -10,8 +11,7 @@ import type { OffSpecAnswer, Written } from '../client/endpoint';
 /** `item` with what the service sent (`data`'s fields, or `data` if no object) and the warning. */
 export function withWarning(offSpec: OffSpecAnswer, item: IDataObject = {}): IDataObject {
 	const { sent, warning } = offSpec;
-	const isObject = typeof sent === 'object' && sent !== null && !Array.isArray(sent);
-	const fields = isObject ? (sent as IDataObject) : sent === undefined ? {} : { data: sent };
+	const fields = isObject(sent) ? (sent as IDataObject) : sent === undefined ? {} : { data: sent };
 	return { ...item, ...fields, warning };
 }
 

@@ -1,5 +1,6 @@
 import { NodeApiError, NodeOperationError, type IHttpRequestMethods } from 'n8n-workflow';
 
+import { isObject } from '../shared/checks';
 import { apiRequest, type Context, type RequestOptions } from '../transport';
 import type {
 	Asset,
@@ -37,10 +38,6 @@ export function pathSegmentProblem(value: string): string | undefined {
 export interface Check {
 	expected: string;
 	test(value: unknown): boolean;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** An object whose every value passes `test`; with `child`, that key of each value too, if set. */

@@ -45,6 +45,10 @@ export function fieldError(
 	});
 }
 
+/** Whether `value` is a plain object: not null, not a list. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** A value as an error message shows it: short, and never the text of an object. */
 function shown(value: unknown): string {
 	if (typeof value === 'string')
@@ -151,7 +155,7 @@ export function checkCollection(
 	collection: INodeProperties,
 	values: unknown,
 ): IDataObject {
-	if (typeof values !== 'object' || values === null || Array.isArray(values))
+	if (!isObject(values))
 		throw fieldError(
 			origin,
 			collection.displayName,
@@ -184,7 +188,7 @@ function parseJsonObject(origin: Origin, label: string, value: unknown): IDataOb
 			throw fieldError(origin, label, 'is not valid JSON', `${problem}. ${example}`);
 		}
 	}
-	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+	if (!isObject(parsed)) {
 		throw fieldError(origin, label, 'must be a JSON object', `It is ${shown(parsed)}. ${example}`);
 	}
 	// Depth first: a cyclic object is then refused as too deep before JSON.stringify sees it.

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
-import { asOption, asText, fieldError, type Origin } from './checks';
+import { asOption, asText, fieldError, isObject, type Origin } from './checks';
 
 /**
  * The audit-log filters both nodes take (the trigger's Filters, Audit Log → Get Many's): each a
@@ -143,9 +143,6 @@ export function entryFilter(filters: EntryFilters): (entry: FilteredEntry) => bo
 			return hit === (match === 'anyOf');
 		});
 }
-
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const commaSeparated = (value: unknown) => (typeof value === 'string' ? value.split(',') : [value]);
 

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ReceivedSchemas, SchemasPatch } from '../../client/types';
-import { holds, isObject } from '../../shared/filters';
+import { holds } from '../../shared/filters';
+import { isObject } from '../../shared/checks';
 
 /**
  * An integration's source schema (its schemas, tables and columns), as Get Schemas flattens it and
