@@ -5,7 +5,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { FaultSpec } from '../emulator';
-import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/actions/concurrencyOptions';
 import { AUTO_START } from '../../nodes/DataIntegrationManagement/transport/aimd';
 import { AUTO_MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/transport/overload';
 import { paceKey, processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
@@ -323,7 +322,7 @@ describe('Concurrency is checked when the node runs', () => {
 			const result = await createAssets(named(2), { [name]: value });
 
 			expect(result.error?.message).toMatch(
-				new RegExp(`^The field "${label}" must be a whole number from 1 to ${MAX_CONCURRENCY}`),
+				new RegExp(`^The field "${label}" must be a whole number from 1 to ${AUTO_MAX_CONCURRENCY}`),
 			);
 			expect(emulator().requests).toHaveLength(0);
 		}

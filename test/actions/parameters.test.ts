@@ -9,7 +9,6 @@ import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow
 
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
 import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node.ts';
-import { MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/actions/concurrencyOptions';
 import { AUTO_MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/transport/overload';
 import { AUTO_START } from '../../nodes/DataIntegrationManagement/transport/pacer';
 import { SEED } from '../emulator';
@@ -267,11 +266,11 @@ describe('option fields take only their listed values', () => {
 			resource: 'integration',
 			operation: 'get',
 			integrationId: ORDERS,
-			options: { concurrency: MAX_CONCURRENCY + 1 },
+			options: { concurrency: AUTO_MAX_CONCURRENCY + 1 },
 		});
 
 		expect(result.error?.message).toBe(
-			`The field "Concurrency" must be a whole number from 1 to ${MAX_CONCURRENCY}, not ${MAX_CONCURRENCY + 1} (item 0)`,
+			`The field "Concurrency" must be a whole number from 1 to ${AUTO_MAX_CONCURRENCY}, not ${AUTO_MAX_CONCURRENCY + 1} (item 0)`,
 		);
 	});
 });

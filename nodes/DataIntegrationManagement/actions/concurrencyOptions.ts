@@ -11,9 +11,6 @@ import { readParameter } from './readers';
  * operation has, and how they are read: a number the user set is what runs.
  */
 
-/** The most items Options → Concurrency or Max Concurrency may keep in flight (1 to this). */
-export const MAX_CONCURRENCY = AUTO_MAX_CONCURRENCY;
-
 /** How many items are sent at once when Concurrency is not set, under Concurrency Mode "Fixed". */
 const FIXED_CONCURRENCY = 1;
 
@@ -21,10 +18,10 @@ const concurrencyField: INodeProperties = {
 	displayName: 'Concurrency',
 	name: 'concurrency',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+	typeOptions: { minValue: 1, maxValue: AUTO_MAX_CONCURRENCY },
 	default: FIXED_CONCURRENCY,
 	displayOptions: HIDDEN_IN_TOOLS,
-	description: `How many items to send at once, from 1 to ${MAX_CONCURRENCY}: what runs under Concurrency Mode "Fixed", and when Concurrency Mode is not added. Output items keep the order and the input item they come from, errors stay the same, and items that change the same record are sent one after another, in item order.`,
+	description: `How many items to send at once, from 1 to ${AUTO_MAX_CONCURRENCY}: what runs under Concurrency Mode "Fixed", and when Concurrency Mode is not added. Output items keep the order and the input item they come from, errors stay the same, and items that change the same record are sent one after another, in item order.`,
 };
 
 /** Auto's cap: a number field as Concurrency is, with the default Auto runs when it is not set. */
@@ -33,7 +30,7 @@ const maxConcurrencyField: INodeProperties = {
 	displayName: 'Max Concurrency',
 	name: 'maxConcurrency',
 	default: AUTO_MAX_CONCURRENCY,
-	description: `Under Concurrency Mode "Auto": the most items to send at once, from 1 to ${MAX_CONCURRENCY}, however well the service keeps up. Output items keep their order and the input item they come from.`,
+	description: `Under Concurrency Mode "Auto": the most items to send at once, from 1 to ${AUTO_MAX_CONCURRENCY}, however well the service keeps up. Output items keep their order and the input item they come from.`,
 };
 
 /** Concurrency Mode: Auto when not set. */

@@ -25,7 +25,7 @@ import { requestKind } from './overload';
 import { RETRY_AFTER_WAITS, retryWaitMs, systemClock, type Clock, type Pacer } from './pacer';
 import { paceOf } from './shared-pace';
 
-export { baseUrlOf, CREDENTIAL_TYPE } from './credential';
+export { CREDENTIAL_TYPE } from './credential';
 
 /** Every n8n context the nodes call the service from: operations, pickers, the trigger. */
 export type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -33,7 +33,7 @@ export type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions
 export interface RequestOptions {
 	body?: IDataObject;
 	qs?: IDataObject;
-	/** Epoch ms: neither the request nor a wait for a 429 outlasts it. */
+	/** Epoch ms: neither the request nor a wait for a 429 or 503 outlasts it. */
 	deadline?: number;
 	/** The run's pacer; without one (the trigger, the pickers) a slot of the shared pace. */
 	pacer?: Pacer;
