@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { optionsCollection } from '../shared/descriptions';
 import { filtersField } from '../shared/filters';
 
-/** The trigger's fields, here so that the poll checks what it reads against them. */
+/** The trigger's fields; the poll reads and checks its values by them. */
 
 export const startFromField: INodeProperties = {
 	displayName: 'Start From',

@@ -8,10 +8,10 @@ import {
 import { scanAuditLog, type PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
-import { asOption, checkCollection } from '../shared/checks';
+import { asOption, checkCollection, fieldError } from '../shared/checks';
 import { declaring, failureOf } from '../shared/failures';
 import { restoreState } from './cursor';
-import { pollOptions, startFromField } from './fields';
+import { pollOptions, startDateField, startFromField } from './fields';
 import { entryFilter, readFilters } from '../shared/filters';
 import { PollLease, type LeaseRecord } from './lease';
 import { BUDGET_RAN_OUT, readNewEntries } from './newEntries';
@@ -28,16 +28,11 @@ function defaultOf(name: string): number {
 const STATE_KEY = 'auditLogCursor';
 /** The polls running in this n8n process, by workflow and node (see ./lease.ts). */
 const runningPolls = new Map<string, LeaseRecord>();
-/**
- * How long a lease holds when n8n gives no poll budget (n8n 1.x): as long as n8n 2.x's default
- * budget. The running poll renews it with every page it reads.
- */
+/** A lease without a poll budget (n8n 1.x): n8n 2.x's default budget, renewed with every page. */
 const LEASE_WITHOUT_BUDGET_MS = 5 * 60 * 1000;
 /**
- * By workflow and node, the cursor (and its start) the last poll in this process stored without
- * emitting. Under n8n's durable scheduler without durable poll cursors such a store is not kept
- * (n8n saves static data when a poll emits): a poll then finds an older cursor. A poll that
- * emitted forgets it: its store is kept, so a cursor found later was moved by another poll.
+ * By workflow and node, the cursor the last poll here stored without emitting, which n8n may not
+ * keep (it saves static data when a poll emits, unless durable poll cursors are on).
  */
 const storedQuietly = new Map<string, { origin: string; cursor: string }>();
 /** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
@@ -59,23 +54,19 @@ function readStart(this: IPollFunctions): { origin: string; start?: number } {
 		return { origin: 'now' };
 	const written = this.getNodeParameter('startDate', '', { rawExpressions: true });
 	const start = parseInstant(this.getNodeParameter('startDate', ''), this.getTimezone());
-	if (start === undefined) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'The field "Start Date" is not a valid date and time',
-			{
-				description:
-					'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
-				failure: { cause: 'configuration-invalid' },
-			},
+	if (start === undefined)
+		throw fieldError(
+			{ node: this.getNode() },
+			startDateField.displayName,
+			'is not a valid date and time',
+			'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
 		);
-	}
 	const expression = typeof written === 'string' && written.startsWith('=') ? written : undefined;
 	return { origin: `date:${expression ?? toUtcIso(start)}`, start };
 }
 
 /**
- * The budget n8n gives a poll, in ms (n8n-workflow 2.x: 5 minutes by default; its durable
+ * The budget n8n gives a poll, in ms (n8n 2.x: 5 minutes by default; its durable
  * scheduler abandons a poll after 45 s by default), or undefined (n8n 1.x gives none).
  */
 function pollBudgetMs(this: IPollFunctions): number | undefined {

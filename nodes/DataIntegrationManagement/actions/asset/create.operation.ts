@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalFields, nameAndType, readNamedCreate } from '../namedCreate';
 import { createAsset } from '../../client/assets';
-import type { Pacer } from '../../transport/pacer';
 import { writtenItem } from '../written';
-import type { ItemInput } from '../operation';
+import type { Execute } from '../operation';
 
 export const changesData = true;
 
@@ -19,12 +18,7 @@ export const properties: INodeProperties[] = [
 	additionalFields,
 ];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-	item: ItemInput,
-): Promise<IDataObject> {
+export const execute: Execute = async function (itemIndex, pacer, item) {
 	const body = readNamedCreate.call(this, itemIndex, properties, item);
 	return writtenItem(await createAsset.call(this, body, pacer));
-}
+};

@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalFields, nameAndType, readNamedCreate } from '../namedCreate';
 import { createConnector } from '../../client/connectors';
-import type { Pacer } from '../../transport/pacer';
 import { writtenItem } from '../written';
-import type { ItemInput } from '../operation';
+import type { Execute } from '../operation';
 
 export const changesData = true;
 
@@ -37,13 +36,8 @@ export const properties: INodeProperties[] = [
 	additionalFields,
 ];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	pacer: Pacer,
-	item: ItemInput,
-): Promise<IDataObject> {
+export const execute: Execute = async function (itemIndex, pacer, item) {
 	const more = ['connectionType', 'authMethod'];
 	const body = readNamedCreate.call(this, itemIndex, properties, item, more);
 	return writtenItem(await createConnector.call(this, body, pacer));
-}
+};
