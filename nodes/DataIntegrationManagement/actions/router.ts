@@ -67,7 +67,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const readOnly = operation.changesData && !(await credentialAllowsChanges.call(this));
 	const concurrency = await concurrencyFor(this);
-	// Under Auto, the concurrency paces the requests too: it is told each answer and each 429.
+	// Under Auto, the concurrency paces the requests too: it is told each answer, 429 and 503.
 	const pacer: Pacer = concurrency instanceof RunPace ? concurrency : plainPacer;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const records = new RecordReads(this, operation.record);
@@ -142,11 +142,7 @@ function itemRunner(
 	};
 }
 
-/**
- * While an item waits for a slot, the router reads later items' records for at most this long at
- * a time (ms), then lets answers in; a timer comes a millisecond later at the soonest, so it reads
- * about two thirds of the time it waits.
- */
+/** While an item waits for a slot, the router reads later items' records this long (ms) at a time. */
 export const READ_AHEAD_SLICE_MS = 2;
 
 /** Whether `slot` came before `tick`. */

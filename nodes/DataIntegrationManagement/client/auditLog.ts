@@ -55,8 +55,8 @@ export async function scanAuditLog(
 				rateLimited: (error as NodeApiError).httpCode === '429',
 			};
 			if (cutByDeadline(scan, state, Date.now(), ended)) return 'deadline';
-			// A NodeApiError goes on as it is, declaring its cause (a 400 naming one of our query
-			// names: one that says so); n8n hands back a NodeOperationError it is given to wrap.
+			// A 400 is the query refused (refusedQuery); another NodeApiError goes on declaring its
+			// cause; n8n hands back a NodeOperationError it is given to wrap.
 			if (error instanceof NodeApiError && error.httpCode === '400')
 				throw refusedQuery(this, error);
 			if (error instanceof NodeApiError) throw declaring(error);

@@ -23,7 +23,7 @@ export interface PlacedEntry {
 export interface Neighbours {
 	/** Oldest first: the instant of the last readable entry, older than what follows. */
 	readonly olderInstant?: number;
-	/** Newest first: the instant of the last readable entry, newer than what follows. */
+	/** Newest first: the instant the last entry was placed at, newer than what follows. */
 	readonly newerInstant?: number;
 	/** Oldest first: entries without a readable timestamp, waiting for a newer readable one. */
 	readonly waiting: readonly AuditLogEntry[];

@@ -1,6 +1,6 @@
 import { ApplicationError, type IDisplayOptions, type INodeProperties } from 'n8n-workflow';
 
-/** Descriptions that several operations, or both nodes, share: each field and collection defined once. */
+/** The fields and collections that several operations, or both nodes, share. */
 
 /** A tag's owner: a user picked from `GET /users`, or typed as an ID. */
 export const ownerLocator: INodeProperties = {

@@ -7,11 +7,8 @@ import {
 } from 'n8n-workflow';
 
 /**
- * Why an error that leaves a node failed, when nothing declared it where it was made (every error
- * the nodes make declares its own; transport/failureCause.ts for requests): n8n's own errors about
- * what the node was given (an expression, a parameter: ExecutionBaseError; a credential deleted or
- * not shared with the workflow: n8n's CredentialNotFoundError, a UserError) need someone to change
- * it; any other error is a defect of the node.
+ * Why an undeclared error failed: n8n's own errors about what the node was given (an expression, a
+ * parameter, a credential not shared) need someone to change it; any other is a node defect.
  */
 export function undeclaredCause(error: unknown): Failure {
 	return error instanceof ExecutionBaseError || error instanceof UserError
@@ -25,10 +22,8 @@ export function failureOf(error: unknown): Failure {
 }
 
 /**
- * `error`, declaring why it failed: what it declares, or else `undeclaredCause`. What n8n 2.41
- * does when a node hands it a NodeApiError to wrap (`new NodeApiError(node, error, { failure })`
- * gives back the error itself, the declaration set on it), written for what it is: the
- * constructor takes the service's JSON answer, not an error. n8n 1.x leaves the field unread.
+ * `error`, declaring why it failed, as n8n 2.41 does to a NodeApiError it is handed to wrap (its
+ * constructor takes the service's answer, not an error). n8n 1.x leaves the field unread.
  */
 export function declaring(error: NodeApiError): NodeApiError {
 	error.failure = failureOf(error);

@@ -54,7 +54,7 @@ export function startInterval(state: PaceState, roundTripMs = 0): number {
 export const mayStart = (state: PaceState, inFlight: number): boolean =>
 	state.phase === 'paced' || inFlight < Math.floor(state.window);
 
-/** A request was answered (not 429) at `now`: the window grows, or the pace when `grow`. */
+/** A request was answered without an error status at `now`: the window grows, or the pace when `grow`. */
 export function afterAnswer(state: PaceState, now: number, grow: boolean): PaceState {
 	if (state.phase === 'slowStart') return { ...state, window: state.window + 1 };
 	if (state.phase === 'holding') return { ...state, window: state.window + 1 / state.window };

@@ -2,7 +2,7 @@
 
 export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 
-/** The credential's fields the transport reads; the key only for the shared pace's digest. */
+/** The credential's fields the transport reads; the key for the shared pace's digest, and to keep it out of errors. */
 export type ServiceCredentials = {
 	baseUrl?: unknown;
 	apiKey?: unknown;

@@ -24,8 +24,8 @@ export interface RequestFailure {
 export const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/;
 
 /**
- * Why `failure` happened. `waitMs`: the wait the transport computed for a 429 it did not wait
- * out (its backoff, or a Retry-After past the poll's budget), declared when the service named none.
+ * Why `failure` happened. `waitMs`: the backoff the transport computed for a 429 it did not wait
+ * out, declared when the service named no wait (Retry-After).
  */
 export function failureCause(failure: RequestFailure, waitMs?: number): Failure {
 	const { status, networkCode, blockedAddress } = failure;

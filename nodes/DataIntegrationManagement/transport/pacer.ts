@@ -22,7 +22,7 @@ export interface Pacer {
 	readonly retryAfterWaits: number;
 	/** Whether a 503 cuts what is in flight (Auto): the first one is then sent again in its turn. */
 	readonly limitsInFlight: boolean;
-	/** A request of `kind` (requestKind) was answered, not 429 or 503, after `ms`. */
+	/** A request of `kind` (requestKind) was answered without an error status, after `ms`. */
 	answered(ms: number, kind: string): void;
 	/** Resolves when a request answered 429 (503) after `ms` may go again, `waitMs` from now. */
 	rateLimited(waitMs: number, ms: number): Promise<void>;
@@ -90,10 +90,7 @@ export interface Concurrency {
 	readonly full?: boolean;
 }
 
-/**
- * At most this many items start per tick of the timers: answers handled in one turn would start
- * theirs together, in lockstep (docs/pacer.md, "Where the pace sits").
- */
+/** Items started per timer tick, so answers handled together do not start theirs in lockstep. */
 export const STARTS_PER_TICK = 2;
 
 /** A turnstile letting `perTick` callers through per tick of the timers. */

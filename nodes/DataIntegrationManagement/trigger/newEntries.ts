@@ -52,9 +52,8 @@ export async function readNewEntries(
 ): Promise<{ state: CursorState; emitted: AuditLogEntry[]; cut?: boolean }> {
 	const stored = state ?? (start === undefined ? undefined : initialState(origin, start));
 	if (!stored) return { state: await startAtNewestEntry.call(this, origin, reading), emitted: [] };
-	// Every poll asks oldest first, even after the service answered otherwise: a service that
-	// does so once (a deploy, a cache) gets the fast read back at its next poll in order. One
-	// that always does costs one page a poll.
+	// Every poll asks oldest first, even after the service answered otherwise (once, in a deploy):
+	// a service that always does costs one page a poll.
 	const oldestFirst = new CursorScan(stored, settings);
 	const { done, cut } = await readOldestFirst.call(this, oldestFirst, reading);
 	if (done.next !== 'readNewestFirst')

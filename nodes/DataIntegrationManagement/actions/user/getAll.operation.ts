@@ -30,7 +30,8 @@ const readSearch = (context: IExecuteFunctions, itemIndex: number) =>
 export function narrowWith(this: IExecuteFunctions, itemIndex: number) {
 	const search = readSearch(this, itemIndex);
 	const part = search ? `a longer part than ${JSON.stringify(search)}` : 'a part';
-	return () => `set Filters → Search to ${part} of the email, the name or the ID of the users you need`;
+	return () =>
+		`set Filters → Search to ${part} of the email, the name or the ID of the users you need`;
 }
 
 export const execute: Execute = async function (itemIndex, pacer) {
