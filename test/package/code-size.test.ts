@@ -4,7 +4,8 @@
  * over 60 (from its first line to its last, comments before it not counted), as the TypeScript
  * compiler parses them. They hold for the package (nodes/, credentials/) and for the tooling
  * under test/ (the emulator, the helpers, the end-to-end run, the benchmark), but not for the
- * test files themselves (*.test.ts), whose describe blocks hold many cases by nature.
+ * test files themselves (*.test.ts), whose describe blocks hold many cases by nature. And the
+ * package's weight: its lines of code, and its comment lines per line of code.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,6 +15,11 @@ import * as ts from 'typescript';
 const ROOT = join(__dirname, '../..');
 const MAX_FILE_LINES = 300;
 const MAX_FUNCTION_LINES = 60;
+/** The package's code lines (nodes/, credentials/): new capability is paid for with code removed. */
+const MAX_PACKAGE_CODE_LINES = 4946;
+/** Comment lines (with no code on them) per code line: the package, and transport/. */
+const MAX_COMMENT_RATIO = 0.25;
+const MAX_TRANSPORT_COMMENT_RATIO = 0.3;
 
 function sourceFiles(folder: string): string[] {
 	return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
@@ -58,6 +64,27 @@ function longFunctions(path: string, source: ts.SourceFile): string[] {
 	return found;
 }
 
+/** The lines of `source` with code (a token on them), and those with only comments. */
+function lineCounts(source: ts.SourceFile): { code: number; comment: number } {
+	const code = new Set<number>();
+	const comment = new Set<number>();
+	const mark = (lines: Set<number>, from: number, to: number) => {
+		const last = source.getLineAndCharacterOfPosition(to).line;
+		for (let line = source.getLineAndCharacterOfPosition(from).line; line <= last; line++)
+			lines.add(line);
+	};
+	const visit = (node: ts.Node): void => {
+		if (ts.isJSDoc(node)) return;
+		const children = node.getChildren(source);
+		if (children.length > 0) return children.forEach(visit);
+		for (const range of ts.getLeadingCommentRanges(source.text, node.pos) ?? [])
+			mark(comment, range.pos, range.end - 1);
+		if (node.getEnd() > node.getStart(source)) mark(code, node.getStart(source), node.getEnd() - 1);
+	};
+	visit(source);
+	return { code: code.size, comment: [...comment].filter((line) => !code.has(line)).length };
+}
+
 const parsed = FILES.map((file) => {
 	const text = readFileSync(file, 'utf8');
 	const path = relative(ROOT, file);
@@ -99,5 +126,32 @@ describe('the size of the code', () => {
 			longFunctions('x.ts', ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true));
 		expect(found(code(''))).toEqual([]);
 		expect(found(code('\n\tstep();'))).toEqual(['x.ts:2 f (61 lines)', 'x.ts:64 m (61 lines)']);
+	});
+
+	it(`the package is at most ${MAX_PACKAGE_CODE_LINES} lines of code, with few comments per line of code`, () => {
+		const counted = (prefix: string) =>
+			parsed
+				.filter(({ path }) => path.startsWith(prefix))
+				.map(({ source }) => lineCounts(source))
+				.reduce((sum, { code, comment }) => ({
+					code: sum.code + code,
+					comment: sum.comment + comment,
+				}));
+		const all = [counted('nodes/'), counted('credentials/')].reduce((a, b) => ({
+			code: a.code + b.code,
+			comment: a.comment + b.comment,
+		}));
+		const transport = counted('nodes/DataIntegrationManagement/transport/');
+		expect(all.code).toBeLessThanOrEqual(MAX_PACKAGE_CODE_LINES);
+		expect(all.comment / all.code).toBeLessThanOrEqual(MAX_COMMENT_RATIO);
+		expect(transport.comment / transport.code).toBeLessThanOrEqual(MAX_TRANSPORT_COMMENT_RATIO);
+	});
+
+	it('counts a line with a token as code, and a line with only comments as a comment', () => {
+		const text = '/**\n * Doc.\n */\nconst a = `x\n// y`; // why\n\n// note\nf(/* b */ 1);\n';
+		expect(lineCounts(ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true))).toEqual({
+			code: 3,
+			comment: 4,
+		});
 	});
 });
