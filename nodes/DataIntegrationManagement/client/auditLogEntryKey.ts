@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { parseInstant } from '../shared/timestamps';
 import type { AuditLogEntry } from './types';
 
@@ -43,16 +45,5 @@ function canonicalJson(value: unknown): string {
 	return JSON.stringify(value) ?? 'null';
 }
 
-/** cyrb53: a fast 53-bit string hash, in base 36. */
-function digest(text: string): string {
-	let h1 = 0xdeadbeef;
-	let h2 = 0x41c6ce57;
-	for (let i = 0; i < text.length; i++) {
-		const char = text.charCodeAt(i);
-		h1 = Math.imul(h1 ^ char, 2654435761);
-		h2 = Math.imul(h2 ^ char, 1597334677);
-	}
-	h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-	h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-	return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
+/** A short digest of `text`: 66 bits of its SHA-256. */
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 11);
