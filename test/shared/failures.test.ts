@@ -12,7 +12,7 @@ import {
 } from 'n8n-workflow';
 
 import {
-	declaring,
+	declaredError,
 	failureOf,
 	undeclaredCause,
 } from '../../nodes/DataIntegrationManagement/shared/failures';
@@ -57,7 +57,7 @@ describe('failureOf', () => {
 	});
 });
 
-describe('declaring', () => {
+describe('declaredError', () => {
 	it('keeps the NodeApiError itself, with what it declares, as n8n does when handed one to wrap', () => {
 		const declared: Failure = { cause: 'temporarily-unavailable' };
 		const error = new NodeApiError(
@@ -66,14 +66,28 @@ describe('declaring', () => {
 			{ httpCode: '503', failure: declared },
 		);
 
-		expect(declaring(error)).toBe(error);
+		expect(declaredError(node, error)).toBe(error);
 		expect(error).toMatchObject({ failure: declared, httpCode: '503' });
 	});
 
 	it('declares on one that declares nothing what undeclaredCause gives it', () => {
 		const error = new NodeApiError(node, { message: 'undeclared' });
 
-		expect(declaring(error)).toBe(error);
+		expect(declaredError(node, error)).toBe(error);
 		expect(error.failure).toEqual(undeclaredCause(error));
 	});
+
+	it.each([
+		['a TypeError, with its item', new TypeError('x is undefined'), 3, 'node-defect'],
+		['a UserError', new UserError('Could not get parameter'), undefined, 'configuration-invalid'],
+	])(
+		'wraps anything else in a NodeOperationError declaring its cause: %s',
+		(_, error, item, cause) => {
+			const wrapped = declaredError(node, error, item);
+
+			expect(wrapped).toBeInstanceOf(NodeOperationError);
+			expect(wrapped).toMatchObject({ message: error.message, failure: { cause } });
+			expect((wrapped as NodeOperationError).context.itemIndex).toBe(item);
+		},
+	);
 });

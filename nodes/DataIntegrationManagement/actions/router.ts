@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { credentialAllowsChanges } from '../client/credential';
-import { declaring, failureOf, withLaterItemsSent } from '../shared/failures';
+import { declaredError, withLaterItemsSent } from '../shared/failures';
 import {
 	monotonicClock,
 	plainPacer,
@@ -131,13 +131,11 @@ function itemRunner(
 				results[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
 				return;
 			}
-			// A node error goes on as it is, naming its item and declaring its cause (n8n hands back
-			// a NodeOperationError it is given to wrap); anything else is wrapped.
+			// A node error goes on as it is, naming its item (n8n hands back a NodeOperationError it
+			// is given to wrap).
 			if (error instanceof NodeApiError || error instanceof NodeOperationError)
 				error.context.itemIndex = itemIndex;
-			if (error instanceof NodeApiError) throw declaring(error);
-			const failure = failureOf(error);
-			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex, failure });
+			throw declaredError(context.getNode(), error, itemIndex);
 		}
 	};
 }

@@ -1,4 +1,4 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { Context } from '../transport';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY } from './choices';
@@ -16,7 +16,7 @@ import {
 	type ScannedPage,
 } from './auditLogScan';
 import type { AuditLogEntry, AuditLogPage } from './types';
-import { declaring, failureOf } from '../shared/failures';
+import { declaredError } from '../shared/failures';
 
 /**
  * `GET /audit-logs`, shared by the trigger and Audit Log → Get Many: the scan's page requests.
@@ -55,12 +55,9 @@ export async function scanAuditLog(
 				rateLimited: (error as NodeApiError).httpCode === '429',
 			};
 			if (cutByDeadline(scan, state, Date.now(), ended)) return 'deadline';
-			// A 400 is the query refused (refusedQuery); another NodeApiError goes on declaring its
-			// cause; n8n hands back a NodeOperationError it is given to wrap.
 			if (error instanceof NodeApiError && error.httpCode === '400')
 				throw refusedQuery(this, error);
-			if (error instanceof NodeApiError) throw declaring(error);
-			throw new NodeOperationError(this.getNode(), error as Error, { failure: failureOf(error) });
+			throw declaredError(this.getNode(), error);
 		}
 		const tookMs = Date.now() - asked;
 		scan.onAnswer?.();

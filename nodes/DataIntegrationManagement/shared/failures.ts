@@ -4,6 +4,7 @@ import {
 	NodeOperationError,
 	UserError,
 	type Failure,
+	type INode,
 } from 'n8n-workflow';
 
 /**
@@ -22,10 +23,12 @@ export function failureOf(error: unknown): Failure {
 }
 
 /**
- * `error`, declaring why it failed, as n8n 2.41 does to a NodeApiError it is handed to wrap (its
- * constructor takes the service's answer, not an error). n8n 1.x leaves the field unread.
+ * `error` as a node throws it, declaring why it failed: a NodeApiError as it is (as n8n 2.41 does
+ * with one it is handed to wrap; n8n 1.x leaves the field unread), anything else wrapped.
  */
-export function declaring(error: NodeApiError): NodeApiError {
+export function declaredError(node: INode, error: unknown, itemIndex?: number): Error {
+	if (!(error instanceof NodeApiError))
+		return new NodeOperationError(node, error as Error, { itemIndex, failure: failureOf(error) });
 	error.failure = failureOf(error);
 	return error;
 }

@@ -1,7 +1,7 @@
-import { NodeApiError, NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
+import { NodeApiError, type INode, type INodeProperties } from 'n8n-workflow';
 
 import { displayNameOf } from './descriptions';
-import { declaring, failureOf, listed } from './failures';
+import { declaredError, listed } from './failures';
 
 /** A value as a not-found description shows it: quoted, and cut short when long. */
 function quoted(value: string): string {
@@ -38,9 +38,6 @@ export async function namingFieldsIfNotFound<T>(
 				),
 			);
 		}
-		// A NodeApiError goes on as it is, declaring its cause; n8n hands back a NodeOperationError
-		// it is given to wrap, and wraps anything else.
-		if (error instanceof NodeApiError) throw declaring(error);
-		throw new NodeOperationError(node, error as Error, { failure: failureOf(error) });
+		throw declaredError(node, error);
 	}
 }

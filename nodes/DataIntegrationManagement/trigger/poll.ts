@@ -9,7 +9,7 @@ import { scanAuditLog, type PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 import { asOption, checkCollection, fieldError } from '../shared/checks';
-import { declaring, failureOf } from '../shared/failures';
+import { declaredError } from '../shared/failures';
 import { restoreState } from './cursor';
 import { pollOptions, startDateField, startFromField } from './fields';
 import { entryFilter, readFilters } from '../shared/filters';
@@ -134,10 +134,10 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
 	} catch (error) {
-		// A NodeApiError goes on as it is, declaring its cause; n8n hands back a NodeOperationError
-		// it is given to wrap, and wraps anything else.
-		if (error instanceof NodeApiError) throw declaring(explainBudgetCut(error));
-		throw new NodeOperationError(this.getNode(), error as Error, { failure: failureOf(error) });
+		throw declaredError(
+			this.getNode(),
+			error instanceof NodeApiError ? explainBudgetCut(error) : error,
+		);
 	} finally {
 		lease.release();
 	}
