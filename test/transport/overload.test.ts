@@ -147,6 +147,12 @@ describe('an answer', () => {
 			avoiding(10.1, 90, 3),
 		],
 		[
+			'a request sent at the instant of the last decrease: counted among those since',
+			avoiding(10, 80, 3),
+			answer(quick),
+			avoiding(10.1, 80, 4),
+		],
+		[
 			'a standing queue just at QUEUE_TOLERANCE: no sign',
 			avoiding(10, 0),
 			answer(delays(QUEUE_TOLERANCE, QUEUE_TOLERANCE)),
