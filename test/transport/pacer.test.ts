@@ -67,6 +67,9 @@ describe('the wait before a request answered 429 is sent again', () => {
 		expect(retryWaitMs({ status: 429 }, 0, auto, highest)).toBeCloseTo(BACKOFF_FIRST_MS);
 		expect(retryWaitMs({ status: 503 }, 0, plainPacer, highest)).toBeCloseTo(BACKOFF_FIRST_MS);
 		expect(retryWaitMs({ status: 503, retryAfterSeconds: 1 }, 0, auto, highest)).toBe(1000);
+		// A run's share of Auto's pace is such a pacer.
+		const run = new SharedPace(new FakeClock()).join(4);
+		expect(retryWaitMs({ status: 503 }, 0, run, highest)).toBe(0);
 	});
 
 	it.each([
