@@ -410,6 +410,17 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 		expect([shared.limit.limit, started]).toEqual([5, true]);
 	});
 
+	it('says a run is full (the router then reads ahead) while the limit or its own Concurrency lets no item start', async () => {
+		const atLimit = await inFlight(4);
+		expect(atLimit.run.full).toBe(true);
+		atLimit.run.finish();
+		expect(atLimit.run.full).toBe(false);
+		const atMax = await inFlight(2, 2);
+		expect(atMax.shared.limit.limit).toBe(2);
+		atMax.shared.limit = initialLimit(8);
+		expect(atMax.run.full).toBe(true);
+	});
+
 	it('counts the limit in use when it was full since the request left, though items ended since', async () => {
 		const { clock, shared, run } = await inFlight(4);
 		// Full at 0; two items end, their next ones still waiting their turn to start here.
