@@ -301,6 +301,9 @@ describe('auditLog getAll', () => {
 
 		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
 		expect(result.error?.message).toBe('The field "Since" is not a valid date and time (item 0)');
+		expect(result.error?.description).toBe(
+			'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
+		);
 		expect(emulator().requests).toHaveLength(0);
 	});
 });

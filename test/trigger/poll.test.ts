@@ -212,9 +212,12 @@ describe('startFrom: date', () => {
 		},
 	);
 
-	it('refuses a start date that names no instant', async () => {
-		const error = await pollError(dateParameters('not a date'));
-		expect(error.message).toBe('The field "Start Date" is not a valid date and time');
+	it.each([
+		['not a date', 'is not a valid date and time'],
+		['', 'is empty'],
+	])('refuses a start date that names no instant: %j', async (startDate, problem) => {
+		const error = await pollError(dateParameters(startDate));
+		expect(error.message).toBe(`The field "Start Date" ${problem}`);
 		expect(error.description).toBe(
 			'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
 		);

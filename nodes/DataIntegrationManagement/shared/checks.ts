@@ -139,7 +139,7 @@ export function checkValue(origin: Origin, property: INodeProperties, value: unk
 		case 'boolean':
 			return asBoolean(origin, label, value);
 		case 'dateTime':
-			return asTimestamp(origin, label, value);
+			return asTimestamp(origin, property, value);
 		default:
 			return asText(origin, label, value);
 	}
@@ -208,16 +208,21 @@ function exceedsDepth(value: unknown, max: number): boolean {
 	return Object.values(value).some((child) => exceedsDepth(child, max - 1));
 }
 
-/** An optional date-time as UTC ISO; one without a zone is read in the workflow's. */
-function asTimestamp(origin: Origin, label: string, value: unknown): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
+/** A date-time as UTC ISO (zone-less: in the workflow's zone); undefined when optional and empty. */
+function asTimestamp(
+	origin: Origin,
+	property: INodeProperties,
+	value: unknown,
+): string | undefined {
+	const empty = value === undefined || value === null || value === '';
+	if (empty && !property.required) return undefined;
 	const instant = parseInstant(value, origin.timeZone);
 	if (instant === undefined) {
 		throw fieldError(
 			origin,
-			label,
-			'is not a valid date and time',
-			'Give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
+			property.displayName,
+			empty ? 'is empty' : 'is not a valid date and time',
+			'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
 		);
 	}
 	return toUtcIso(instant);

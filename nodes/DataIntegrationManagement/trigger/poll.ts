@@ -7,8 +7,8 @@ import {
 
 import { scanAuditLog, type PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
-import { parseInstant, toUtcIso } from '../shared/timestamps';
-import { asOption, checkCollection, fieldError } from '../shared/checks';
+import { parseInstant } from '../shared/timestamps';
+import { asOption, checkCollection, checkValue } from '../shared/checks';
 import { declaredError } from '../shared/failures';
 import { restoreState } from './cursor';
 import { pollOptions, startDateField, startFromField } from './fields';
@@ -44,25 +44,17 @@ const POLL_BUDGET_SHARE = 0.8;
  * start it gave when the cursor was created stays, instead of moving with every poll.
  */
 function readStart(this: IPollFunctions): { origin: string; start?: number } {
-	if (
-		asOption(
-			{ node: this.getNode() },
-			startFromField,
-			this.getNodeParameter('startFrom', 'now'),
-		) !== 'date'
-	)
+	const origin = { node: this.getNode(), timeZone: this.getTimezone() };
+	if (asOption(origin, startFromField, this.getNodeParameter('startFrom', 'now')) !== 'date')
 		return { origin: 'now' };
+	const start = checkValue(
+		origin,
+		startDateField,
+		this.getNodeParameter('startDate', ''),
+	) as string;
 	const written = this.getNodeParameter('startDate', '', { rawExpressions: true });
-	const start = parseInstant(this.getNodeParameter('startDate', ''), this.getTimezone());
-	if (start === undefined)
-		throw fieldError(
-			{ node: this.getNode() },
-			startDateField.displayName,
-			'is not a valid date and time',
-			'Pick a date and time, or give an ISO 8601 date-time such as 2026-11-01T09:30:00Z.',
-		);
 	const expression = typeof written === 'string' && written.startsWith('=') ? written : undefined;
-	return { origin: `date:${expression ?? toUtcIso(start)}`, start };
+	return { origin: `date:${expression ?? start}`, start: parseInstant(start) };
 }
 
 /**
