@@ -78,6 +78,16 @@ describe('declaredError', () => {
 	});
 
 	it.each([
+		['a NodeApiError', new NodeApiError(node, { message: 'down' }, { httpCode: '503' })],
+		['a NodeOperationError', new NodeOperationError(node, 'refused', { itemIndex: 0 })],
+	])('keeps %s itself, naming the item it is given, or the one it named', (_, error) => {
+		expect(declaredError(node, error, 4)).toBe(error);
+		expect(error.context.itemIndex).toBe(4);
+		expect(declaredError(node, error)).toBe(error);
+		expect(error.context.itemIndex).toBe(4);
+	});
+
+	it.each([
 		['a TypeError, with its item', new TypeError('x is undefined'), 3, 'node-defect'],
 		['a UserError', new UserError('Could not get parameter'), undefined, 'configuration-invalid'],
 	])(

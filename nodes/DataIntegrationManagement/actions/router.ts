@@ -131,10 +131,6 @@ function itemRunner(
 				results[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
 				return;
 			}
-			// A node error goes on as it is, naming its item (n8n hands back a NodeOperationError it
-			// is given to wrap).
-			if (error instanceof NodeApiError || error instanceof NodeOperationError)
-				error.context.itemIndex = itemIndex;
 			throw declaredError(context.getNode(), error, itemIndex);
 		}
 	};

@@ -23,13 +23,14 @@ export function failureOf(error: unknown): Failure {
 }
 
 /**
- * `error` as a node throws it, declaring why it failed: a NodeApiError as it is (as n8n 2.41 does
- * with one it is handed to wrap; n8n 1.x leaves the field unread), anything else wrapped.
+ * `error` as a node throws it, declaring why it failed and naming its item: a node error as it is
+ * (as n8n 2.41 does with one it is handed to wrap; n8n 1.x leaves `failure` unread), else wrapped.
  */
 export function declaredError(node: INode, error: unknown, itemIndex?: number): Error {
-	if (!(error instanceof NodeApiError))
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError))
 		return new NodeOperationError(node, error as Error, { itemIndex, failure: failureOf(error) });
 	error.failure = failureOf(error);
+	if (itemIndex !== undefined) error.context.itemIndex = itemIndex;
 	return error;
 }
 
