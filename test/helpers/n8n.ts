@@ -176,7 +176,7 @@ export interface PollOptions {
 	mode?: 'trigger' | 'manual';
 	/** What `getPollBudgetMs()` answers (n8n-core's default, 5 minutes, when not given). */
 	pollBudgetMs?: number;
-	/** The workflow's id; one id for every test unless given. */
+	/** The workflow's id; a new one for each `pollTrigger` or `activeTrigger` unless given. */
 	workflowId?: string;
 }
 
@@ -206,10 +206,13 @@ export interface TriggerWorkflow {
 	liveStaticData: () => IDataObject;
 }
 
+/** Trigger workflows made so far: each has an id of its own, as what n8n's process keeps is by id. */
+let triggerWorkflows = 0;
+
 function triggerWorkflow(options: PollOptions): TriggerWorkflow {
 	const node = makeNode(TRIGGER_NODE_TYPE, options.parameters);
 	const workflow = new Workflow({
-		id: options.workflowId ?? 'workflow-under-test',
+		id: options.workflowId ?? `workflow-under-test-${++triggerWorkflows}`,
 		nodes: [node],
 		connections: {},
 		active: options.mode !== 'manual',

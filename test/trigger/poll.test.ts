@@ -689,33 +689,16 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 			staticData,
 		});
 
-	it('without durable poll cursors (n8n keeps static data only when a poll emits), fails the next poll saying so and what to turn on', async () => {
-		// The poll on publishing, whose static data n8n saves with the workflow; then each poll
-		// gets that static data again, as none emits.
-		const published = (await budgeted('durable-scheduler')).staticData;
-		const saved = cursorOf(published)!.cursor;
-		const first = await budgeted('durable-scheduler', published);
-		expect(first.items).toBeNull();
-		expect(cursorOf(first.staticData)!.cursor > saved).toBe(true);
-
-		await expect(budgeted('durable-scheduler', published)).rejects.toMatchObject({
-			message: 'The new audit log entries could not be read within the poll time budget',
-			description: expect.stringContaining(
-				`This poll read the entries from ${saved} on until the time n8n allows a poll ran out, and emitted none`,
-			),
-			failure: { cause: 'configuration-invalid' },
-		});
-		await expect(budgeted('durable-scheduler', published)).rejects.toMatchObject({
-			description: expect.stringContaining('N8N_POLLER_DURABLE_CURSORS_ENABLED=true'),
-		});
-	});
-
 	it.each([
 		[
 			'with durable poll cursors (n8n keeps the cursor of a poll that emits nothing)',
 			'durable-cursors',
 		],
 		["under n8n's default scheduler (static data shared in memory)", 'default-scheduler'],
+		[
+			'without durable poll cursors (n8n keeps static data only when a poll emits): what this process stored stands in',
+			'durable-scheduler',
+		],
 	])(
 		'%s, goes on from where the last poll got to and emits the match, with no error',
 		async (_label, workflowId) => {
@@ -725,18 +708,62 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 				pollBudgetMs: 300,
 				workflowId,
 			});
-			let staticData: IDataObject | undefined;
+			// Without durable cursors every poll gets the static data saved on publishing again.
+			const published =
+				workflowId === 'default-scheduler' ? undefined : (await budgeted(workflowId)).staticData;
+			let staticData = published;
 			let result: PollResult | undefined;
 			for (let polls = 0; polls < 20 && !result?.items; polls++) {
 				result =
-					workflowId === 'durable-cursors'
-						? await budgeted(workflowId, staticData)
-						: await shared.poll();
+					workflowId === 'default-scheduler'
+						? await shared.poll()
+						: await budgeted(workflowId, workflowId === 'durable-cursors' ? staticData : published);
 				staticData = result.staticData;
 			}
 			expect(emitted(result!).map(({ event }) => event)).toEqual(['Integration paused']);
 		},
 	);
+
+	it('without durable poll cursors, a start from now that n8n never kept (no poll on publishing) emits what is logged after it', async () => {
+		emulator().setLatency(0);
+		const now = () =>
+			pollTrigger({
+				credentials: credentials(),
+				parameters: { startFrom: 'now' },
+				workflowId: 'now-not-kept',
+			});
+		expect((await now()).items).toBeNull();
+		const logged = add([{ timestamp: iso(T0 + 600 * SECOND), event: 'Logged after the start' }]);
+		expect(emitted(await now())).toEqual(logged);
+	});
+
+	it('without durable poll cursors, reads on from a cursor another main moved on since, not from what this process stored', async () => {
+		emulator().setLatency(0);
+		// Another main is the same workflow in another process: another id here, for its memory.
+		const run = (workflowId: string, staticData?: IDataObject) =>
+			pollTrigger({ credentials: credentials(), parameters, workflowId, staticData });
+		const first = await run('this-main');
+		expect(emitted(first)).toHaveLength(1);
+		add(sequence(10, T0 + 500 * SECOND));
+		expect((await run('this-main', first.staticData)).items).toBeNull();
+		add([{ timestamp: iso(T0 + 600 * SECOND), event: 'Integration paused' }]);
+		const elsewhere = await run('another-main', first.staticData);
+		expect(emitted(elsewhere)).toHaveLength(1);
+		expect((await run('this-main', elsewhere.staticData)).items).toBeNull();
+	});
+
+	it('without durable poll cursors, starts over when Start Date changes, whatever this process stored', async () => {
+		emulator().setLatency(0);
+		const from = (startDate: string, texts: string[]) =>
+			pollTrigger({
+				credentials: credentials(),
+				parameters: { ...parameters, startDate, filters: { events: { texts } } },
+				workflowId: 'start-changed',
+			});
+		expect((await from(iso(T0), ['nothing matches'])).items).toBeNull();
+		const later = await from(iso(T0 + 400 * SECOND), ['paused']);
+		expect(emitted(later).map(({ event }) => event)).toEqual(['Integration paused']);
+	});
 
 	it('without durable poll cursors, a poll that reads to the end and emits nothing returns nothing, with no error', async () => {
 		const nothingMatches = { ...parameters, filters: { events: { texts: ['nothing matches'] } } };

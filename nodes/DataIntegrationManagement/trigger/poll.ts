@@ -10,7 +10,7 @@ import type { AuditLogEntry } from '../client/types';
 import { parseInstant } from '../shared/timestamps';
 import { asOption, checkCollection, checkValue } from '../shared/checks';
 import { declaredError } from '../shared/failures';
-import { restoreState } from './cursor';
+import { restoreState, type CursorState } from './cursor';
 import { pollOptions, startDateField, startFromField } from './fields';
 import { entryFilter, readFilters } from '../shared/filters';
 import { PollLease, type LeaseRecord } from './lease';
@@ -31,10 +31,11 @@ const runningPolls = new Map<string, LeaseRecord>();
 /** A lease without a poll budget (n8n 1.x): n8n 2.x's default budget, renewed with every page. */
 const LEASE_WITHOUT_BUDGET_MS = 5 * 60 * 1000;
 /**
- * By workflow and node, the cursor the last poll here stored without emitting, which n8n may not
- * keep (it saves static data when a poll emits, unless durable poll cursors are on).
+ * By workflow and node, the state the last poll here stored without emitting, and the stored
+ * state (as JSON) it read. n8n's durable scheduler keeps a poll's static data only when it emits,
+ * unless durable poll cursors are on: while the stored state is still the one read, this stands in.
  */
-const storedQuietly = new Map<string, { origin: string; cursor: string }>();
+const storedQuietly = new Map<string, { origin: string; read: string; state: CursorState }>();
 /** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
 const POLL_BUDGET_SHARE = 0.8;
 
@@ -105,9 +106,12 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 			deadline: budget === undefined ? undefined : Date.now() + budget * POLL_BUDGET_SHARE,
 			onAnswer: () => lease.renew(),
 		};
-		const state = restoreState(staticData[STATE_KEY], origin);
+		const stored = JSON.stringify(staticData[STATE_KEY] ?? null);
 		const quiet = storedQuietly.get(leaseKey);
-		const notKept = state && quiet?.origin === origin && quiet.cursor !== state.cursor;
+		const state =
+			quiet?.origin === origin && quiet.read === stored
+				? quiet.state
+				: restoreState(staticData[STATE_KEY], origin);
 		const read = await readNewEntries.call(this, {
 			state,
 			origin,
@@ -120,8 +124,7 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		if (!lease.held) return null;
 		staticData[STATE_KEY] = { ...read.state };
 		if (read.emitted.length) storedQuietly.delete(leaseKey);
-		else storedQuietly.set(leaseKey, { origin, cursor: read.state.cursor });
-		if (read.cut && !read.emitted.length && notKept) throw notKeptError(this, state.cursor);
+		else storedQuietly.set(leaseKey, { origin, read: stored, state: read.state });
 		return read.emitted.length
 			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
@@ -149,17 +152,6 @@ export function explainBudgetCut(error: NodeApiError): NodeApiError {
 			: `The request was cut when the time n8n allows a poll ran out (${said}). Nothing was emitted and the cursor stays; the next poll reads again from there. Raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.`;
 	error.message = BUDGET_RAN_OUT;
 	return error;
-}
-
-/**
- * A poll that ran out of time without emitting, from a cursor n8n did not keep moved: every poll
- * reads the same entries again (with filters that match rarely), and none gets further.
- */
-function notKeptError(context: IPollFunctions, cursor: string): NodeOperationError {
-	return new NodeOperationError(context.getNode(), BUDGET_RAN_OUT, {
-		description: `This poll read the entries from ${cursor} on until the time n8n allows a poll ran out, and emitted none (the filters passed none). n8n did not keep where the previous poll, which emitted nothing either, had got to: its durable scheduler keeps a poll's static data only when the poll emits, unless durable poll cursors are on. So every poll reads the same entries again and none gets further. Turn on durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED=true, from n8n 2.36, with the durable scheduler), or raise N8N_SCHEDULER_POLL_TIMEOUT.`,
-		failure: { cause: 'configuration-invalid' },
-	});
 }
 
 /** "Fetch Test Event": the newest matching entry, without touching the cursor. */

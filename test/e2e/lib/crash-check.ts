@@ -115,10 +115,10 @@ async function startMain(
 }
 
 /**
- * The first poll only records where it starts. Under n8n's durable poll cursors the poll n8n
- * runs on publishing is a dry run whose cursor n8n does not store (n8n-core's
- * poll-trigger-executor commits none for a testing poll), so the first scheduled poll records
- * the start, up to a minute later: wait for that one too.
+ * The first poll only records where it starts. Under n8n's durable poll cursors n8n does not
+ * store the cursor of the poll it runs on publishing (a testing poll: n8n-core's
+ * poll-trigger-executor commits none), only the process remembers it; the first scheduled poll,
+ * up to a minute later, stores it, so a crash after keeps it: wait for that one too.
  */
 async function waitForStart({ emulator, env }: CrashContext, main: Service): Promise<void> {
 	const startPolls = env.N8N_POLLER_DURABLE_CURSORS_ENABLED === 'true' ? 2 : 1;
