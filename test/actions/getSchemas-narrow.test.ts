@@ -157,7 +157,7 @@ describe('schemasAdvice: what narrows an answer too large, from what is set and 
 	])('%s', (_label, items, expected) => {
 		const output = 'schemas' in items[0] ? 'compact' : 'columns';
 		const advice = schemasAdvice({ schema: '', table: '', column: '' }, output);
-		expect(advice(items as IDataObject[], 0)).toBe(expected);
+		expect(advice(items as IDataObject[], 0, 'size')).toBe(expected);
 	});
 
 	it.each<[string, { schema: string; table: string; column: string }, string, string]>([
@@ -187,7 +187,7 @@ describe('schemasAdvice: what narrows an answer too large, from what is set and 
 						{ schema: 'a', table: 't2', column: 'c1' },
 					]
 				: [{ schemas: { a: { tables: { t1: { columns: { c1: {} } } } } } }];
-		expect(schemasAdvice(narrowing, output)(items, 0)).toBe(expected);
+		expect(schemasAdvice(narrowing, output)(items, 0, 'size')).toBe(expected);
 	});
 });
 

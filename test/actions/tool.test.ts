@@ -69,7 +69,10 @@ describe('the tool form (AI agents, MCP Server Trigger)', () => {
 		]) {
 			const inNode = await runActionNode({ credentials: credentials(), parameters });
 			const asTool = await runActionNode({ credentials: credentials(), parameters, asTool: true });
-			expect(asTool.items.map(({ json }) => json)).toEqual(inNode.items.map(({ json }) => json));
+			const given = inNode.items.map(({ json }) => json);
+			// Past Limit, the tool form adds a note that more match (see 'a list cut by its Limit').
+			const more = 'limit' in parameters ? [expect.objectContaining({ moreMatch: true })] : [];
+			expect(asTool.items.map(({ json }) => json)).toEqual([...given, ...more]);
 			expect(inNode.items.length).toBeGreaterThan(1);
 		}
 	});
@@ -82,14 +85,15 @@ describe('the tool form (AI agents, MCP Server Trigger)', () => {
 			parameters: { ...parameters, options: { output: 'compact' } },
 			asTool: true,
 		});
-		expect(compact.items.map(({ json }) => json)).toEqual(
-			full.items.map(({ json }) => ({
+		expect(compact.items.map(({ json }) => json)).toEqual([
+			...full.items.map(({ json }) => ({
 				id: json.id,
 				timestamp: json.timestamp,
 				event: json.event,
 				actorEmail: (json.actor as { email: string }).email,
 			})),
-		);
+			expect.objectContaining({ moreMatch: true }),
+		]);
 	});
 });
 
@@ -142,7 +146,8 @@ describe('the tool form with Output set', () => {
 			parameters: { ...parameters, options: { output: 'raw' } },
 			asTool: true,
 		});
-		expect(rawAsTool.items).toEqual(inNode.items);
+		expect(rawAsTool.items.slice(0, -1)).toEqual(inNode.items);
+		expect(rawAsTool.items[2].json).toMatchObject({ moreMatch: true });
 		expect(inNode.items[0].json).toHaveProperty('context');
 	});
 });
@@ -239,7 +244,8 @@ describe('a tool answer larger than a model is given', () => {
 		expect(JSON.stringify(answer).length).toBeLessThanOrEqual(TOOL_ANSWER_CHARACTERS);
 		expect(note).toMatchObject({
 			truncated: true,
-			narrowWith: 'set Filters → Search to a part of the email, the name or the ID of the users you need',
+			narrowWith:
+				'set Filters → Search to a part of the email, the name or the ID of the users you need',
 		});
 		expect(answer.some(({ id }) => id === 'usr_extra399')).toBe(false);
 
@@ -249,6 +255,51 @@ describe('a tool answer larger than a model is given', () => {
 		expect(many[many.length - 1].narrowWith).toBe(
 			'set Filters → Search to a longer part than "extra" of the email, the name or the ID of the users you need',
 		);
+	});
+});
+
+describe('a list cut by its Limit in the tool form', () => {
+	it('User → Get Many: gives Limit users, then says more match and how to get them; none when Limit holds them all', async () => {
+		const users = emulator().store.users.size;
+		const parameters = { resource: 'user', operation: 'getAll', limit: 2 };
+		const answer = await answerOf(parameters);
+		expect(answer).toHaveLength(3);
+		expect(answer[2]).toEqual({
+			truncated: true,
+			itemsGiven: 2,
+			moreMatch: true,
+			narrowWith:
+				'set Filters → Search to a part of the email, the name or the ID of the users you need',
+			message:
+				'Limit reached: more items match past Limit (2). To get them, raise Limit or set Return All, or narrow the request: set Filters → Search to a part of the email, the name or the ID of the users you need.',
+		});
+		const whole = await answerOf({ ...parameters, limit: users });
+		expect(whole).toHaveLength(users);
+		expect(whole.some((item) => 'truncated' in item)).toBe(false);
+	});
+
+	it('Audit Log → Get Many: following the advice with the same Limit reaches every entry, each once', async () => {
+		const base = { resource: 'auditLog', operation: 'getAll', limit: 7 };
+		const all = (
+			await runActionNode({ credentials: credentials(), parameters: { ...base, returnAll: true } })
+		).items.map(({ json }) => json.id);
+		const seen: unknown[] = [];
+		let until: string | undefined;
+		let limit = base.limit;
+		for (let call = 0; call < 100; call++) {
+			const timeRange = until ? { timeRange: { until } } : {};
+			const answer = await answerOf({ ...base, limit, filters: timeRange });
+			const note = answer[answer.length - 1];
+			seen.push(...(note.truncated ? answer.slice(0, -1) : answer).map(({ id }) => id));
+			if (!note.truncated) break;
+			expect(note).toMatchObject({ itemsGiven: limit, moreMatch: true });
+			// Limit entries at one instant: no bound helps, the note says to raise Limit.
+			if (note.narrowWith === undefined) limit *= 2;
+			else until = /Until to (\S+)$/.exec(note.narrowWith as string)![1];
+		}
+		expect(limit).toBeGreaterThan(base.limit);
+		// An entry at the instant of the last one given comes again: each is reached, none lost.
+		expect([...new Set(seen)].sort()).toEqual([...all].sort());
 	});
 });
 

@@ -18,7 +18,7 @@ describe('fitToolAnswer: a tool answer within its limit of JSON text', () => {
 		['items exactly at the limit', 10, textOf(items(10))],
 	])('gives %s as they are', (_label, count, limit) => {
 		const answer = items(count);
-		expect(fitToolAnswer(answer, () => 'never asked', limit)).toBe(answer);
+		expect(fitToolAnswer(answer, () => 'never asked', { characters: limit })).toBe(answer);
 	});
 
 	it.each([
@@ -28,7 +28,7 @@ describe('fitToolAnswer: a tool answer within its limit of JSON text', () => {
 		['one item too large alone', [{ schemas: 'y'.repeat(50_000) }], TOOL_ANSWER_CHARACTERS],
 		['a first item too large, then small ones', [{ big: 'y'.repeat(50_000) }, ...items(3)], 5_000],
 	])('cuts %s: the first items that fit, then a note, within the limit', (_label, all, limit) => {
-		const answer = fitToolAnswer(all, () => 'set Schema', limit);
+		const answer = fitToolAnswer(all, () => 'set Schema', { characters: limit });
 		const note = answer[answer.length - 1];
 		const given = answer.slice(0, -1);
 
@@ -68,13 +68,13 @@ describe('fitToolAnswer: a tool answer within its limit of JSON text', () => {
 		fitToolAnswer(items(3), advice);
 		expect(advice).not.toHaveBeenCalled();
 		const answer = fitToolAnswer(all, advice);
-		expect(advice).toHaveBeenLastCalledWith(all, answer.length - 1);
+		expect(advice).toHaveBeenLastCalledWith(all, answer.length - 1, 'size');
 	});
 
 	it('gives fewer items when the advice for them is longer, and stays within the limit', () => {
 		const all = items(100);
 		const advice = (_: IDataObject[], given: number) => 'x'.repeat(given * 20);
-		const answer = fitToolAnswer(all, advice, 3_000);
+		const answer = fitToolAnswer(all, advice, { characters: 3_000 });
 		const given = answer.length - 1;
 		expect(textOf(answer)).toBeLessThanOrEqual(3_000);
 		expect(answer[given].narrowWith).toBe('x'.repeat(given * 20));
@@ -84,6 +84,59 @@ describe('fitToolAnswer: a tool answer within its limit of JSON text', () => {
 			{ ...answer[given], narrowWith: 'x'.repeat((given + 1) * 20) },
 		];
 		expect(textOf(more)).toBeGreaterThan(3_000);
+	});
+});
+
+describe('fitToolAnswer: a list read one past its Limit, to tell the model whether more match', () => {
+	it.each([
+		['fewer than Limit', 3, 5],
+		['exactly Limit', 5, 5],
+	])('gives %s as they are, with no note', (_label, count, listLimit) => {
+		const answer = items(count);
+		expect(fitToolAnswer(answer, () => 'never asked', { listLimit })).toBe(answer);
+	});
+
+	it('gives Limit items, then a note that more match and how to get them', () => {
+		const all = items(6);
+		const advice = jest.fn(() => 'set Until to 2026-11-01T00:00:00.001Z');
+		const answer = fitToolAnswer(all, advice, { listLimit: 5 });
+
+		expect(answer.slice(0, -1)).toEqual(all.slice(0, 5));
+		expect(answer[5]).toEqual({
+			truncated: true,
+			itemsGiven: 5,
+			moreMatch: true,
+			narrowWith: 'set Until to 2026-11-01T00:00:00.001Z',
+			message:
+				'Limit reached: more items match past Limit (5). To get them, raise Limit or set Return All, or narrow the request: set Until to 2026-11-01T00:00:00.001Z.',
+		});
+		expect(advice).toHaveBeenLastCalledWith(all, 5, 'limit');
+	});
+
+	it('without advice, says to raise Limit or set Return All', () => {
+		const [note] = fitToolAnswer(items(3), undefined, { listLimit: 2 }).slice(-1);
+		expect(note).not.toHaveProperty('narrowWith');
+		expect(note.message).toBe(
+			'Limit reached: more items match past Limit (2). To get them, raise Limit or set Return All.',
+		);
+	});
+
+	it('cut by size too: counts what the size left out of Limit, says more match past it, and advises narrowing only', () => {
+		const all = items(201);
+		const answer = fitToolAnswer(all, () => 'set Search', { listLimit: 200, characters: 2_000 });
+		const given = answer.length - 1;
+
+		expect(textOf(answer)).toBeLessThanOrEqual(2_000);
+		expect(answer[given]).toEqual({
+			truncated: true,
+			itemsGiven: given,
+			itemsLeftOut: 200 - given,
+			charactersLeftOut: textOf(all.slice(0, 200)) - textOf(all.slice(0, given)),
+			limit: 2_000,
+			moreMatch: true,
+			narrowWith: 'set Search',
+			message: `Cut to the tool answer limit of 2000 characters: ${200 - given} of 200 items (${textOf(all.slice(0, 200)) - textOf(all.slice(0, given))} characters) left out, and more items match past Limit (200). To get them, narrow the request: set Search.`,
+		});
 	});
 });
 

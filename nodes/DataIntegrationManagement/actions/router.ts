@@ -19,7 +19,8 @@ import {
 import { RunPace } from '../transport/shared-pace';
 import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
-import { readText, runsAsTool } from './readers';
+import { readListLimit, readText, runsAsTool } from './readers';
+import { returnAllField } from '../shared/descriptions';
 import { fitToolAnswer, writeAnswer } from './toolAnswer';
 import type { NodeMap, Resource } from './node.type';
 import type { ItemInput, Operation } from './operation';
@@ -114,14 +115,19 @@ function itemRunner(
 	return async (itemIndex) => {
 		try {
 			if (readOnly) throw readOnlyError(context, itemIndex);
-			const item = records.inputOf(itemIndex);
-			const output = await operation.execute.call(context, itemIndex, pacer, item);
+			const { record } = records.inputOf(itemIndex);
+			const listLimit = operation.properties.includes(returnAllField)
+				? readListLimit.call(context, itemIndex)
+				: Infinity;
+			// In the tool form a list reads one more than Limit: whether more match is told.
+			const limit = asTool ? listLimit + 1 : listLimit;
+			const output = await operation.execute.call(context, itemIndex, pacer, { record, limit });
 			const all = Array.isArray(output) ? output : [output];
 			const given = !asTool
 				? all
 				: operation.changesData
 					? all.map((answer) => writeAnswer(answer, operation.readAgain?.(answer)))
-					: fitToolAnswer(all, operation.narrowWith?.call(context, itemIndex));
+					: fitToolAnswer(all, operation.narrowWith?.call(context, itemIndex), { listLimit });
 			results[itemIndex] = given.map((json) => ({
 				json,
 				pairedItem: { item: itemIndex },
@@ -237,7 +243,7 @@ class RecordReads {
 	}
 
 	/** What the operation of item `itemIndex` is given; the error of a read that failed. */
-	inputOf(itemIndex: number): ItemInput {
+	inputOf(itemIndex: number): Pick<ItemInput, 'record'> {
 		const read = this.reads.get(itemIndex);
 		this.reads.delete(itemIndex);
 		if (read && 'error' in read) throw read.error;

@@ -7,62 +7,91 @@ import type { IDataObject } from 'n8n-workflow';
 export const TOOL_ANSWER_CHARACTERS = 20_000;
 
 /**
- * What a read's answer cut after its first `given` items tells the model to set for the items
- * left out, from what is set and what the whole answer, `items`, holds; undefined: nothing can.
+ * What a read's answer cut after its first `given` items (by its size, or by Limit) tells the
+ * model to set for the items left out, from what is set and what the whole answer, `items`,
+ * holds; undefined: nothing but what the note says (for a Limit, raising it) can.
  */
-export type Advice = (items: IDataObject[], given: number) => string | undefined;
+export type Advice = (
+	items: IDataObject[],
+	given: number,
+	cutBy: 'size' | 'limit',
+) => string | undefined;
 
 const size = (value: unknown) => JSON.stringify(value).length;
 
 /** The length of the JSON text of an array whose elements' texts are `sum` characters in all. */
 const arrayText = (sum: number, count: number) => 2 + sum + Math.max(count - 1, 0);
 
-/** The item closing a cut answer: what was left out, and what to set to get it. */
+/**
+ * The item closing a cut answer: what was left out (of the `read` items, past `given`; past
+ * Limit, `listLimit`, if more match), and what to set to get it.
+ */
 function cutNote(
-	counts: { given: number; all: number; charactersLeftOut: number; limit: number },
+	cut: {
+		given: number;
+		read: number;
+		charactersLeftOut: number;
+		limit: number;
+		listLimit?: number;
+	},
 	narrowWith: string | undefined,
 ): IDataObject {
-	const leftOut = counts.all - counts.given;
+	const leftOut = cut.read - cut.given;
+	const past = cut.listLimit === undefined ? '' : `more items match past Limit (${cut.listLimit})`;
+	const sized = leftOut > 0 && {
+		itemsLeftOut: leftOut,
+		charactersLeftOut: cut.charactersLeftOut,
+		limit: cut.limit,
+	};
+	const what = sized
+		? `Cut to the tool answer limit of ${cut.limit} characters: ${leftOut} of ${cut.read} items (${cut.charactersLeftOut} characters) left out${past && `, and ${past}`}.`
+		: `Limit reached: ${past}.`;
+	const narrow = narrowWith ? `narrow the request: ${narrowWith}` : '';
+	const how = sized
+		? narrow
+		: ['raise Limit or set Return All', narrow].filter(Boolean).join(', or ');
 	return {
 		truncated: true,
-		itemsGiven: counts.given,
-		itemsLeftOut: leftOut,
-		charactersLeftOut: counts.charactersLeftOut,
-		limit: counts.limit,
+		itemsGiven: cut.given,
+		...sized,
+		...(past && { moreMatch: true }),
 		...(narrowWith && { narrowWith }),
-		message: `Cut to the tool answer limit of ${counts.limit} characters: ${leftOut} of ${counts.all} items (${counts.charactersLeftOut} characters) left out.${narrowWith ? ` To get them, narrow the request: ${narrowWith}.` : ''}`,
+		message: `${what}${how && ` To get them, ${how}.`}`,
 	};
 }
 
 /**
- * `items` as the tool form answers a read: as they are when their JSON text fits in `limit`
- * characters; else the most first items that fit together with a closing note that says how
- * many items and characters were left out and what `advice` tells to set for them. An item too
- * large alone is left out with the rest: the note then stands alone.
+ * `items` as the tool form answers a read: as they are when there are at most `listLimit` (the
+ * operation reads one more, to know) and their JSON text fits in `characters`; else the most
+ * first items that fit together with a closing note that says what was left out and what
+ * `advice` tells to set for it. An item too large alone is left out with the rest: the note then
+ * stands alone.
  */
 export function fitToolAnswer(
 	items: IDataObject[],
 	advice?: Advice,
-	limit = TOOL_ANSWER_CHARACTERS,
+	{ listLimit = Infinity, characters = TOOL_ANSWER_CHARACTERS } = {},
 ): IDataObject[] {
+	const read = Math.min(items.length, listLimit);
 	const sums = [0];
-	for (const item of items) sums.push(sums[sums.length - 1] + size(item));
-	const whole = arrayText(sums[items.length], items.length);
-	if (whole <= limit) return items;
+	for (const item of items.slice(0, read)) sums.push(sums[sums.length - 1] + size(item));
+	const whole = arrayText(sums[read], read);
+	if (whole <= characters && read === items.length) return items;
 	const noteAfter = (given: number) =>
 		cutNote(
 			{
 				given,
-				all: items.length,
+				read,
 				charactersLeftOut: whole - arrayText(sums[given], given),
-				limit,
+				limit: characters,
+				listLimit: read < items.length ? listLimit : undefined,
 			},
-			advice?.(items, given),
+			advice?.(items, given, given < read ? 'size' : 'limit'),
 		);
 	let given = 0;
-	while (arrayText(sums[given + 1], given + 1) <= limit) given++;
+	while (given < read && arrayText(sums[given + 1], given + 1) <= characters) given++;
 	let note = noteAfter(given);
-	while (given > 0 && arrayText(sums[given] + size(note), given + 1) > limit)
+	while (given > 0 && arrayText(sums[given] + size(note), given + 1) > characters)
 		note = noteAfter(--given);
 	return [...items.slice(0, given), note];
 }

@@ -4,7 +4,7 @@ import { limitField, returnAllField } from '../../shared/descriptions';
 import { checkCollection } from '../../shared/checks';
 import { entryFilter, filtersField, readFilters } from '../../shared/filters';
 import { parseInstant, toUtcIso } from '../../shared/timestamps';
-import { originOf, readListLimit, readParameter } from '../readers';
+import { originOf, readParameter } from '../readers';
 import { scanAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
 import type { Advice } from '../toolAnswer';
@@ -91,10 +91,10 @@ function readSettings(this: IExecuteFunctions, itemIndex: number) {
 }
 
 /**
- * In the tool form, an answer too large gives the entries up to the last one given: newest
- * first, Until (exclusive) just after it; oldest first, Since (inclusive) at it. The entries at
- * that instant come again rather than be missed. Once that bound is set, Output Compact; in
- * Compact, a first entry too large alone is gone past (with any at its instant).
+ * In the tool form, an answer cut gives the entries up to the last one given: newest first,
+ * Until (exclusive) just after it; oldest first, Since (inclusive) at it. The entries at that
+ * instant come again rather than be missed. Once that bound is set, for a cut by size, Output
+ * Compact; in Compact, a first entry too large alone is gone past (with any at its instant).
  */
 export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
 	const { sortOrder, output, since, until } = readSettings.call(this, itemIndex);
@@ -103,10 +103,12 @@ export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
 	/** The bound that gives the entries after the one at `instant`, taking it (`again`) or not. */
 	const after = (instant: number | undefined, again: boolean) =>
 		instant === undefined ? set : toUtcIso(instant + (desc === again ? 1 : 0));
-	return (items, given) => {
+	return (items, given, cutBy) => {
 		const instants = items.slice(0, given).map(({ timestamp }) => parseInstant(timestamp));
 		const value = after(instants.filter((instant) => instant !== undefined).pop(), true);
 		if (value !== set) return `set Filters → Time Range → ${name} to ${value}`;
+		// Limit entries at the bound's instant: only a higher Limit gives the rest.
+		if (cutBy === 'limit') return undefined;
 		if (output !== 'compact') return 'set Options → Output to Compact';
 		const past = given === 0 ? after(parseInstant(items[0]?.timestamp), false) : set;
 		return past === set
@@ -115,8 +117,7 @@ export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
 	};
 }
 
-export const execute: Execute = async function (itemIndex, pacer) {
-	const limit = readListLimit.call(this, itemIndex);
+export const execute: Execute = async function (itemIndex, pacer, { limit }) {
 	const { matches, since, until, output, sortOrder } = readSettings.call(this, itemIndex);
 	const { entries } = await scanAuditLogInOrder.call(
 		this,

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { fieldsCollection, limitField, returnAllField } from '../../shared/descriptions';
 import { holds } from '../../shared/filters';
 import { listUsers } from '../../client/users';
-import { readCollection, readListLimit } from '../readers';
+import { readCollection } from '../readers';
 import type { Execute } from '../operation';
 
 const searchField: INodeProperties = {
@@ -34,8 +34,7 @@ export function narrowWith(this: IExecuteFunctions, itemIndex: number) {
 		`set Filters → Search to ${part} of the email, the name or the ID of the users you need`;
 }
 
-export const execute: Execute = async function (itemIndex, pacer) {
-	const limit = readListLimit.call(this, itemIndex);
+export const execute: Execute = async function (itemIndex, pacer, { limit }) {
 	const search = readSearch(this, itemIndex);
 	// The API lists every user in one answer, with no query: the node searches and limits here.
 	const users = await listUsers.call(this, pacer);
