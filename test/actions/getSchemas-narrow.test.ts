@@ -10,7 +10,7 @@ import type {
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
-import { rl, sent } from './support';
+import { largeSchemas, rl, sent } from './support';
 
 const { emulator, credentials } = useEmulator();
 
@@ -326,33 +326,6 @@ describe('Get Schemas narrowed to a schema or a table', () => {
 		]);
 	});
 });
-
-/** A source schema of `schemas` × `tables` × `columns`, named s0…, t0…, c0…. */
-function largeSchemas(schemas: number, tables: number, columns: number): SchemasConfig {
-	const names = (prefix: string, count: number) =>
-		Array.from({ length: count }, (_, n) => `${prefix}${n}`);
-	const column = { nameInDestination: 'c', enabled: true, hashed: false, isPrimaryKey: false };
-	const table = {
-		nameInDestination: 't',
-		enabled: true,
-		syncMode: 'full_refresh',
-		columns: Object.fromEntries(
-			names('c', columns).map((name) => [name, { ...column, nameInDestination: name }]),
-		),
-	};
-	return Object.fromEntries(
-		names('s', schemas).map((schema) => [
-			schema,
-			{
-				nameInDestination: schema,
-				enabled: true,
-				tables: Object.fromEntries(
-					names('t', tables).map((name) => [name, { ...table, nameInDestination: name }]),
-				),
-			},
-		]),
-	) as SchemasConfig;
-}
 
 describe('Get Schemas of a large integration, as a tool', () => {
 	beforeEach(() => emulator().store.schemas.set(ORDERS, largeSchemas(12, 25, 30)));

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
+import type { SchemasConfig } from '../../nodes/DataIntegrationManagement/client/types';
 import type { Emulator, RecordedRequest } from '../emulator';
 import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 
@@ -140,3 +141,30 @@ export const createAssetsVia = (
 		},
 		items,
 	});
+
+/** A source schema of `schemas` × `tables` × `columns`, named s0…, t0…, c0…. */
+export function largeSchemas(schemas: number, tables: number, columns: number): SchemasConfig {
+	const names = (prefix: string, count: number) =>
+		Array.from({ length: count }, (_, n) => `${prefix}${n}`);
+	const column = { nameInDestination: 'c', enabled: true, hashed: false, isPrimaryKey: false };
+	const table = {
+		nameInDestination: 't',
+		enabled: true,
+		syncMode: 'full_refresh',
+		columns: Object.fromEntries(
+			names('c', columns).map((name) => [name, { ...column, nameInDestination: name }]),
+		),
+	};
+	return Object.fromEntries(
+		names('s', schemas).map((schema) => [
+			schema,
+			{
+				nameInDestination: schema,
+				enabled: true,
+				tables: Object.fromEntries(
+					names('t', tables).map((name) => [name, { ...table, nameInDestination: name }]),
+				),
+			},
+		]),
+	) as SchemasConfig;
+}

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { integrationIdField } from '../../shared/descriptions';
 import { readParameter, readPathSegment } from '../readers';
@@ -6,6 +6,7 @@ import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { getColumns } from '../../client/integrations';
 import { schemaLocator, tableLocator } from './locators';
 import type { Execute } from '../operation';
+import type { Advice } from '../toolAnswer';
 
 const outputField: INodeProperties = {
 	displayName: 'Output',
@@ -32,6 +33,21 @@ export const changesData = false;
 export const properties: INodeProperties[] = [integrationIdField, schemaLocator, tableLocator];
 
 export const optionFields = [outputField];
+
+/**
+ * In the tool form, a table too large: Raw's one item gives nothing, so One Item per Column; past
+ * that, Get Schemas, whose Column narrows to a part of the column names (Get Columns has none).
+ */
+export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
+	const output = readParameter.call(this, itemIndex, outputField, 'options.output');
+	const [schema, table] = ['schema', 'table'].map((name) =>
+		JSON.stringify(readPathSegment.call(this, itemIndex, properties, name)),
+	);
+	return () =>
+		output === 'raw'
+			? 'set Options → Output to One Item per Column'
+			: `use Integration → Get Schemas with Schema ${schema} and Table ${table}, whose Column narrows to a part of the names of the columns you need`;
+}
 
 export const execute: Execute = async function (itemIndex, pacer) {
 	const integrationId = readPathSegment.call(this, itemIndex, properties, 'integrationId');
