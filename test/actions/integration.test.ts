@@ -449,6 +449,19 @@ describe('integration updateSchemas (JSON)', () => {
 			{ public: { tables: ['orders'] } },
 			'public.tables must be an object of table names',
 		],
+		// A change of nothing: the service would answer as if a change were made.
+		['no schema', {}, 'Schemas names no schema'],
+		[
+			'a schema that sets nothing',
+			{ public: {} },
+			'public sets nothing (a schema accepts enabled, tables)',
+		],
+		['no table', { public: { tables: {} } }, 'public.tables names no table'],
+		[
+			'a column that sets nothing',
+			{ public: { tables: { orders: { columns: { status: {} } } } } },
+			'public.tables.orders.columns.status sets nothing (a column accepts enabled, hashed)',
+		],
 	])('rejects %s before any request', async (_label, schemas, problem) => {
 		const result = await run({
 			operation: 'updateSchemas',

@@ -173,8 +173,8 @@ const CHILDREN: Record<SchemaLevel, { key: string; level: SchemaLevel } | undefi
 
 /**
  * Checks a user-given schemas object against the request shape of the PATCH: maps of names to
- * entries, only the writable boolean flags, nothing else. Returns one line per problem, naming
- * its path; none means valid.
+ * entries, only the writable boolean flags, nothing else, and no map or entry empty (a change of
+ * nothing). Returns one line per problem, naming its path; none means valid.
  */
 export function validateSchemasPatch(value: unknown): string[] {
 	const problems: string[] = [];
@@ -184,6 +184,7 @@ export function validateSchemasPatch(value: unknown): string[] {
 			problems.push(`${path} must be an object of ${level} names to entries`);
 			return;
 		}
+		if (!Object.keys(map).length) problems.push(`${path || 'Schemas'} names no ${level}`);
 		for (const [name, entry] of Object.entries(map))
 			visitEntry(entry, level, path ? `${path}.${name}` : name);
 	};
@@ -193,15 +194,16 @@ export function validateSchemasPatch(value: unknown): string[] {
 			return;
 		}
 		const child = CHILDREN[level];
+		const accepts = [...WRITABLE_FLAGS[level], ...(child ? [child.key] : [])].join(', ');
+		if (!Object.keys(entry).length)
+			problems.push(`${path} sets nothing (a ${level} accepts ${accepts})`);
 		for (const [key, v] of Object.entries(entry)) {
 			if (WRITABLE_FLAGS[level].includes(key)) {
 				if (typeof v !== 'boolean') problems.push(`${path}.${key} must be true or false`);
 			} else if (child && key === child.key) {
 				visitMap(v, child.level, `${path}.${key}`);
 			} else {
-				problems.push(
-					`${path}.${key} cannot be set (a ${level} accepts ${[...WRITABLE_FLAGS[level], ...(child ? [child.key] : [])].join(', ')})`,
-				);
+				problems.push(`${path}.${key} cannot be set (a ${level} accepts ${accepts})`);
 			}
 		}
 	};
