@@ -293,6 +293,30 @@ describe('auditLog getAll', () => {
 		expect(emulator().requests[0].query.startTime).toBe('2026-10-05T04:00:00.000Z');
 	});
 
+	it.each([
+		['before Since', '2026-10-01T00:00:00.000Z'],
+		['at Since (Until is exclusive: a range of nothing)', '2026-10-02T00:00:00.000Z'],
+	])('rejects an Until %s before any request, naming both', async (_label, until) => {
+		const since = '2026-10-02T00:00:00.000Z';
+		const result = await run({ returnAll: true, filters: { timeRange: { since, until } } });
+
+		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
+		expect(result.error?.message).toBe(
+			`The field "Time Range → Until" must be later than Since (${since}), not ${until} (item 0)`,
+		);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it('takes an Until one millisecond after Since', async () => {
+		const result = await run({
+			returnAll: true,
+			filters: {
+				timeRange: { since: '2026-10-02T00:00:00.000Z', until: '2026-10-02T00:00:00.001Z' },
+			},
+		});
+		expect(result.error).toBeUndefined();
+	});
+
 	it('rejects a Since that is not a date before any request', async () => {
 		const result = await run({
 			returnAll: true,

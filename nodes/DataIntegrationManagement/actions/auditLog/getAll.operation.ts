@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { limitField, returnAllField } from '../../shared/descriptions';
-import { checkCollection } from '../../shared/checks';
+import { checkCollection, fieldError } from '../../shared/checks';
 import { entryFilter, filtersField, readFilters } from '../../shared/filters';
 import { parseInstant, toUtcIso } from '../../shared/timestamps';
 import { originOf, readParameter } from '../readers';
@@ -86,6 +86,12 @@ function readSettings(this: IExecuteFunctions, itemIndex: number) {
 	const matches = entryFilter(readFilters(origin, given));
 	const range = { ...filters, displayName: 'Time Range', options: rangeFields };
 	const { since, until } = checkCollection(origin, range, (given as IDataObject).timeRange ?? {});
+	if (since && until && parseInstant(since)! >= parseInstant(until)!)
+		throw fieldError(
+			origin,
+			'Time Range → Until',
+			`must be later than Since (${since}), not ${until}`,
+		);
 	const sortOrder = option(sortDirectionField) as SortOrder;
 	return { matches, since, until, output: option(outputField), sortOrder };
 }
