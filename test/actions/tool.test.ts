@@ -226,6 +226,9 @@ describe('a tool answer larger than a model is given', () => {
 		});
 		expect(compact[compact.length - 1]).toMatchObject({ truncated: true });
 		expect(compact[compact.length - 1]).not.toHaveProperty('narrowWith');
+		expect(compact[compact.length - 1].message).toContain(
+			'Nothing this tool can set gives them in a smaller answer.',
+		);
 	});
 
 	it('User → Get Many: tells to set Filters → Search, which finds any user left out', async () => {

@@ -58,7 +58,7 @@ describe('fitToolAnswer: a tool answer within its limit of JSON text', () => {
 		const [note] = fitToolAnswer([{ big: 'y'.repeat(30_000) }]).slice(-1);
 		expect(note).not.toHaveProperty('narrowWith');
 		expect(note.message).toBe(
-			`Cut to the tool answer limit of ${TOOL_ANSWER_CHARACTERS} characters: 1 of 1 items (30010 characters) left out.`,
+			`Cut to the tool answer limit of ${TOOL_ANSWER_CHARACTERS} characters: 1 of 1 items (30010 characters) left out. Nothing this tool can set gives them in a smaller answer.`,
 		);
 	});
 

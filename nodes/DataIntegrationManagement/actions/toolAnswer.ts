@@ -56,7 +56,8 @@ function cutNote(
 		...sized,
 		...(past && { moreMatch: true }),
 		...(narrowWith && { narrowWith }),
-		message: `${what}${how && ` To get them, ${how}.`}`,
+		// Nothing to set: an item too large alone, or more entries at one instant than fit.
+		message: `${what}${how ? ` To get them, ${how}.` : ' Nothing this tool can set gives them in a smaller answer.'}`,
 	};
 }
 
