@@ -737,6 +737,21 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 		expect(emitted(await now())).toEqual(logged);
 	});
 
+	it('without durable poll cursors, the entries of a poll whose result n8n dropped (abandoned past its timeout) come again, not lost', async () => {
+		emulator().setLatency(0);
+		const now = () =>
+			pollTrigger({
+				credentials: credentials(),
+				parameters: { startFrom: 'now' },
+				workflowId: 'emit-dropped',
+			});
+		expect((await now()).items).toBeNull();
+		const logged = add([{ timestamp: iso(T0 + 600 * SECOND), event: 'Logged after the start' }]);
+		expect(emitted(await now())).toEqual(logged);
+		// n8n kept nothing of that poll either: the next one reads from the same start again.
+		expect(emitted(await now())).toEqual(logged);
+	});
+
 	it('without durable poll cursors, reads on from a cursor another main moved on since, not from what this process stored', async () => {
 		emulator().setLatency(0);
 		// Another main is the same workflow in another process: another id here, for its memory.

@@ -49,15 +49,15 @@ export async function readNewEntries(
 		settings: ScanSettings;
 		reading: Reading;
 	},
-): Promise<{ state: CursorState; emitted: AuditLogEntry[]; cut?: boolean }> {
+): Promise<{ state: CursorState; emitted: AuditLogEntry[] }> {
 	const stored = state ?? (start === undefined ? undefined : initialState(origin, start));
 	if (!stored) return { state: await startAtNewestEntry.call(this, origin, reading), emitted: [] };
 	// Every poll asks oldest first, even after the service answered otherwise (once, in a deploy):
 	// a service that always does costs one page a poll.
 	const oldestFirst = new CursorScan(stored, settings);
-	const { done, cut } = await readOldestFirst.call(this, oldestFirst, reading);
+	const done = await readOldestFirst.call(this, oldestFirst, reading);
 	if (done.next !== 'readNewestFirst')
-		return { state: oldestFirst.nextState(origin), emitted: oldestFirst.emitted, cut };
+		return { state: oldestFirst.nextState(origin), emitted: oldestFirst.emitted };
 	// From the stored state again: what the oldest-first read took in may be newer than entries
 	// the newest-first read finds, and must not be emitted before them.
 	const scan = new CursorScan(stored, settings);
@@ -67,13 +67,13 @@ export async function readNewEntries(
 
 /**
  * Reads oldest first from the scan's horizon, taking each page in as ./steps.ts decides, so a
- * poll cut short by the cap or the deadline (`cut`) keeps what it read.
+ * poll cut short by the cap or the deadline keeps what it read.
  */
 async function readOldestFirst(
 	this: IPollFunctions,
 	scan: CursorScan,
 	reading: Reading,
-): Promise<{ done: ReadDone<ScannedPage>; cut: boolean }> {
+): Promise<ReadDone<ScannedPage>> {
 	const takeIn = (pages: readonly ScannedPage[]) =>
 		pages.every((page) => scan.absorb(page.entries, page.answeredAt));
 	let read: OldestFirstRead<ScannedPage> = NOTHING_HELD;
@@ -97,7 +97,7 @@ async function readOldestFirst(
 		this.logger.warn(
 			'Audit log poll: the read ended before the service showed its order, so this poll leaves the cursor where it was and the next one reads again from there',
 		);
-	return { done, cut: end === 'deadline' };
+	return done;
 }
 
 /**

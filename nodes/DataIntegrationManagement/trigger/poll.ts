@@ -123,8 +123,9 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		// the same stored cursor, and emits what this one found.
 		if (!lease.held) return null;
 		staticData[STATE_KEY] = { ...read.state };
-		if (read.emitted.length) storedQuietly.delete(leaseKey);
-		else storedQuietly.set(leaseKey, { origin, read: stored, state: read.state });
+		// Kept after an emit too: once n8n saves it, the stored state is no longer `read`.
+		if (!read.emitted.length)
+			storedQuietly.set(leaseKey, { origin, read: stored, state: read.state });
 		return read.emitted.length
 			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
