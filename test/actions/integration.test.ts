@@ -456,7 +456,11 @@ describe('integration updateSchemas (JSON)', () => {
 			{ public: {} },
 			'public sets nothing (a schema accepts enabled, tables)',
 		],
-		['no table', { public: { tables: {} } }, 'public.tables names no table'],
+		[
+			'a schema whose tables set nothing',
+			{ public: { tables: {} } },
+			'public sets nothing (a schema accepts enabled, tables)',
+		],
 		[
 			'a column that sets nothing',
 			{ public: { tables: { orders: { columns: { status: {} } } } } },
@@ -476,6 +480,20 @@ describe('integration updateSchemas (JSON)', () => {
 		);
 		expect(result.error?.message).toContain(problem);
 		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it('sends a flag beside an empty map, as Get Schemas in Compact gives a table without columns', async () => {
+		const schemas = {
+			public: { enabled: true, tables: { orders: { enabled: true, columns: {} } } },
+		};
+		const result = await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			updateMode: 'json',
+			schemas,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sent(emulator()).map(({ body }) => body)).toEqual([{ schemas }]);
 	});
 
 	it.each([

@@ -173,8 +173,8 @@ const CHILDREN: Record<SchemaLevel, { key: string; level: SchemaLevel } | undefi
 
 /**
  * Checks a user-given schemas object against the request shape of the PATCH: maps of names to
- * entries, only the writable boolean flags, nothing else, and no map or entry empty (a change of
- * nothing). Returns one line per problem, naming its path; none means valid.
+ * entries, only the writable boolean flags, nothing else, and no entry that sets nothing (a change
+ * of nothing). Returns one line per problem, naming its path; none means valid.
  */
 export function validateSchemasPatch(value: unknown): string[] {
 	const problems: string[] = [];
@@ -184,7 +184,6 @@ export function validateSchemasPatch(value: unknown): string[] {
 			problems.push(`${path} must be an object of ${level} names to entries`);
 			return;
 		}
-		if (!Object.keys(map).length) problems.push(`${path || 'Schemas'} names no ${level}`);
 		for (const [name, entry] of Object.entries(map))
 			visitEntry(entry, level, path ? `${path}.${name}` : name);
 	};
@@ -195,7 +194,10 @@ export function validateSchemasPatch(value: unknown): string[] {
 		}
 		const child = CHILDREN[level];
 		const accepts = [...WRITABLE_FLAGS[level], ...(child ? [child.key] : [])].join(', ');
-		if (!Object.keys(entry).length)
+		const setsFlag = WRITABLE_FLAGS[level].some((flag) => Object.hasOwn(entry, flag));
+		const below = child ? entry[child.key] : undefined;
+		// A change of nothing: no flag, and no entry below that could set one.
+		if (!setsFlag && !(isObject(below) && Object.keys(below).length))
 			problems.push(`${path} sets nothing (a ${level} accepts ${accepts})`);
 		for (const [key, v] of Object.entries(entry)) {
 			if (WRITABLE_FLAGS[level].includes(key)) {
@@ -209,6 +211,7 @@ export function validateSchemasPatch(value: unknown): string[] {
 	};
 
 	if (!isObject(value)) return ['Schemas must be a JSON object of schema names to entries'];
+	if (!Object.keys(value).length) return ['Schemas names no schema'];
 	visitMap(value, 'schema', '');
 	return problems;
 }
