@@ -344,7 +344,7 @@ describe('Get Schemas of a large integration, as a tool', () => {
 				truncated: true,
 				itemsGiven: asTool.length - 1,
 				itemsLeftOut: inNode.length - (asTool.length - 1),
-				limit: TOOL_ANSWER_CHARACTERS,
+				characterLimit: TOOL_ANSWER_CHARACTERS,
 				narrowWith: expect.stringMatching(
 					/^set Schema to one of "s0", "s1", .* "s11", or Table too$/,
 				),

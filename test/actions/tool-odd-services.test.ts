@@ -98,7 +98,7 @@ describe('Audit Log → Get Many, an entry larger than an answer alone in Compac
 			expect(answer).toHaveLength(1);
 			expect(answer[0]).toMatchObject({ truncated: true, itemsGiven: 0, itemsLeftOut: 2 });
 			expect(answer[0].narrowWith).toBe(
-				`set Filters → Time Range → ${name} to ${bound}, past the first entry, which is larger than an answer alone`,
+				`set Filters → Time Range → ${name} to ${bound}, past the first entry, which is larger than an answer alone (outside a tool the node gives them)`,
 			);
 
 			const rest = await answerOf({
@@ -107,6 +107,19 @@ describe('Audit Log → Get Many, an entry larger than an answer alone in Compac
 				filters: { timeRange: { ...timeRange, [name.toLowerCase()]: bound } },
 			});
 			expect(rest.map(({ event }) => event)).toEqual([beyond]);
+		},
+	);
+
+	it.each([
+		['desc', { since: huge, until: '2026-10-05T10:30:00.000Z' }],
+		['asc', { since: huge, until: '2026-10-05T10:00:00.001Z' }],
+	])(
+		'alone in the range (%s): no bound past it, which would leave no range, only what was left out',
+		async (sortDirection, timeRange) => {
+			const options = { output: 'compact', sortDirection };
+			const [note] = await answerOf({ ...base, options, filters: { timeRange } });
+			expect(note).toMatchObject({ truncated: true, itemsGiven: 0, itemsLeftOut: 1 });
+			expect(note).not.toHaveProperty('narrowWith');
 		},
 	);
 });

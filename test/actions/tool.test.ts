@@ -71,7 +71,7 @@ describe('the tool form (AI agents, MCP Server Trigger)', () => {
 			const asTool = await runActionNode({ credentials: credentials(), parameters, asTool: true });
 			const given = inNode.items.map(({ json }) => json);
 			// Past Limit, the tool form adds a note that more match (see 'a list cut by its Limit').
-			const more = 'limit' in parameters ? [expect.objectContaining({ moreMatch: true })] : [];
+			const more = 'limit' in parameters ? [expect.objectContaining({ limitReached: true })] : [];
 			expect(asTool.items.map(({ json }) => json)).toEqual([...given, ...more]);
 			expect(inNode.items.length).toBeGreaterThan(1);
 		}
@@ -92,7 +92,7 @@ describe('the tool form (AI agents, MCP Server Trigger)', () => {
 				event: json.event,
 				actorEmail: (json.actor as { email: string }).email,
 			})),
-			expect.objectContaining({ moreMatch: true }),
+			expect.objectContaining({ limitReached: true }),
 		]);
 	});
 });
@@ -147,7 +147,7 @@ describe('the tool form with Output set', () => {
 			asTool: true,
 		});
 		expect(rawAsTool.items.slice(0, -1)).toEqual(inNode.items);
-		expect(rawAsTool.items[2].json).toMatchObject({ moreMatch: true });
+		expect(rawAsTool.items[2].json).toMatchObject({ limitReached: true });
 		expect(inNode.items[0].json).toHaveProperty('context');
 	});
 });
@@ -209,12 +209,13 @@ describe('a tool answer larger than a model is given', () => {
 		},
 	);
 
-	it('with the bound already set (every entry given at one instant), proposes Compact, and with Compact nothing', async () => {
+	it('with the bound already set (more entries at one instant than an answer holds), proposes Compact, then the bound past that instant', async () => {
 		emulator().reset({ seed: false });
 		const at = '2026-10-05T10:00:00.000Z';
-		emulator().addAuditEntries(
-			Array.from({ length: 120 }, () => ({ timestamp: at, event: 'x'.repeat(300) })),
-		);
+		emulator().addAuditEntries([
+			{ timestamp: '2026-10-05T09:00:00.000Z', event: 'before' },
+			...Array.from({ length: 120 }, () => ({ timestamp: at, event: 'x'.repeat(300) })),
+		]);
 		const until = new Date(Date.parse(at) + 1).toISOString();
 		const parameters = { resource: 'auditLog', operation: 'getAll', returnAll: true };
 		const raw = await answerOf({ ...parameters, filters: { timeRange: { until } } });
@@ -224,11 +225,12 @@ describe('a tool answer larger than a model is given', () => {
 			filters: { timeRange: { until } },
 			options: { output: 'compact' },
 		});
-		expect(compact[compact.length - 1]).toMatchObject({ truncated: true });
-		expect(compact[compact.length - 1]).not.toHaveProperty('narrowWith');
-		expect(compact[compact.length - 1].message).toContain(
-			'Nothing this tool can set gives them in a smaller answer.',
-		);
+		expect(compact[compact.length - 1]).toMatchObject({
+			truncated: true,
+			narrowWith: `set Filters → Time Range → Until to ${at}, past the entries at ${at}, more than an answer holds (outside a tool the node gives them)`,
+		});
+		const beyond = await answerOf({ ...parameters, filters: { timeRange: { until: at } } });
+		expect(beyond.map(({ event }) => event)).toEqual(['before']);
 	});
 
 	it('User → Get Many: tells to set Filters → Search, which finds any user left out', async () => {
@@ -262,7 +264,7 @@ describe('a tool answer larger than a model is given', () => {
 });
 
 describe('a list cut by its Limit in the tool form', () => {
-	it('User → Get Many: gives Limit users, then says more match and how to get them; none when Limit holds them all', async () => {
+	it('User → Get Many: gives Limit users, then says more may match and how to get them; no note below Limit', async () => {
 		const users = emulator().store.users.size;
 		const parameters = { resource: 'user', operation: 'getAll', limit: 2 };
 		const answer = await answerOf(parameters);
@@ -270,13 +272,13 @@ describe('a list cut by its Limit in the tool form', () => {
 		expect(answer[2]).toEqual({
 			truncated: true,
 			itemsGiven: 2,
-			moreMatch: true,
+			limitReached: true,
 			narrowWith:
 				'set Filters → Search to a part of the email, the name or the ID of the users you need',
 			message:
-				'Limit reached: more items match past Limit (2). To get them, raise Limit or set Return All, or narrow the request: set Filters → Search to a part of the email, the name or the ID of the users you need.',
+				'Limit reached: more items may match past Limit (2). To get them, raise Limit or set Return All, or narrow the request: set Filters → Search to a part of the email, the name or the ID of the users you need.',
 		});
-		const whole = await answerOf({ ...parameters, limit: users });
+		const whole = await answerOf({ ...parameters, limit: users + 1 });
 		expect(whole).toHaveLength(users);
 		expect(whole.some((item) => 'truncated' in item)).toBe(false);
 	});
@@ -295,7 +297,7 @@ describe('a list cut by its Limit in the tool form', () => {
 			const note = answer[answer.length - 1];
 			seen.push(...(note.truncated ? answer.slice(0, -1) : answer).map(({ id }) => id));
 			if (!note.truncated) break;
-			expect(note).toMatchObject({ itemsGiven: limit, moreMatch: true });
+			expect(note).toMatchObject({ itemsGiven: limit, limitReached: true });
 			// Limit entries at one instant: no bound helps, the note says to raise Limit.
 			if (note.narrowWith === undefined) limit *= 2;
 			else until = /Until to (\S+)$/.exec(note.narrowWith as string)![1];

@@ -39,7 +39,7 @@ describe('fitToolAnswer: a tool answer within its limit of JSON text', () => {
 			itemsGiven: given.length,
 			itemsLeftOut: all.length - given.length,
 			charactersLeftOut: textOf(all) - textOf(given),
-			limit,
+			characterLimit: limit,
 			narrowWith: 'set Schema',
 			message: `Cut to the tool answer limit of ${limit} characters: ${all.length - given.length} of ${all.length} items (${textOf(all) - textOf(given)} characters) left out. To get them, narrow the request: set Schema.`,
 		});
@@ -78,64 +78,69 @@ describe('fitToolAnswer: a tool answer within its limit of JSON text', () => {
 		const given = answer.length - 1;
 		expect(textOf(answer)).toBeLessThanOrEqual(3_000);
 		expect(answer[given].narrowWith).toBe('x'.repeat(given * 20));
-		// One more item, with its longer advice, would not have fitted.
+		// One more item, with its longer advice (in the note and its message), would not have fitted.
+		const [shorter, longer] = [given, given + 1].map((count) => 'x'.repeat(count * 20));
 		const more = [
 			...all.slice(0, given + 1),
-			{ ...answer[given], narrowWith: 'x'.repeat((given + 1) * 20) },
+			{
+				...answer[given],
+				narrowWith: longer,
+				message: (answer[given].message as string).replace(shorter, longer),
+			},
 		];
 		expect(textOf(more)).toBeGreaterThan(3_000);
 	});
 });
 
-describe('fitToolAnswer: a list read one past its Limit, to tell the model whether more match', () => {
-	it.each([
-		['fewer than Limit', 3, 5],
-		['exactly Limit', 5, 5],
-	])('gives %s as they are, with no note', (_label, count, listLimit) => {
-		const answer = items(count);
-		expect(fitToolAnswer(answer, () => 'never asked', { listLimit })).toBe(answer);
+describe('fitToolAnswer: a list that reached its Limit, which more items may match', () => {
+	it('gives fewer items than Limit as they are, with no note', () => {
+		const answer = items(4);
+		expect(fitToolAnswer(answer, () => 'never asked', { listLimit: 5 })).toBe(answer);
 	});
 
-	it('gives Limit items, then a note that more match and how to get them', () => {
-		const all = items(6);
+	it('gives Limit items, then a note that more may match and how to get them', () => {
+		const all = items(5);
 		const advice = jest.fn(() => 'set Until to 2026-11-01T00:00:00.001Z');
 		const answer = fitToolAnswer(all, advice, { listLimit: 5 });
 
-		expect(answer.slice(0, -1)).toEqual(all.slice(0, 5));
+		expect(answer.slice(0, -1)).toEqual(all);
 		expect(answer[5]).toEqual({
 			truncated: true,
 			itemsGiven: 5,
-			moreMatch: true,
+			limitReached: true,
 			narrowWith: 'set Until to 2026-11-01T00:00:00.001Z',
 			message:
-				'Limit reached: more items match past Limit (5). To get them, raise Limit or set Return All, or narrow the request: set Until to 2026-11-01T00:00:00.001Z.',
+				'Limit reached: more items may match past Limit (5). To get them, raise Limit or set Return All, or narrow the request: set Until to 2026-11-01T00:00:00.001Z.',
 		});
 		expect(advice).toHaveBeenLastCalledWith(all, 5, 'limit');
 	});
 
 	it('without advice, says to raise Limit or set Return All', () => {
-		const [note] = fitToolAnswer(items(3), undefined, { listLimit: 2 }).slice(-1);
+		const [note] = fitToolAnswer(items(2), undefined, { listLimit: 2 }).slice(-1);
 		expect(note).not.toHaveProperty('narrowWith');
 		expect(note.message).toBe(
-			'Limit reached: more items match past Limit (2). To get them, raise Limit or set Return All.',
+			'Limit reached: more items may match past Limit (2). To get them, raise Limit or set Return All.',
 		);
 	});
 
-	it('cut by size too: counts what the size left out of Limit, says more match past it, and advises narrowing only', () => {
-		const all = items(201);
-		const answer = fitToolAnswer(all, () => 'set Search', { listLimit: 200, characters: 2_000 });
+	it('cut by size too: counts what the size left out, says more may match past Limit, and advises narrowing only', () => {
+		const all = items(200);
+		const advice = jest.fn(() => 'set Search');
+		const answer = fitToolAnswer(all, advice, { listLimit: 200, characters: 2_000 });
 		const given = answer.length - 1;
+		const charactersLeftOut = textOf(all) - textOf(all.slice(0, given));
 
 		expect(textOf(answer)).toBeLessThanOrEqual(2_000);
+		expect(advice).toHaveBeenLastCalledWith(all, given, 'size');
 		expect(answer[given]).toEqual({
 			truncated: true,
 			itemsGiven: given,
 			itemsLeftOut: 200 - given,
-			charactersLeftOut: textOf(all.slice(0, 200)) - textOf(all.slice(0, given)),
-			limit: 2_000,
-			moreMatch: true,
+			charactersLeftOut,
+			characterLimit: 2_000,
+			limitReached: true,
 			narrowWith: 'set Search',
-			message: `Cut to the tool answer limit of 2000 characters: ${200 - given} of 200 items (${textOf(all.slice(0, 200)) - textOf(all.slice(0, given))} characters) left out, and more items match past Limit (200). To get them, narrow the request: set Search.`,
+			message: `Cut to the tool answer limit of 2000 characters: ${200 - given} of 200 items (${charactersLeftOut} characters) left out, and more items may match past Limit (200). To get them, narrow the request: set Search.`,
 		});
 	});
 });

@@ -41,7 +41,7 @@ export type Execute = Operation['execute'];
 export interface ItemInput {
 	/** The `record` parameter's value, read once by the router to order items by it: send it as is. */
 	record: unknown;
-	/** A list's Limit (Infinity: Return All, or no list); in the tool form one more (./router.ts). */
+	/** A list's Limit (Infinity: Return All, or no list): the tool form says when it is reached. */
 	limit: number;
 }
 

@@ -116,18 +116,18 @@ function itemRunner(
 		try {
 			if (readOnly) throw readOnlyError(context, itemIndex);
 			const { record } = records.inputOf(itemIndex);
-			const listLimit = operation.properties.includes(returnAllField)
+			const limit = operation.properties.includes(returnAllField)
 				? readListLimit.call(context, itemIndex)
 				: Infinity;
-			// In the tool form a list reads one more than Limit: whether more match is told.
-			const limit = asTool ? listLimit + 1 : listLimit;
 			const output = await operation.execute.call(context, itemIndex, pacer, { record, limit });
 			const all = Array.isArray(output) ? output : [output];
 			const given = !asTool
 				? all
 				: operation.changesData
 					? all.map((answer) => writeAnswer(answer, operation.readAgain?.(answer)))
-					: fitToolAnswer(all, operation.narrowWith?.call(context, itemIndex), { listLimit });
+					: fitToolAnswer(all, operation.narrowWith?.call(context, itemIndex), {
+							listLimit: limit,
+						});
 			results[itemIndex] = given.map((json) => ({
 				json,
 				pairedItem: { item: itemIndex },

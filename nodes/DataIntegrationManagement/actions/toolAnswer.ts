@@ -24,7 +24,7 @@ const arrayText = (sum: number, count: number) => 2 + sum + Math.max(count - 1, 
 
 /**
  * The item closing a cut answer: what was left out (of the `read` items, past `given`; past
- * Limit, `listLimit`, if more match), and what to set to get it.
+ * `listLimit` when the list reached its Limit), and what to set to get it.
  */
 function cutNote(
 	cut: {
@@ -37,11 +37,12 @@ function cutNote(
 	narrowWith: string | undefined,
 ): IDataObject {
 	const leftOut = cut.read - cut.given;
-	const past = cut.listLimit === undefined ? '' : `more items match past Limit (${cut.listLimit})`;
+	const past =
+		cut.listLimit === undefined ? '' : `more items may match past Limit (${cut.listLimit})`;
 	const sized = leftOut > 0 && {
 		itemsLeftOut: leftOut,
 		charactersLeftOut: cut.charactersLeftOut,
-		limit: cut.limit,
+		characterLimit: cut.limit,
 	};
 	const what = sized
 		? `Cut to the tool answer limit of ${cut.limit} characters: ${leftOut} of ${cut.read} items (${cut.charactersLeftOut} characters) left out${past && `, and ${past}`}.`
@@ -54,43 +55,43 @@ function cutNote(
 		truncated: true,
 		itemsGiven: cut.given,
 		...sized,
-		...(past && { moreMatch: true }),
+		...(past && { limitReached: true }),
 		...(narrowWith && { narrowWith }),
-		// Nothing to set: an item too large alone, or more entries at one instant than fit.
+		// Nothing to set: a record too large alone, entries at the one instant left in range.
 		message: `${what}${how ? ` To get them, ${how}.` : ' Nothing this tool can set gives them in a smaller answer.'}`,
 	};
 }
 
 /**
- * `items` as the tool form answers a read: as they are when there are at most `listLimit` (the
- * operation reads one more, to know) and their JSON text fits in `characters`; else the most
- * first items that fit together with a closing note that says what was left out and what
- * `advice` tells to set for it. An item too large alone is left out with the rest: the note then
- * stands alone.
+ * `items` as the tool form answers a read: as they are when they are fewer than `listLimit` (a
+ * list's Limit: more may match once it is reached) and their JSON text fits in `characters`;
+ * else the most first items that fit together with a closing note that says what was left out
+ * and what `advice` tells to set for it. An item too large alone is left out with the rest: the
+ * note then stands alone.
  */
 export function fitToolAnswer(
 	items: IDataObject[],
 	advice?: Advice,
 	{ listLimit = Infinity, characters = TOOL_ANSWER_CHARACTERS } = {},
 ): IDataObject[] {
-	const read = Math.min(items.length, listLimit);
 	const sums = [0];
-	for (const item of items.slice(0, read)) sums.push(sums[sums.length - 1] + size(item));
-	const whole = arrayText(sums[read], read);
-	if (whole <= characters && read === items.length) return items;
+	for (const item of items) sums.push(sums[sums.length - 1] + size(item));
+	const whole = arrayText(sums[items.length], items.length);
+	const limitReached = items.length >= listLimit;
+	if (whole <= characters && !limitReached) return items;
 	const noteAfter = (given: number) =>
 		cutNote(
 			{
 				given,
-				read,
+				read: items.length,
 				charactersLeftOut: whole - arrayText(sums[given], given),
 				limit: characters,
-				listLimit: read < items.length ? listLimit : undefined,
+				listLimit: limitReached ? listLimit : undefined,
 			},
-			advice?.(items, given, given < read ? 'size' : 'limit'),
+			advice?.(items, given, given < items.length ? 'size' : 'limit'),
 		);
 	let given = 0;
-	while (given < read && arrayText(sums[given + 1], given + 1) <= characters) given++;
+	while (given < items.length && arrayText(sums[given + 1], given + 1) <= characters) given++;
 	let note = noteAfter(given);
 	while (given > 0 && arrayText(sums[given] + size(note), given + 1) > characters)
 		note = noteAfter(--given);

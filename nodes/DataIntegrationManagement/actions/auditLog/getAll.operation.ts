@@ -99,27 +99,38 @@ function readSettings(this: IExecuteFunctions, itemIndex: number) {
 /**
  * In the tool form, an answer cut gives the entries up to the last one given: newest first,
  * Until (exclusive) just after it; oldest first, Since (inclusive) at it. The entries at that
- * instant come again rather than be missed. Once that bound is set, for a cut by size, Output
- * Compact; in Compact, a first entry too large alone is gone past (with any at its instant).
+ * instant come again rather than be missed. Cut by Limit with every entry given at one instant,
+ * only a higher Limit helps. Cut by size once that bound is set: Output Compact; in Compact, the
+ * bound past that instant (the entries left out at it, or a first entry too large alone, only the
+ * node outside a tool gives), while some range is left.
  */
 export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
 	const { sortOrder, output, since, until } = readSettings.call(this, itemIndex);
 	const desc = sortOrder === 'desc';
-	const [name, set] = desc ? ['Until', until] : ['Since', since];
+	const [name, set, other] = desc ? ['Until', until, since] : ['Since', since, until];
 	/** The bound that gives the entries after the one at `instant`, taking it (`again`) or not. */
 	const after = (instant: number | undefined, again: boolean) =>
 		instant === undefined ? set : toUtcIso(instant + (desc === again ? 1 : 0));
+	const bound = (value: unknown) => `set Filters → Time Range → ${name} to ${value}`;
+	/** Whether a bound at `value` (UTC ISO, as `other`) leaves a range: an empty one is refused. */
+	const leavesRange = (value: string) =>
+		!other || (desc ? value > String(other) : value < String(other));
 	return (items, given, cutBy) => {
-		const instants = items.slice(0, given).map(({ timestamp }) => parseInstant(timestamp));
-		const value = after(instants.filter((instant) => instant !== undefined).pop(), true);
-		if (value !== set) return `set Filters → Time Range → ${name} to ${value}`;
-		// Limit entries at the bound's instant: only a higher Limit gives the rest.
-		if (cutBy === 'limit') return undefined;
+		const instants = items
+			.slice(0, given)
+			.map(({ timestamp }) => parseInstant(timestamp))
+			.filter((instant) => instant !== undefined);
+		const value = after(instants[instants.length - 1], true);
+		if (cutBy === 'limit') return new Set(instants).size > 1 ? bound(value) : undefined;
+		if (value !== set) return bound(value);
 		if (output !== 'compact') return 'set Options → Output to Compact';
-		const past = given === 0 ? after(parseInstant(items[0]?.timestamp), false) : set;
-		return past === set
-			? undefined
-			: `set Filters → Time Range → ${name} to ${past}, past the first entry, which is larger than an answer alone`;
+		const at = parseInstant((given ? items[given - 1] : items[0])?.timestamp);
+		const past = after(at, false);
+		if (past === set || !leavesRange(String(past))) return undefined;
+		const left = given
+			? `the entries at ${toUtcIso(at!)}, more than an answer holds`
+			: 'the first entry, which is larger than an answer alone';
+		return `${bound(past)}, past ${left} (outside a tool the node gives them)`;
 	};
 }
 
