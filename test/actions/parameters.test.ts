@@ -359,10 +359,12 @@ describe('what the UI text states comes from the code', () => {
 		const auto = (mode?.options as Array<{ value: string; description?: string }>).find(
 			(option) => option.value === 'auto',
 		);
-		expect(auto?.description).toContain(`(${AUTO_START} items at once the first time)`);
-		expect(auto?.description).toContain('where the last run with this credential left off');
+		expect(auto?.description).toContain(`start with ${AUTO_START} items at once`);
 		expect(auto?.description).toContain(
-			`never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set)`,
+			'runs with this credential at the same time share the pace',
+		);
+		expect(auto?.description).toContain(
+			`Never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set).`,
 		);
 	});
 });

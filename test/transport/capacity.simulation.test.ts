@@ -5,8 +5,9 @@
  * that sheds load with 503 (without and with Retry-After), one that lets requests queue without
  * bound, and one without any limit. Auto is held against Concurrency Fixed on the same service
  * and seed: it fails no item where some fixed setting fails none, reaches 90% of the fastest such
- * setting, and holds at most 4 times the service's workers open. Runs in a row on one pace do
- * not creep up to fill the service.
+ * setting, and holds at most 4 times the service's workers open. Runs in a row in one process do
+ * not creep up to fill the service, and what processes learned while the service was quick
+ * brings no more 503s than fresh processes meet.
  */
 import { simulate, Processes, type CapacitySpec, type Outcome } from './simulation';
 
@@ -62,7 +63,7 @@ describe('Concurrency Auto against services without a rate limit, over 4 seeds',
 		},
 	);
 
-	it('runs in a row, each on the pace the last left, against 8 workers with 56 waiting: none fills the service (a limit that crept to 64 would), none fails, at most 5x the workers open', async () => {
+	it('runs in a row in one process, against 8 workers with 56 waiting: none fills the service (a limit that crept to 64 would), none fails, at most 5x the workers open', async () => {
 		const capacity = { workers: WORKERS, serviceMs: 20, queue: 64 - WORKERS };
 		for (const seed of SEEDS) {
 			const processes = new Processes();
@@ -73,6 +74,31 @@ describe('Concurrency Auto against services without a rate limit, over 4 seeds',
 			expect(runs.map(({ failed, shed }) => failed + shed)).toEqual(Array(7).fill(0));
 			// QUEUE_TOLERANCE's band settles near 4x here (24 to 33 open when measured).
 			expect(Math.max(...runs.map(({ maxOpen }) => maxOpen))).toBeLessThanOrEqual(5 * WORKERS);
+		}
+	});
+
+	it('4 processes whose first runs met the service quick (2 ms), then a run each at once against 8 workers with 24 waiting: no more than twice the 503s 4 fresh processes draw', async () => {
+		const capacity = { workers: WORKERS, serviceMs: 20, queue: 24 };
+		const atOnce = async (seed: number, processes = new Processes()) =>
+			await simulate(
+				{
+					...network,
+					...noRateLimit,
+					capacity,
+					seed,
+					runs: [0, 1, 2, 3].map((index) => ({ items: 300, process: index })),
+				},
+				processes,
+			);
+		for (const seed of SEEDS) {
+			const processes = new Processes();
+			const quick = { roundTripMs: 2, jitterMs: 5, ...noRateLimit, seed };
+			for (const index of [0, 1, 2, 3])
+				await simulate({ ...quick, runs: [{ items: 100, process: index }] }, processes);
+			const [learned, fresh] = [await atOnce(seed, processes), await atOnce(seed)];
+			console.log(`4 processes, seed ${seed}: ${figures(learned)}; fresh: ${figures(fresh)}`);
+			expect(learned.failed).toBe(0);
+			expect(learned.shed).toBeLessThanOrEqual(2 * fresh.shed);
 		}
 	});
 

@@ -1,18 +1,18 @@
 /* eslint-disable no-console -- test tooling: prints the simulated figures; never part of the published package */
 /**
  * Concurrency Auto against services whose answers vary in time, 600 creates as in the issue's own
- * runs, on a fake clock (./simulation.ts:
- * the router's and the transport's own loops, real shared paces), as section 9 of `npm run bench`
- * measures them in real time: round trips drawn between 10 and 100 ms; a heavy tail (one in ten
- * ten times slower); 16 workers whose service time has that tail, 32 waiting, then 503; and a
- * service that slows down (2 -> 100 ms) or speeds up (100 -> 2 ms) between a first run and the
- * measured one, in the same process (the same registry of paces). Seed by seed, Auto fails no
- * item where a fixed setting fails none and holds at most 4 times the workers open; over the
- * seeds, its median time is within the fastest fixed setting's / 0.9, and after the slowdown
- * within 1.25 times a fresh process's. Where the service has no limit, the measured run follows a
- * first run of the same service: this simulated client costs nothing, so from a fresh pace slow
- * start's round trips alone (4 to 64 in flight) lose a fifth to Fixed 64; that fresh run is held
- * to 1.5 times the fastest fixed setting, as the no-limit case of capacity.simulation.test.ts.
+ * runs, on a fake clock (./simulation.ts: the router's and the transport's own loops, real shared
+ * paces), as section 9 of `npm run bench` measures them in real time: round trips drawn between
+ * 10 and 100 ms; a heavy tail (one in ten ten times slower); 16 workers whose service time has
+ * that tail, 32 waiting, then 503; and a service that slows down (2 -> 100 ms, after a first run
+ * that reached 64 in flight, or one its client bound to a few) or speeds up (100 -> 2 ms) between
+ * a first run and the measured one, in the same process (the same registry of paces). Seed by
+ * seed, Auto fails no item where a fixed setting fails none and holds at most 4 times the workers
+ * open; over the seeds, a run after another takes at most 1.25 times a fresh process's time, and
+ * its median is within the fastest fixed setting's / 0.9 where capacity is finite. Without a
+ * limit, it is held to 1.5 times that setting: this simulated client costs nothing, so slow
+ * start's round trips (4 to 64 in flight), which every run that finds its pace idle pays, lose a
+ * fifth to Fixed 64 here; in real time the process's own start hides most of them.
  */
 import { simulate, Processes, type Outcome, type Scenario } from './simulation';
 import type { ServiceSpec } from './simulated-service';
@@ -37,6 +37,12 @@ const FIRST_ITEMS = 100;
 // Up to 5 ms each way, as elsewhere: at 2 ms it stands for the client's own time in real runs.
 const fast: Network = { roundTripMs: 2, jitterMs: 5 };
 const slow: Network = { roundTripMs: 100, jitterMs: 5 };
+// A first run its client's processor bound, as in real time: round trips grow with what is in flight.
+const clientBound: Network = {
+	roundTripMs: 1,
+	jitterMs: 1,
+	capacity: { workers: 2, serviceMs: 1 },
+};
 
 /** A service without a limit, measured on the pace a first run against it left. */
 const warmedUp = (network: Network): Service => ({ network, before: network });
@@ -61,6 +67,10 @@ const SERVICES: Array<[string, Service]> = [
 		},
 	],
 	['(h) slows down between runs: 2 ms, then 100 ms', { network: slow, before: fast }],
+	[
+		'(h) likewise, after a first run its client bound to a few in flight',
+		{ network: slow, before: clientBound },
+	],
 	['(i) speeds up between runs: 100 ms, then 2 ms', { network: fast, before: slow }],
 ];
 
@@ -138,29 +148,25 @@ function misses(service: Service, all: Measured[]): string[] {
 			`seed ${seed}: ${auto.maxOpen} open, over 4 x ${workers} workers`,
 	]);
 	const share = median(all.map(({ auto, best }) => (best ?? 0) / auto.ms));
-	if (share < 0.9) missed.push(`median ${(share * 100).toFixed(0)}% of the fastest fixed setting`);
+	const least = workers === undefined ? 1 / 1.5 : 0.9;
+	if (share < least)
+		missed.push(`median ${(share * 100).toFixed(0)}% of the fastest fixed setting`);
 	return missed.filter((miss) => miss !== false);
 }
 
 describe(`Concurrency Auto against services whose answers vary in time, ${ITEMS} items, over ${SEEDS.length} seeds`, () => {
 	it.each(SERVICES)(
-		'%s: no failed item where a fixed setting fails none, at most 4x the workers open, a median 90%% of the fastest such setting',
+		'%s: no failed item where a fixed setting fails none, at most 4x the workers open, a median 90%% of the fastest such setting (without a limit, within slow start of it: 1.5x)',
 		async (name, service) => {
 			expect(misses(service, await overSeeds(name, service))).toEqual([]);
 		},
 	);
 
-	it('(h) after the slowdown, the same process takes at most 1.25x a fresh process', async () => {
-		const [name, service] = SERVICES.find(([name]) => name.startsWith('(h)'))!;
-		const all = await overSeeds(name, service);
-		expect(median(all.map(({ auto, fresh }) => auto.ms / fresh!.ms))).toBeLessThanOrEqual(1.25);
-	});
-
-	it.each(SERVICES.slice(0, 2))(
-		'%s, from a fresh pace: within slow start of the fastest fixed setting (1.5x, median)',
+	it.each(SERVICES.filter(([, service]) => service.before))(
+		'%s: after a first run, the same process takes at most 1.25x a fresh process (median)',
 		async (name, service) => {
 			const all = await overSeeds(name, service);
-			expect(median(all.map(({ fresh, best }) => fresh!.ms / best!))).toBeLessThanOrEqual(1.5);
+			expect(median(all.map(({ auto, fresh }) => auto.ms / fresh!.ms))).toBeLessThanOrEqual(1.25);
 		},
 	);
 

@@ -94,6 +94,42 @@ describe('runs sharing a pace', () => {
 		expect([one.inFlight, two.inFlight]).toEqual([2, 2]);
 	});
 
+	/** A pace whose run `first` left a limit of 40 past slow start, a 10 ms baseline and a rate of 100/s. */
+	function learned() {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		const first = shared.join();
+		shared.limit = { ...initialLimit(40), slowStart: false };
+		for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) shared.answered(10, 'POST tags');
+		shared.state = { ...initialPace(), phase: 'paced', rate: 100, base: 100, decreasedAt: 0 };
+		return { clock, shared, first };
+	}
+
+	it('a run that finds the pace idle measures the limit afresh, as a new process would; the rate the 429s set stays', async () => {
+		const { clock, shared, first } = learned();
+		const rate = shared.state;
+		first.leave();
+		const run = shared.join();
+		expect([shared.limit, shared.state]).toEqual([initialLimit(AUTO_START), rate]);
+		// The round trips are forgotten too: 100 ms answers are the service's speed now, not a
+		// queue over 10 ms. Slow start grows on them, where the old baseline would halve the limit.
+		shared.state = { ...initialPace(), window: Infinity };
+		for (let item = 0; item < AUTO_START; item++) await clock.run(run.start());
+		for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) shared.answered(100, 'POST tags');
+		expect(shared.limit).toMatchObject({ limit: AUTO_START + ROUND_TRIP_SAMPLES, slowStart: true });
+	});
+
+	it.each([
+		['an item in flight', async (first: RunPace) => await first.start()],
+		['items waiting to start', async (first: RunPace) => (await first.start(5), first.finish())],
+	])('a run that joins while another has %s shares what the pace learned', async (_t, busy) => {
+		const { clock, shared, first } = learned();
+		const limit = shared.limit;
+		await clock.run(busy(first));
+		shared.join();
+		expect(shared.limit).toBe(limit);
+	});
+
 	it('gets back every slot of a run that failed, through the router loop', async () => {
 		const clock = new FakeClock();
 		const shared = new SharedPace(clock);
@@ -173,9 +209,10 @@ describe('the shared pace, one event at a time', () => {
 		void run.shared.rateLimited(run, 0, 50);
 	}
 
-	/** When each of `count` starts asked at once goes, on a pace of `rate` starts a second. */
-	async function startTimes(shared: SharedPace, clock: FakeClock, count: number) {
+	/** When each of `count` starts asked at once goes; the limit on what is in flight `limit`. */
+	async function startTimes(shared: SharedPace, clock: FakeClock, count: number, limit?: number) {
 		const run = shared.join(count);
+		if (limit !== undefined) shared.limit = initialLimit(limit);
 		const times: number[] = [];
 		const starts = Array.from(
 			{ length: count },
@@ -194,8 +231,7 @@ describe('the shared pace, one event at a time', () => {
 		const clock = new FakeClock();
 		const shared = new SharedPace(clock);
 		shared.state = paced(rate);
-		shared.limit = initialLimit(AUTO_MAX_CONCURRENCY);
-		expect(await startTimes(shared, clock, count)).toEqual(times);
+		expect(await startTimes(shared, clock, count, AUTO_MAX_CONCURRENCY)).toEqual(times);
 	});
 
 	it.each<[string, number | undefined, number[]]>([
@@ -216,8 +252,7 @@ describe('the shared pace, one event at a time', () => {
 		const clock = new FakeClock();
 		const shared = new SharedPace(clock);
 		shared.state = paced(rate);
-		shared.limit = initialLimit(AUTO_MAX_CONCURRENCY);
-		await startTimes(shared, clock, 3);
+		await startTimes(shared, clock, 3, AUTO_MAX_CONCURRENCY);
 		await at(clock, 500);
 		expect(await startTimes(shared, clock, count)).toEqual(times);
 	});
@@ -377,8 +412,8 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 		const shared = new SharedPace(clock);
 		// The rate's slow start as wide: only the limit holds starts back.
 		shared.state = { ...initialPace(), window: Infinity };
-		shared.limit = initialLimit(count);
 		const run = shared.join(max);
+		shared.limit = initialLimit(count);
 		for (let item = 0; item < count; item++) await clock.run(run.start());
 		return { clock, shared, run };
 	}

@@ -47,7 +47,7 @@ const concurrencyModeField: INodeProperties = {
 		{
 			name: 'Auto',
 			value: 'auto',
-			description: `Find the pace the service allows: start where the last run with this credential left off (${AUTO_START} items at once the first time), send more while the service answers quickly, fewer when it answers 429 or 503 or queues requests; never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set)`,
+			description: `Find the pace the service allows: start with ${AUTO_START} items at once, send more while the service answers quickly, fewer when it answers 429 or 503 or queues requests; runs with this credential at the same time share the pace, and a later run keeps the rate a 429 set. Never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set).`,
 		},
 	],
 	default: 'auto',

@@ -1,8 +1,8 @@
 /**
  * Concurrency Auto's pace (./aimd.ts) and limit (./overload.ts), one per base URL and key in this
  * n8n process, shared by the action node's runs under Auto and each request of the trigger and
- * the pickers: a run starts where earlier ones left off, runs at once share it first come, first
- * served. Each run keeps its own items and cap (docs/pacer.md, "Where the pace sits").
+ * the pickers: runs at once share it first come, first served, and a run that finds it idle
+ * measures the limit afresh. Each run keeps its own items and cap (docs/pacer.md).
  */
 import { createHash } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
@@ -73,8 +73,15 @@ export class SharedPace {
 		this.startsThisTick = startGate(STARTS_PER_TICK, clock);
 	}
 
-	/** A run's concurrency and pacer: at most `max` of its items in flight. */
+	/**
+	 * A run's concurrency and pacer: at most `max` of its items in flight. A run that finds the pace
+	 * idle measures the service's limit afresh (TCP's restart after idle, RFC 5681 section 4.1).
+	 */
 	join(max = AUTO_MAX_CONCURRENCY, retryAfterWaits = AUTO_RETRY_AFTER_WAITS): RunPace {
+		if (this.inFlight === 0 && this.queued === 0) {
+			this.limit = initialLimit(AUTO_START);
+			this.roundTrips.clear();
+		}
 		return new RunPace(this, max, retryAfterWaits);
 	}
 
