@@ -94,18 +94,18 @@ describe('runs sharing a pace', () => {
 		expect([one.inFlight, two.inFlight]).toEqual([2, 2]);
 	});
 
-	/** A pace whose run `first` left a limit of 40 past slow start, a 10 ms baseline and a rate of 100/s. */
-	function learned() {
+	/** A pace whose run `first` learned a limit of `limit` past slow start, a 10 ms baseline, a rate. */
+	function learned(limit = 40, state: PaceState = { ...initialPace(), phase: 'paced', rate: 100 }) {
 		const clock = new FakeClock();
 		const shared = new SharedPace(clock);
 		const first = shared.join();
-		shared.limit = { ...initialLimit(40), slowStart: false };
+		shared.limit = { ...initialLimit(limit), slowStart: false };
 		for (let answer = 0; answer < ROUND_TRIP_SAMPLES; answer++) shared.answered(10, 'POST tags');
-		shared.state = { ...initialPace(), phase: 'paced', rate: 100, base: 100, decreasedAt: 0 };
+		shared.state = state;
 		return { clock, shared, first };
 	}
 
-	it('a run that finds the pace idle measures the limit afresh, as a new process would; the rate the 429s set stays', async () => {
+	it('a run that finds no other measures the limit afresh, as a new process would; the rate a 429 set stays', async () => {
 		const { clock, shared, first } = learned();
 		const rate = shared.state;
 		first.leave();
@@ -119,15 +119,40 @@ describe('runs sharing a pace', () => {
 		expect(shared.limit).toMatchObject({ limit: AUTO_START + ROUND_TRIP_SAMPLES, slowStart: true });
 	});
 
+	it.each<[string, number, PaceState, PaceState]>([
+		['a limit cut below AUTO_START restarts there, in slow start', 2, initialPace(), initialPace()],
+		[
+			'a rate no 429 has set starts again (its slow start grew on every answer)',
+			40,
+			{ ...initialPace(), window: 300 },
+			initialPace(),
+		],
+	])('a run that finds no other: %s', (_t, limit, state, after) => {
+		const { shared, first } = learned(limit, state);
+		first.leave();
+		first.leave(); // a second leave counts once
+		shared.join();
+		expect([shared.limit, shared.state]).toEqual([
+			initialLimit(Math.min(limit, AUTO_START)),
+			after,
+		]);
+	});
+
 	it.each([
+		['not started an item yet', async () => {}],
 		['an item in flight', async (first: RunPace) => await first.start()],
 		['items waiting to start', async (first: RunPace) => (await first.start(5), first.finish())],
+		[
+			'its last item waiting out a 503 off its slot',
+			async (first: RunPace) => (await first.start(1), void first.overloaded(1000, 40)),
+		],
 	])('a run that joins while another has %s shares what the pace learned', async (_t, busy) => {
 		const { clock, shared, first } = learned();
-		const limit = shared.limit;
 		await clock.run(busy(first));
+		const limit = shared.limit;
 		shared.join();
 		expect(shared.limit).toBe(limit);
+		expect(limit.limit).toBeGreaterThan(AUTO_START);
 	});
 
 	it('gets back every slot of a run that failed, through the router loop', async () => {
@@ -410,9 +435,9 @@ describe('the shared pace under signs of overload (503s, a standing queue)', () 
 	async function inFlight(count: number, max = AUTO_MAX_CONCURRENCY) {
 		const clock = new FakeClock();
 		const shared = new SharedPace(clock);
+		const run = shared.join(max);
 		// The rate's slow start as wide: only the limit holds starts back.
 		shared.state = { ...initialPace(), window: Infinity };
-		const run = shared.join(max);
 		shared.limit = initialLimit(count);
 		for (let item = 0; item < count; item++) await clock.run(run.start());
 		return { clock, shared, run };

@@ -137,11 +137,15 @@ export async function simulate(scenario: Scenario, processes = new Processes()):
 
 	const run = async (spec: RunSpec): Promise<RunOutcome> => {
 		await clock.sleep(spec.startAtMs ?? 0);
-		const pace = processes
-			.registry(spec.process ?? 0)
-			.pace('one service, one key')
-			.join(spec.max);
-		const [concurrency, pacer] = spec.fixed === undefined ? [pace, pace] : fixed(spec.fixed, clock);
+		// Fixed keeps out of the shared pace, as in the node.
+		const pace =
+			spec.fixed === undefined
+				? processes
+						.registry(spec.process ?? 0)
+						.pace('one service, one key')
+						.join(spec.max)
+				: undefined;
+		const [concurrency, pacer] = pace ? [pace, pace] : fixed(spec.fixed!, clock);
 		const startedAt = service.elapsed();
 		let failed = 0;
 		const runItem = async () => {
@@ -151,7 +155,7 @@ export async function simulate(scenario: Scenario, processes = new Processes()):
 		try {
 			await runEachItem(spec.items, concurrency, runItem, undefined, clock);
 		} finally {
-			pace.leave();
+			pace?.leave();
 		}
 		const endedAt = service.elapsed();
 		return {

@@ -67,15 +67,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	const readOnly = operation.changesData && !(await credentialAllowsChanges.call(this));
-	const concurrency = await concurrencyFor(this);
-	// Under Auto, the concurrency paces the requests too: it is told each answer, 429 and 503.
-	const pacer: Pacer = concurrency instanceof RunPace ? concurrency : plainPacer;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const records = new RecordReads(this, operation.record);
 	const asTool = runsAsTool.call(this);
-	const runItem = itemRunner(this, operation, { readOnly, asTool, pacer, results, records });
+	const concurrency = await concurrencyFor(this);
 	let outcome: Awaited<ReturnType<typeof runEachItem>>;
 	try {
+		// Under Auto, the concurrency paces the requests too: it is told each answer, 429 and 503.
+		const pacer: Pacer = concurrency instanceof RunPace ? concurrency : plainPacer;
+		const runItem = itemRunner(this, operation, { readOnly, asTool, pacer, results, records });
 		outcome = await runEachItem(items.length, concurrency, runItem, (itemIndex) =>
 			records.keyOf(itemIndex),
 		);

@@ -1,7 +1,7 @@
 /**
  * Concurrency Auto's pace (./aimd.ts) and limit (./overload.ts), one per base URL and key in this
  * n8n process, shared by the action node's runs under Auto and each request of the trigger and
- * the pickers: runs at once share it first come, first served, and a run that finds it idle
+ * the pickers: runs at once share it first come, first served; a run that finds no other
  * measures the limit afresh. Each run keeps its own items and cap (docs/pacer.md).
  */
 import { createHash } from 'node:crypto';
@@ -56,6 +56,8 @@ export class SharedPace {
 	queued = 0;
 	/** In flight for runs that say nothing of what is left (the trigger, a picker). */
 	openEnded = 0;
+	/** Runs joined and not yet left, the trigger's and pickers' requests among them. */
+	private readonly runs = new Set<RunPace>();
 	lastUsedAt: number;
 	private nextStartAt = -Infinity;
 	/** When the limit was last full: it is in use for requests sent before. */
@@ -74,15 +76,19 @@ export class SharedPace {
 	}
 
 	/**
-	 * A run's concurrency and pacer: at most `max` of its items in flight. A run that finds the pace
-	 * idle measures the service's limit afresh (TCP's restart after idle, RFC 5681 section 4.1).
+	 * A run's concurrency and pacer: at most `max` of its items in flight. A pace no run uses is
+	 * measured afresh, as TCP restarts after idle (RFC 5681, 4.1): the limit in slow start, never
+	 * above the one learned; no round trips; a rate no 429 has set.
 	 */
 	join(max = AUTO_MAX_CONCURRENCY, retryAfterWaits = AUTO_RETRY_AFTER_WAITS): RunPace {
-		if (this.inFlight === 0 && this.queued === 0) {
-			this.limit = initialLimit(AUTO_START);
+		if (this.runs.size === 0) {
+			this.limit = initialLimit(Math.min(AUTO_START, this.limit.limit));
 			this.roundTrips.clear();
+			if (this.state.phase === 'slowStart') this.state = initialPace();
 		}
-		return new RunPace(this, max, retryAfterWaits);
+		const run = new RunPace(this, max, retryAfterWaits);
+		this.runs.add(run);
+		return run;
 	}
 
 	async start(run: RunPace, left?: number): Promise<void> {
@@ -134,6 +140,7 @@ export class SharedPace {
 	leave(run: RunPace): void {
 		this.finish(run, run.inFlight);
 		this.queue(run, 0);
+		this.runs.delete(run);
 	}
 
 	answered(ms: number, kind: string): void {
@@ -197,29 +204,15 @@ export class RunPace implements Concurrency, Pacer {
 		return !this.shared.mayStart(this);
 	}
 
-	async start(left?: number): Promise<void> {
-		await this.shared.start(this, left);
-	}
-
-	finish(): void {
-		this.shared.finish(this);
-	}
-
-	leave(): void {
-		this.shared.leave(this);
-	}
-
-	answered(ms: number, kind: string): void {
-		this.shared.answered(ms, kind);
-	}
-
-	async rateLimited(waitMs: number, ms: number): Promise<void> {
+	// What the run asks of its pace, with itself as the run.
+	start = async (left?: number): Promise<void> => await this.shared.start(this, left);
+	finish = (): void => this.shared.finish(this);
+	leave = (): void => this.shared.leave(this);
+	answered = (ms: number, kind: string): void => this.shared.answered(ms, kind);
+	rateLimited = async (waitMs: number, ms: number): Promise<void> =>
 		await this.shared.rateLimited(this, waitMs, ms);
-	}
-
-	async overloaded(waitMs: number, ms: number): Promise<void> {
+	overloaded = async (waitMs: number, ms: number): Promise<void> =>
 		await this.shared.overloaded(this, waitMs, ms);
-	}
 }
 
 /** The paces of one process, by key: bounded, idle ones dropped. */
@@ -270,11 +263,8 @@ export async function autoConcurrency(
 	context: IExecuteFunctions,
 	max = AUTO_MAX_CONCURRENCY,
 ): Promise<RunPace> {
-	let credentials: ServiceCredentials;
-	try {
-		credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	} catch {
-		return new SharedPace().join(max);
-	}
-	return paceOf(credentials).join(max);
+	const credentials = await context
+		.getCredentials<ServiceCredentials>(CREDENTIAL_TYPE)
+		.catch(() => undefined);
+	return (credentials ? paceOf(credentials) : new SharedPace()).join(max);
 }
