@@ -4,8 +4,8 @@
  * setting in turn: answers that take 10 to 100 ms (uniform); a heavy tail (one in ten ten times
  * slower); 16 workers whose service time has that tail, 32 waiting, then 503; and a service that
  * slows down (2 -> 100 ms) or speeds up (100 -> 2 ms) after a first run of FIRST_ITEMS under Auto,
- * against the same base URL and key in this process: the measured run goes on the pace the first
- * left (processPaces is not cleared in between), and is compared with Auto in a fresh process
+ * against the same base URL and key in this process: the measured run follows it on the same pace
+ * (processPaces is not cleared in between), and is compared with Auto in a fresh process
  * (processPaces cleared) and with the fixed settings. The latency is the emulator's
  * (test/emulator/latency.ts), its tail drawn at random from a seed.
  */
@@ -87,7 +87,7 @@ async function measureOnce(context: BenchContext, service: Service, setting: Set
 	return { ms: run.endedAt - run.startedAt, failed: ITEMS - run.succeeded, ...counts };
 }
 
-/** After the slowdown, Auto's run on the pace the first run left against a fresh process's. */
+/** After the change, Auto's run on the pace the first run used against a fresh process's. */
 function afterChangeVerdict(service: Service, auto: Cell, fresh: Cell): Verdict {
 	const ratio = median(auto.times) / median(fresh.times);
 	return [

@@ -11,8 +11,8 @@
  * open; over the seeds, a run after another takes at most 1.25 times a fresh process's time, and
  * its median is within the fastest fixed setting's / 0.9 where capacity is finite. Without a
  * limit, it is held to 1.5 times that setting: this simulated client costs nothing, so slow
- * start's round trips (4 to 64 in flight), which every run that finds its pace idle pays, lose a
- * fifth to Fixed 64 here; in real time the process's own start hides most of them.
+ * start's round trips (4 to 64 in flight), which every run that finds no other on its pace pays,
+ * lose a fifth to a quarter of the run to Fixed 64 here (docs/performance.md has them in real time).
  */
 import { simulate, Processes, type Outcome, type Scenario } from './simulation';
 import type { ServiceSpec } from './simulated-service';
@@ -44,7 +44,7 @@ const clientBound: Network = {
 	capacity: { workers: 2, serviceMs: 1 },
 };
 
-/** A service without a limit, measured on the pace a first run against it left. */
+/** A service without a limit, measured after a first run against it in the same process. */
 const warmedUp = (network: Network): Service => ({ network, before: network });
 
 const SERVICES: Array<[string, Service]> = [
