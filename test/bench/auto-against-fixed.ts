@@ -16,6 +16,7 @@ import {
 	seconds,
 	table,
 	times,
+	lower,
 	type Verdict,
 } from './tools';
 
@@ -118,6 +119,7 @@ export function autoVerdicts(name: string, auto: Cell, fixed: Cell[], workers?: 
 			ratio === undefined ? 'n/a' : `${seconds(median(auto.times))}, ${times(ratio)}`,
 			'<= 1.11x (90% of its speed)',
 			ratio === undefined ? undefined : ratio <= 1 / 0.9,
+			ratio === undefined ? undefined : lower(`${name}: time / best Fixed`, ratio),
 		],
 	];
 	if (workers !== undefined)
@@ -126,6 +128,7 @@ export function autoVerdicts(name: string, auto: Cell, fixed: Cell[], workers?: 
 			String(auto.maxOpen),
 			`<= ${4 * workers} (4 x workers)`,
 			auto.maxOpen <= 4 * workers,
+			lower(`${name}: most held open`, auto.maxOpen),
 		]);
 	return out;
 }

@@ -24,20 +24,25 @@
  * A. Concurrency Auto's targets (auto-targets.ts): one run alone at 50/s, 137/s, 400/s and
  *    1,000/s; four runs against one limit, in this process and in four; no limit, against n8n's
  *    HTTP Request node.
+ * B. A picker and a trigger poll beside a bulk run at 1 request a second (beside-run.ts).
+ *
+ * Each measured figure is held against test/bench/figures.json (regressions.ts): one more than
+ * 15% worse ends the benchmark with a non-zero exit; `--update-figures` writes this run's instead.
  *
  * The emulator runs in a child process. Our nodes run through n8n-core (test/helpers/n8n.ts).
  * Environment (read in settings.ts): BENCH_RUNS (3), BENCH_LATENCY_MS (20), BENCH_ITEMS (500). Run with --expose-gc for the memory rows.
  * `--smoke`: one run of every section with a few items, in seconds, to prove the benchmark
  * still works (CI); its figures mean nothing and its chart goes to the temp folder.
  * `--only=rate-limit`: section 5 alone; `--only=auto`: section A alone; `--only=capacity`:
- * section 8 alone, `--only=latency`: section 9 alone (both without n8n's HTTP Request node, so
- * without installing n8n).
+ * section 8 alone, `--only=latency`: section 9 alone, `--only=beside`: section B alone (the last
+ * three without n8n's HTTP Request node, so without installing n8n); `--only=writes`: 1 to 4, 6, 7.
  */
 import os from 'node:os';
 
 import type { INodeType } from 'n8n-workflow';
 
 import { auditVariantsTable, measureAuditVariants, VARIANT_BACKLOG } from './audit-variants';
+import { measureBesideRun } from './beside-run';
 import { measureAutoTargets } from './auto-targets';
 import { measureCapacity } from './capacity';
 import { fewRecordsReport, measureFewRecords } from './few-records';
@@ -45,17 +50,13 @@ import { measureLatencyServices } from './latency';
 import { startEmulatorProcess } from './emulator-process';
 import { loadHttpRequestNode } from './http-request-node';
 import { PlainClient } from './plain-client';
-import {
-	LIMITS,
-	measureRateLimits,
-	rateLimitReport,
-	shareOfLimit,
-	type RateCell,
-} from './rate-limit';
+import { measureRateLimits, rateLimitReport, rateLimitVerdicts } from './rate-limit';
 import { writeRateLimitChart } from './rate-limit-chart';
+import { regressions, updateFigures } from './regressions';
 import {
 	API_KEY,
 	AUTO_ONLY,
+	BESIDE_ONLY,
 	CAPACITY_ONLY,
 	CHART,
 	ITEMS,
@@ -66,19 +67,11 @@ import {
 	RATE_LIMIT_ITEMS,
 	RATE_LIMIT_ONLY,
 	RUNS,
+	WRITES_ONLY,
 	SMOKE,
 	type BenchContext,
 } from './settings';
-import {
-	benchStart,
-	number,
-	percent,
-	progress,
-	seconds,
-	table,
-	times,
-	type Verdict,
-} from './tools';
+import { benchStart, number, progress, seconds, table, type Verdict } from './tools';
 import { measureTrigger } from './trigger-backlog';
 import { triggerReport } from './trigger-report';
 import { measureRateLimited, measureWrites, rateLimitedReport, writesReport } from './writes';
@@ -167,7 +160,9 @@ async function measureRateLimitSection(
 async function main() {
 	// First, so that installing n8n (once per machine) weighs on no figure nor the load average.
 	const loaded =
-		CAPACITY_ONLY || LATENCY_ONLY ? { reason: 'not run' } : await loadHttpRequestNode();
+		CAPACITY_ONLY || LATENCY_ONLY || BESIDE_ONLY
+			? { reason: 'not run' }
+			: await loadHttpRequestNode();
 	const cpus = os.cpus();
 	const loadBefore = loadAverage();
 	const emulator = await startEmulatorProcess({ latencyMs: LATENCY_MS, apiKey: API_KEY });
@@ -180,8 +175,16 @@ async function main() {
 	const httpReason = 'reason' in loaded ? loaded.reason : undefined;
 	try {
 		const sections: Section[] = [];
-		const all = !RATE_LIMIT_ONLY && !AUTO_ONLY && !CAPACITY_ONLY && !LATENCY_ONLY;
-		if (all) sections.push(await measureWritesAndTrigger(context, httpNode, httpReason));
+		const all = [
+			RATE_LIMIT_ONLY,
+			AUTO_ONLY,
+			CAPACITY_ONLY,
+			LATENCY_ONLY,
+			BESIDE_ONLY,
+			WRITES_ONLY,
+		].every((only) => !only);
+		if (all || WRITES_ONLY)
+			sections.push(await measureWritesAndTrigger(context, httpNode, httpReason));
 		if (all || RATE_LIMIT_ONLY)
 			sections.push(await measureRateLimitSection(context, httpNode, httpReason));
 		if (all || CAPACITY_ONLY) {
@@ -205,17 +208,8 @@ async function main() {
 			});
 			sections.push({ out: ['', ...auto.out], verdicts: auto.verdicts });
 		}
-		console.log(
-			[
-				...header(cpus, loadBefore),
-				...sections.flatMap(({ out }) => out),
-				'',
-				'Targets',
-				table(verdictRows(sections.flatMap(({ verdicts }) => verdicts))),
-				'',
-				`Bench time: ${seconds(performance.now() - benchStart)}${SMOKE ? ' (smoke: a few items, one run; the figures mean nothing)' : ''}`,
-			].join('\n'),
-		);
+		if (all || BESIDE_ONLY) sections.push(await measureBesideRun(context));
+		report(sections, cpus, loadBefore);
 	} finally {
 		context.plain.close();
 		await emulator.stop();
@@ -223,6 +217,29 @@ async function main() {
 }
 
 // ----- report -----
+
+/** The report, the targets, and the figures held against the committed ones (or written). */
+function report(sections: Section[], cpus: os.CpuInfo[], loadBefore: string): void {
+	const verdicts = sections.flatMap((section) => section.verdicts);
+	const worse = SMOKE ? [] : regressions(verdicts);
+	const lines = [
+		...header(cpus, loadBefore),
+		...sections.flatMap(({ out }) => out),
+		'',
+		'Targets',
+		table(verdictRows(verdicts)),
+		'',
+		`Bench time: ${seconds(performance.now() - benchStart)}${SMOKE ? ' (smoke: a few items, one run; the figures mean nothing, and are not held against the committed ones)' : ''}`,
+	];
+	if (process.argv.includes('--update-figures'))
+		lines.push(`Figures written to test/bench/figures.json: ${updateFigures(verdicts)}`);
+	else if (worse.length) {
+		lines.push('', 'Regressions against test/bench/figures.json (more than 15% worse)');
+		lines.push(table([['Figure', 'Committed', 'Now'], ...worse]));
+		process.exitCode = 1;
+	}
+	console.log(lines.join('\n'));
+}
 
 function verdictRows(verdicts: Verdict[]): string[][] {
 	return [
@@ -250,47 +267,6 @@ function header(cpus: os.CpuInfo[], loadBefore: string): string[] {
 		`Load average (1/5/15 min): ${loadBefore} before, ${loadAverage()} after`,
 		`Emulator: own process, +${LATENCY_MS} ms on every /v1 request. Figures: median of ${RUNS} runs, after a warm-up.`,
 	];
-}
-
-/** Auto under every limit: no failed item, 90% of the limit, few 429s; without one, near the best fixed. */
-function rateLimitVerdicts(cells: RateCell[]): Verdict[] {
-	const verdicts: Verdict[] = [];
-	const unlimited = cells.filter((cell) => cell.limit === undefined && cell.variant !== 'http');
-	for (const limit of LIMITS) {
-		const auto = cells.find((cell) => cell.limit === limit && cell.variant === 'auto')!;
-		const name = limit ? `${limit.requestsPerSecond}/s` : 'no limit';
-		const refusedShare = auto.run.refused / Math.max(1, auto.run.sent);
-		verdicts.push(
-			[`(5) Auto, ${name}: failed items`, String(auto.run.failed), '0', auto.run.failed === 0],
-			[
-				`(5) Auto, ${name}: requests answered 429`,
-				`${auto.run.refused} / ${auto.run.sent} (${percent(refusedShare)})`,
-				'<= 10%',
-				refusedShare <= 0.1,
-			],
-		);
-		if (limit) {
-			const share = shareOfLimit(auto)!;
-			verdicts.push([
-				`(5) Auto, ${name}: share of the limit`,
-				percent(share),
-				'>= 90%',
-				share >= 0.9,
-			]);
-		} else {
-			const best = unlimited
-				.filter((cell) => cell.variant !== 'auto')
-				.reduce((a, b) => (b.run.ms < a.run.ms ? b : a));
-			const ratio = auto.run.ms / best.run.ms;
-			verdicts.push([
-				`(5) Auto, no limit: time / best fixed (${best.variant}, ${seconds(best.run.ms)})`,
-				`${seconds(auto.run.ms)}, ${times(ratio)}`,
-				'<= 1.2x',
-				ratio <= 1.2,
-			]);
-		}
-	}
-	return verdicts;
 }
 
 main().catch((error) => {

@@ -5,7 +5,7 @@
  * load shedding (503 without and with Retry-After), an unbounded queue, and no limit at all.
  * Per cell: the median time, and of any run the most failed items, 503s and requests held open.
  */
-import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
+import { processPaces } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
 import type { CapacitySpec } from '../emulator';
 import {
 	AUTO_OPTIONS,

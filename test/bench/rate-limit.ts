@@ -8,13 +8,25 @@
  */
 import type { INodeParameters, INodeType } from 'n8n-workflow';
 
-import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
+import { processPaces } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
 import type { RateLimitSpec, TrafficEntry } from '../emulator';
 import { runActionNode, type ApiCredentials } from '../helpers/n8n';
 import type { EmulatorProcess } from './emulator-process';
 import { runHttpRequestNode } from './http-request-node';
 import { namedTags } from './tag-creates';
-import { interleaved, median, percent, progress, seconds, table, timed } from './tools';
+import {
+	higher,
+	interleaved,
+	lower,
+	median,
+	percent,
+	progress,
+	seconds,
+	table,
+	timed,
+	times,
+	type Verdict,
+} from './tools';
 
 export interface RateLimitBenchContext {
 	emulator: EmulatorProcess;
@@ -209,4 +221,47 @@ export function rateLimitReport(cells: RateCell[], items: number, runs: number):
 		);
 	}
 	return out;
+}
+
+/** Auto under every limit: no failed item, 90% of the limit, few 429s; without one, near the best fixed. */
+export function rateLimitVerdicts(cells: RateCell[]): Verdict[] {
+	const verdicts: Verdict[] = [];
+	const unlimited = cells.filter((cell) => cell.limit === undefined && cell.variant !== 'http');
+	for (const limit of LIMITS) {
+		const auto = cells.find((cell) => cell.limit === limit && cell.variant === 'auto')!;
+		const name = limit ? `${limit.requestsPerSecond}/s` : 'no limit';
+		const refusedShare = auto.run.refused / Math.max(1, auto.run.sent);
+		verdicts.push(
+			[`(5) Auto, ${name}: failed items`, String(auto.run.failed), '0', auto.run.failed === 0],
+			[
+				`(5) Auto, ${name}: requests answered 429`,
+				`${auto.run.refused} / ${auto.run.sent} (${percent(refusedShare)})`,
+				'<= 10%',
+				refusedShare <= 0.1,
+			],
+		);
+		if (limit) {
+			const share = shareOfLimit(auto)!;
+			verdicts.push([
+				`(5) Auto, ${name}: share of the limit`,
+				percent(share),
+				'>= 90%',
+				share >= 0.9,
+				higher(`5 Auto, ${name}: share of the limit`, share),
+			]);
+		} else {
+			const best = unlimited
+				.filter((cell) => cell.variant !== 'auto')
+				.reduce((a, b) => (b.run.ms < a.run.ms ? b : a));
+			const ratio = auto.run.ms / best.run.ms;
+			verdicts.push([
+				`(5) Auto, no limit: time / best fixed (${best.variant}, ${seconds(best.run.ms)})`,
+				`${seconds(auto.run.ms)}, ${times(ratio)}`,
+				'<= 1.2x',
+				ratio <= 1.2,
+				lower('5 Auto, no limit: time / best fixed', ratio),
+			]);
+		}
+	}
+	return verdicts;
 }

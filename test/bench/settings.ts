@@ -14,6 +14,8 @@ export const RATE_LIMIT_ONLY = process.argv.includes('--only=rate-limit');
 export const AUTO_ONLY = process.argv.includes('--only=auto');
 export const CAPACITY_ONLY = process.argv.includes('--only=capacity');
 export const LATENCY_ONLY = process.argv.includes('--only=latency');
+export const BESIDE_ONLY = process.argv.includes('--only=beside');
+export const WRITES_ONLY = process.argv.includes('--only=writes');
 export const RUNS = SMOKE ? 1 : positiveInt('BENCH_RUNS', 3);
 export const LATENCY_MS = positiveInt('BENCH_LATENCY_MS', 20);
 /** Items of a bulk write (sections 1, 2, 4, 8 and 9) and of the no-limit runs of section A. */

@@ -37,8 +37,27 @@ export function progress(message: string) {
 	process.stderr.write(`[${seconds(performance.now() - benchStart).padStart(8)}] ${message}\n`);
 }
 
-/** One line of the report's Targets table: `pass` undefined when it could not be measured. */
-export type Verdict = [target: string, figure: string, limit: string, pass: boolean | undefined];
+/**
+ * One line of the report's Targets table: `pass` undefined when it could not be measured; a
+ * `measure` is held against the committed figures (./regressions.ts).
+ */
+export type Verdict = [
+	target: string,
+	figure: string,
+	limit: string,
+	pass: boolean | undefined,
+	measure?: Measure,
+];
+
+/** A figure the benchmark keeps: its stable name, its value, and which way is better. */
+export interface Measure {
+	key: string;
+	value: number;
+	better: 'lower' | 'higher';
+}
+
+export const lower = (key: string, value: number): Measure => ({ key, value, better: 'lower' });
+export const higher = (key: string, value: number): Measure => ({ key, value, better: 'higher' });
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** Each run's time in seconds, as the report lists them. */

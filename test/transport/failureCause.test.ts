@@ -104,6 +104,19 @@ describe('failureCause', () => {
 			{ cause: 'configuration-invalid' },
 		],
 		['400: a value the user wrote', { status: 400 }, undefined, { cause: 'configuration-invalid' }],
+		// A redirect, never followed: the Base URL moved, someone must set it.
+		...[301, 302, 303, 307, 308].map((status): [string, RequestFailure, undefined, Failure] => [
+			`${status}: a redirect`,
+			{ status, location: 'https://new.example/v1/users' },
+			undefined,
+			{ cause: 'configuration-invalid' },
+		]),
+		[
+			'a redirect with Retry-After: still the Base URL',
+			{ status: 307, retryAfterSeconds: 5 },
+			undefined,
+			{ cause: 'configuration-invalid' },
+		],
 		['409', { status: 409 }, undefined, { cause: 'configuration-invalid' }],
 		['422', { status: 422 }, undefined, { cause: 'configuration-invalid' }],
 		[

@@ -13,6 +13,7 @@ import {
 	mayHaveActed,
 	timedOut,
 	toNodeApiError,
+	withoutKey,
 	type RequestFailure,
 } from '../../nodes/DataIntegrationManagement/transport/failures';
 
@@ -34,7 +35,32 @@ afterEach(() => jest.restoreAllMocks());
 describe('failureOfAnswer: what an answer n8n returned says', () => {
 	it.each<[string, Parameters<typeof failureOfAnswer>[0], RequestFailure | undefined]>([
 		['a success is no failure', { statusCode: 200, body: {} }, undefined],
-		['a redirect n8n did not follow is no failure', { statusCode: 304 }, undefined],
+		['a 299 is no failure', { statusCode: 299, body: {} }, undefined],
+		[
+			'a redirect (never followed), with where it points',
+			{
+				statusCode: 307,
+				headers: { location: 'https://new.example/v1/users?t=1' },
+				body: '<p>Moved</p>',
+			},
+			{
+				status: 307,
+				retryAfterSeconds: undefined,
+				apiCode: undefined,
+				apiMessage: undefined,
+				location: 'https://new.example/v1/users?t=1',
+			},
+		],
+		[
+			'a 3xx without a Location (a 304 the node never asks for)',
+			{ statusCode: 304 },
+			{ status: 304, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
+		],
+		[
+			'a Location beside an error status is not read',
+			{ statusCode: 404, headers: { location: '/elsewhere' } },
+			{ status: 404, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
+		],
 		[
 			'status, body and Retry-After',
 			{ statusCode: 429, headers: { 'retry-after': '3' }, body: NOT_FOUND },
@@ -165,7 +191,7 @@ describe('toNodeApiError: the error a user reads', () => {
 			{ status: 404, apiCode: 'NotFound', apiMessage: 'no such thing' },
 			{
 				message: 'no such thing [NotFound]',
-				description: expect.stringMatching(/found nothing/),
+				description: expect.stringMatching(/Nothing answers at this address/),
 				httpCode: '404',
 			},
 		],
@@ -276,6 +302,113 @@ describe('toNodeApiError: the error a user reads', () => {
 	});
 });
 
+describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
+	const node = {
+		name: 'DIM',
+		type: 'x',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	} as INode;
+	const users = { baseUrl: 'https://old.example/v1', path: '/users' };
+	const tag = { baseUrl: 'https://old.example/v1', path: '/tags/tag_1', namesIds: true };
+	const CHECK_BASE_URL =
+		"Check the Base URL in the credential: it must be the API's address, ending in /v1.";
+	const NOTHING_SENT =
+		'The node sends the API key only to the Base URL: nothing was sent where the redirect points.';
+
+	it.each<[string, RequestFailure, typeof users | undefined, object]>([
+		[
+			'a redirect to the same path elsewhere: where (no query), and the Base URL to set',
+			{ status: 308, location: 'https://new.example/v1/users?token=x' },
+			users,
+			{
+				message:
+					'The service at the Base URL redirected the request to https://new.example/v1/users, and the node follows no redirect',
+				description: `If the service has moved there, set the Base URL in the credential to https://new.example/v1. ${NOTHING_SENT}`,
+				httpCode: '308',
+				errorResponse: { message: 'Redirected', location: 'https://new.example/v1/users' },
+			},
+		],
+		[
+			'a redirect to another path: where, and the Base URL to check',
+			{ status: 302, location: 'https://sso.example/login?next=x' },
+			users,
+			{
+				message:
+					'The service at the Base URL redirected the request to https://sso.example/login, and the node follows no redirect',
+				description: `${CHECK_BASE_URL} ${NOTHING_SENT}`,
+			},
+		],
+		[
+			'a redirect naming no address',
+			{ status: 301 },
+			users,
+			{
+				message:
+					'The service at the Base URL redirected the request to no address it named, and the node follows no redirect',
+				description: `${CHECK_BASE_URL} ${NOTHING_SENT}`,
+				errorResponse: { message: 'Redirected' },
+			},
+		],
+		[
+			'a 404 of a list under a Base URL without /v1: the Base URL to set',
+			{ status: 404, apiMessage: 'no operation GET /users' },
+			{ ...users, baseUrl: 'https://me:pw@old.example/api?x=1' },
+			{
+				description:
+					"Nothing answers at this address: the Base URL in the credential, https://old.example/api, does not end in /v1. Set it to the API's address, ending in /v1, e.g. https://old.example/api/v1.",
+				context: { routeMissing: true },
+			},
+		],
+		[
+			'a 404 of a list under a Base URL ending in /v1: the Base URL is likely wrong',
+			{ status: 404, apiMessage: 'no operation GET /users' },
+			users,
+			{
+				description:
+					"Nothing answers at this address, so the Base URL in the credential is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
+				context: { routeMissing: true },
+			},
+		],
+		[
+			'a 404 of an ID: the ID fields and the Base URL',
+			{ status: 404, apiMessage: "tag 'tag_1' does not exist" },
+			tag,
+			{
+				description:
+					"The service found nothing under the IDs the request gives. Check the node's ID fields, and that the Base URL in the credential is the API's address, ending in /v1.",
+				context: {},
+			},
+		],
+		[
+			'a 404 of an ID whose words say no route: the Base URL first',
+			{ status: 404, apiMessage: 'No route for PUT /tags/tag_1' },
+			tag,
+			{ description: expect.stringMatching(/^Nothing answers at this address/) },
+		],
+	])('%s', (_title, failure, address, shown) => {
+		const error = toNodeApiError(node, failure, { address });
+		expect(error).toMatchObject({ ...shown, failure: { cause: 'configuration-invalid' } });
+	});
+});
+
+describe('withoutKey: the key replaced where the answer repeats it', () => {
+	it('in the message, the code and a Location', () => {
+		expect(
+			withoutKey(
+				{ status: 307, apiMessage: 'bad k3y', apiCode: 'BAD_k3y', location: 'https://x/k3y/v1' },
+				'k3y',
+			),
+		).toEqual({
+			status: 307,
+			apiMessage: 'bad [API key]',
+			apiCode: 'BAD_[API key]',
+			location: 'https://x/[API key]/v1',
+		});
+	});
+});
+
 describe('mayHaveActed: whether the service may have acted on a request that failed', () => {
 	it.each<[string, RequestFailure, boolean]>([
 		['a 500', { status: 500 }, true],
@@ -285,6 +418,11 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 		['a 501: not implemented', { status: 501 }, false],
 		['a 429: rate limited', { status: 429 }, false],
 		['a 400: refused', { status: 400 }, false],
+		['a 303: "see other", the answer to a request acted on', { status: 303 }, true],
+		['a 301: moved', { status: 301 }, false],
+		['a 302: found elsewhere', { status: 302 }, false],
+		['a 307: sent elsewhere', { status: 307 }, false],
+		['a 308: moved for good', { status: 308 }, false],
 		['a 499: refused', { status: 499 }, false],
 		['a timeout', { networkCode: 'ECONNABORTED' }, true],
 		['a dropped connection', { networkCode: 'ECONNRESET' }, true],

@@ -13,8 +13,8 @@ import {
 	BACKOFF_RETRIES,
 	RETRY_AFTER_WAITS,
 	type Pacer,
-} from '../../nodes/DataIntegrationManagement/transport/pacer';
-import { FakeClock } from './fake-clock';
+} from '../../nodes/DataIntegrationManagement/pacing/pacer';
+import { FakeClock } from '../helpers/fake-clock';
 
 /**
  * An answer the fake service gives after 20 ms: ok, or an HTTP status (with Retry-After); or no

@@ -18,6 +18,8 @@ export interface RequestFailure {
 	networkCode?: string;
 	/** The host name or address n8n's SSRF protection refused to send the request to. */
 	blockedAddress?: string;
+	/** A redirect's (3xx) Location header as sent: never followed, shown without its query. */
+	location?: string;
 }
 
 /** The network codes of Node's TLS for a certificate that could not be verified. */
@@ -40,6 +42,7 @@ export function failureCause(failure: RequestFailure, waitMs?: number): Failure 
 	if (status === 429) return timed('rate-limited', serviceWaitMs ?? waitMs);
 	if (status === 408 || status >= 500) return timed('temporarily-unavailable', serviceWaitMs);
 	if (status === 401) return { cause: 'credential-invalid' };
+	// Any other: a redirect (the Base URL moved), a 404 (the Base URL or an ID), a refused value.
 	return { cause: 'configuration-invalid' };
 }
 

@@ -1,28 +1,39 @@
 /**
- * What a failed request means: what the service answered (status, Retry-After, code, message),
- * or, with no answer, the network's code or n8n's SSRF refusal; why (./failureCause.ts); and the
- * NodeApiError a user reads.
+ * What a failed request means: what the service answered (status, Retry-After, code, message,
+ * where a redirect points), or, with no answer, the network's code or n8n's SSRF refusal; why
+ * (./failureCause.ts); and the NodeApiError a user reads.
  */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import {
+	redirectTarget,
+	routeMissing,
+	shownBaseUrl,
+	VERSION_SEGMENT,
+	type RequestAddress,
+} from './addresses';
 import { CERTIFICATE_ERROR, failureCause, type RequestFailure } from './failureCause';
 
 export type { RequestFailure } from './failureCause';
 
 /** An answer as n8n's HTTP helper returns it with `returnFullResponse`. */
+/** What a request that found no turn of the shared pace in time says (./shared-pace.ts). */
+export const PACE_BUSY = 'PACE_BUSY';
+
 export interface FullResponse {
 	statusCode: number;
 	headers?: Record<string, unknown>;
 	body?: unknown;
 }
 
-/** What an error answer (a status of 400 or more) says; undefined for any other answer. */
+/** What an error answer (400 or more) or a redirect (3xx, never followed) says; else undefined. */
 export function failureOfAnswer({
 	statusCode,
 	headers,
 	body,
 }: FullResponse): RequestFailure | undefined {
-	if (!(statusCode >= 400)) return undefined;
+	if (!(statusCode >= 300)) return undefined;
+	const location = headers?.location;
 	const fields = (typeof body === 'object' && body !== null ? body : {}) as {
 		code?: unknown;
 		message?: unknown;
@@ -32,17 +43,19 @@ export function failureOfAnswer({
 		retryAfterSeconds: parseRetryAfter(headers?.['retry-after']),
 		apiCode: typeof fields.code === 'string' ? fields.code : undefined,
 		apiMessage: typeof fields.message === 'string' ? fields.message : undefined,
+		...(statusCode < 400 && typeof location === 'string' && { location }),
 	};
 }
 
 /** `failure` with the API key replaced where the service's words repeat it ("Invalid key …"). */
 export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
 	const hide = (text: string | undefined) => (key ? text?.split(key).join('[API key]') : text);
-	const { apiMessage, apiCode } = failure;
+	const { apiMessage, apiCode, location } = failure;
 	return {
 		...failure,
 		...(apiMessage !== undefined && { apiMessage: hide(apiMessage) }),
 		...(apiCode !== undefined && { apiCode: hide(apiCode) }),
+		...(location !== undefined && { location: hide(location) }),
 	};
 }
 
@@ -99,8 +112,9 @@ function parseRetryAfter(value: unknown): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** One plain sentence per class of failure, shown under the API's own message; `write`: a change was asked. */
-function describeStatus(status: number | undefined, write: boolean): string {
+/** One plain sentence per class of failure, under the API's own message; `write`: a change was asked. */
+function describeStatus(failure: RequestFailure, write: boolean, address?: RequestAddress): string {
+	const { status } = failure;
 	if (status === undefined) {
 		return 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.';
 	}
@@ -110,9 +124,7 @@ function describeStatus(status: number | undefined, write: boolean): string {
 	if (status === 403) {
 		return 'The API key was accepted but lacks permission for this request. Use a key that is allowed to do it, or ask the workspace admin to grant it.';
 	}
-	if (status === 404) {
-		return "The service found nothing under the IDs or names the request gives. Check the node's ID and name fields.";
-	}
+	if (status === 404) return describeNotFound(failure, address);
 	if (status === 429) {
 		return 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.';
 	}
@@ -123,8 +135,28 @@ function describeStatus(status: number | undefined, write: boolean): string {
 	return "The service refused the request. Check the node's fields and the credential, then try again.";
 }
 
+/** What the Base URL must be, as a 404 or a redirect says it. */
+const BASE_URL_FORM = `the API's address, ending in ${VERSION_SEGMENT}`;
+
+/** A 404: the Base URL first when the address is unknown, else the IDs and the Base URL. */
+function describeNotFound(failure: RequestFailure, address?: RequestAddress): string {
+	if (!routeMissing(failure, address)) {
+		return `The service found nothing under the IDs the request gives. Check the node's ID fields, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
+	}
+	const base = address && shownBaseUrl(address.baseUrl);
+	if (base && !base.endsWith(VERSION_SEGMENT)) {
+		return `Nothing answers at this address: the Base URL in the credential, ${base}, does not end in ${VERSION_SEGMENT}. Set it to ${BASE_URL_FORM}, e.g. ${base}${VERSION_SEGMENT}.`;
+	}
+	return `Nothing answers at this address, so the Base URL in the credential is likely wrong: it must be ${BASE_URL_FORM} (e.g. https://api.example.com${VERSION_SEGMENT}).`;
+}
+
 /** The network codes of a request that never reached the service. */
-const NEVER_SENT: ReadonlyArray<string | undefined> = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+const NEVER_SENT: ReadonlyArray<string | undefined> = [
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	PACE_BUSY,
+];
 
 /**
  * Whether the service may have acted: a 5xx but 501 and 503, or sent with nothing back (a timeout,
@@ -132,7 +164,9 @@ const NEVER_SENT: ReadonlyArray<string | undefined> = ['ECONNREFUSED', 'ENOTFOUN
  * certificate or n8n's SSRF refusal mean it never arrived.
  */
 export function mayHaveActed({ status, networkCode, blockedAddress }: RequestFailure): boolean {
-	if (status !== undefined) return status >= 500 && status !== 501 && status !== 503;
+	// A 303 answers a request acted on with where to read the result ("see other").
+	if (status !== undefined)
+		return (status >= 500 && status !== 501 && status !== 503) || status === 303;
 	if (blockedAddress !== undefined || NEVER_SENT.includes(networkCode)) return false;
 	return !CERTIFICATE_ERROR.test(networkCode ?? '');
 }
@@ -141,22 +175,30 @@ export function mayHaveActed({ status, networkCode, blockedAddress }: RequestFai
 export const MAY_HAVE_ACTED =
 	'The change may have been made before this failure, so the node did not send it again: check before running it again, or it may be made twice.';
 
+type ErrorOptions = { waitMs?: number; write?: boolean; address?: RequestAddress };
+
 /**
  * The error a user reads for `failure`, declaring why it failed; `waitMs`: the wait not waited
- * out; `write`: after a failure that may have acted, the error says the change may be made.
+ * out; `write`: after a failure that may have acted, the error says the change may be made;
+ * `address`: the request its words name. `context.routeMissing`: a 404 of the Base URL.
  */
 export function toNodeApiError(
 	node: INode,
 	failure: RequestFailure,
-	{ waitMs, write = false }: { waitMs?: number; write?: boolean } = {},
+	{ waitMs, write = false, address }: ErrorOptions = {},
 ): NodeApiError {
-	const { errorResponse, ...options } = connectionError(failure) ?? serviceError(failure, write);
+	const { errorResponse, ...options } =
+		connectionError(failure) ??
+		redirectError(failure, address) ??
+		serviceError(failure, write, address);
 	if (write && mayHaveActed(failure))
 		options.description = `${options.description}\n\n${MAY_HAVE_ACTED}`;
-	return new NodeApiError(node, errorResponse, {
+	const error = new NodeApiError(node, errorResponse, {
 		...options,
 		failure: failureCause(failure, waitMs),
 	});
+	if (failure.status === 404 && routeMissing(failure, address)) error.context.routeMissing = true;
+	return error;
 }
 
 interface ErrorWords {
@@ -184,14 +226,42 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 				'If the service uses a certificate your company signs itself, give n8n that certificate authority with NODE_EXTRA_CA_CERTS, or turn on Ignore SSL Issues (Insecure) in the credential.',
 		};
 	}
+	if (networkCode === PACE_BUSY) {
+		return {
+			errorResponse: { message: 'Busy with a run', networkCode },
+			message: 'The service is busy with a run that uses this credential: nothing was sent',
+			description:
+				'Concurrency Mode Auto shares the pace the service allows among everything that uses this credential in this n8n, and this request found no turn in time while a run used it. Try again when the run has finished, or give that run a lower Options → Max Concurrency.',
+		};
+	}
 	return undefined;
+}
+
+/** A redirect (3xx), never followed: where it points, and the Base URL to set or check. */
+function redirectError(
+	{ status, location }: RequestFailure,
+	address?: RequestAddress,
+): ErrorWords | undefined {
+	if (status === undefined || status < 300 || status >= 400) return undefined;
+	const { shown, baseUrl } = redirectTarget(location, address);
+	const fix = baseUrl
+		? `If the service has moved there, set the Base URL in the credential to ${baseUrl}.`
+		: `Check the Base URL in the credential: it must be ${BASE_URL_FORM}.`;
+	return {
+		errorResponse: { message: 'Redirected', ...(shown && { location: shown }) },
+		message: `The service at the Base URL redirected the request to ${shown ?? 'no address it named'}, and the node follows no redirect`,
+		description: `${fix} The node sends the API key only to the Base URL: nothing was sent where the redirect points.`,
+		httpCode: String(status),
+	};
 }
 
 /** What the service answered, or that it did not answer. */
 function serviceError(
-	{ status, apiCode, apiMessage, networkCode }: RequestFailure,
+	failure: RequestFailure,
 	write: boolean,
+	address?: RequestAddress,
 ): ErrorWords {
+	const { status, apiCode, apiMessage, networkCode } = failure;
 	const message = apiMessage
 		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
 		: status
@@ -204,7 +274,7 @@ function serviceError(
 			...(networkCode ? { networkCode } : {}),
 		},
 		message,
-		description: describeStatus(status, write),
+		description: describeStatus(failure, write, address),
 		...(status ? { httpCode: String(status) } : {}),
 	};
 }

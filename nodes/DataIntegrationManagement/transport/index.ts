@@ -15,17 +15,30 @@ import { baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credentia
 import {
 	failureOfAnswer,
 	failureOfError,
+	PACE_BUSY,
 	timedOut,
 	toNodeApiError,
 	withoutKey,
 	type FullResponse,
 	type RequestFailure,
 } from './failures';
-import { requestKind } from './overload';
-import { RETRY_AFTER_WAITS, retryWaitMs, systemClock, type Clock, type Pacer } from './pacer';
-import { paceOf } from './shared-pace';
+import { requestKind } from '../pacing/controller';
+import {
+	RETRY_AFTER_WAITS,
+	retryWaitMs,
+	systemClock,
+	type Clock,
+	type Pacer,
+} from '../pacing/pacer';
+import { paceOf } from '../pacing/shared-pace';
 
 export { CREDENTIAL_TYPE } from './credential';
+
+/** The longest a request without a deadline (a picker's) waits for its turn while runs use the pace. */
+export const OPEN_ENDED_WAIT_MS = 4000;
+
+/** How a request's failure ended it: by the caller's deadline; a wait not waited out. */
+type Ended = { deadlineReached: boolean; waitMs?: number };
 
 /** Every n8n context the nodes call the service from: operations, pickers, the trigger. */
 export type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -37,6 +50,8 @@ export interface RequestOptions {
 	deadline?: number;
 	/** The run's pacer; without one (the trigger, the pickers) a slot of the shared pace. */
 	pacer?: Pacer;
+	/** Whether `path` holds IDs or names the user gave: a 404 then names them beside the Base URL. */
+	namesIds?: boolean;
 }
 
 /**
@@ -51,52 +66,81 @@ export async function apiRequest(
 	path: string,
 	options: RequestOptions = {},
 ): Promise<{ body: unknown; date?: number }> {
-	const credentials = await this.getCredentials<ServiceCredentials>(CREDENTIAL_TYPE);
-	const request: IHttpRequestOptions = {
+	const credentials = await credentialsOf(this);
+	const request = requestFor(credentials, method, path, options);
+	const address = { baseUrl: baseUrlOf(credentials), path, namesIds: options.namesIds };
+	const toError = (failure: RequestFailure, ended: Ended) => {
+		const said = withoutKey(failure, String(credentials.apiKey ?? ''));
+		const write = method !== 'GET';
+		const apiError = toNodeApiError(this.getNode(), said, { ...ended, write, address });
+		// The caller's deadline, not the service, ended the request: the caller may keep what it has.
+		if (ended.deadlineReached) apiError.context.deadlineReached = true;
+		return apiError;
+	};
+	// A turn before runs' items, waiting out as many 429s and 503s with Retry-After as outside Auto.
+	const slot = options.pacer
+		? undefined
+		: paceOf(address.baseUrl, String(credentials.apiKey)).join(1, RETRY_AFTER_WAITS, true);
+	const waitMs = (options.deadline ?? Date.now() + OPEN_ENDED_WAIT_MS) - Date.now();
+	await slot?.start(undefined, waitMs).catch(() => {
+		slot.leave();
+		throw toError({ networkCode: PACE_BUSY }, { deadlineReached: options.deadline !== undefined });
+	});
+	const send = async (timeoutMs: number | undefined) => {
+		request.timeout = timeoutMs;
+		const http = this.helpers.httpRequestWithAuthentication;
+		return (await http.call(this, CREDENTIAL_TYPE, request)) as FullResponse;
+	};
+	const { deadline } = options;
+	const pacing = { pacer: options.pacer ?? slot!, kind: requestKind(method, path), deadline };
+	const response = await sendWithRetries(
+		send,
+		{ ...pacing, failureOf: failureOfAnswer },
+		toError,
+	).finally(() => slot?.leave());
+	const date = Date.parse(String(response.headers?.date));
+	return { body: response.body, ...(Number.isNaN(date) ? {} : { date }) };
+}
+
+/**
+ * The credential of `context`: a run's is read once (n8n decrypts and resolves it on each read);
+ * the trigger's and pickers' each time, so a credential changed meanwhile is the one used.
+ */
+async function credentialsOf(context: Context): Promise<ServiceCredentials> {
+	if (!('getInputData' in context)) return await context.getCredentials(CREDENTIAL_TYPE);
+	let read = runCredentials.get(context);
+	if (!read) {
+		read = context.getCredentials<ServiceCredentials>(CREDENTIAL_TYPE);
+		runCredentials.set(context, read);
+		// A failed read is not kept: each item reads, and fails, as it would alone.
+		read.catch(() => runCredentials.delete(context));
+	}
+	return await read;
+}
+const runCredentials = new WeakMap<Context, Promise<ServiceCredentials>>();
+
+/** The request n8n's helper sends: the credential's base URL and its Ignore SSL Issues toggle. */
+function requestFor(
+	credentials: ServiceCredentials,
+	method: IHttpRequestMethods,
+	path: string,
+	{ qs, body }: RequestOptions,
+): IHttpRequestOptions {
+	return {
 		method,
 		url: `${baseUrlOf(credentials)}${path}`,
-		qs: options.qs,
+		qs,
 		json: true,
 		// Every answer comes back with its status and headers, as the helper documents.
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		// The credential's Ignore SSL Issues toggle, applied by n8n's own HTTP client.
 		skipSslCertificateValidation: credentials.ignoreSSLIssues === true,
-	};
-	if (options.body) {
+		// No redirect is followed: n8n would send the key (x-api-key) and the body wherever it
+		// points. Its 3xx comes back as an answer (n8n 1.x ignores `maxRedirects`; docs/network.md).
+		disableFollowRedirect: true,
 		// As text: n8n's client deep-copies an object, dropping keys such as `__proto__`.
-		request.body = JSON.stringify(options.body);
-		request.headers = { 'content-type': 'application/json' };
-	}
-
-	// One item's slot, waiting out as many 429s and 503s with Retry-After as outside Auto.
-	const slot = options.pacer ? undefined : paceOf(credentials).join(1, RETRY_AFTER_WAITS);
-	await slot?.start();
-	const response = await sendWithRetries<FullResponse>(
-		async (timeoutMs) => {
-			request.timeout = timeoutMs;
-			return (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				request,
-			)) as FullResponse;
-		},
-		{
-			pacer: options.pacer ?? slot!,
-			kind: requestKind(method, path),
-			deadline: options.deadline,
-			failureOf: failureOfAnswer,
-		},
-		(failure, { deadlineReached, waitMs }) => {
-			const said = withoutKey(failure, String(credentials.apiKey ?? ''));
-			const apiError = toNodeApiError(this.getNode(), said, { waitMs, write: method !== 'GET' });
-			// The caller's deadline, not the service, ended the request: the caller may keep what it has.
-			if (deadlineReached) apiError.context.deadlineReached = true;
-			return apiError;
-		},
-	).finally(() => slot?.leave());
-	const date = Date.parse(String(response.headers?.date));
-	return { body: response.body, ...(Number.isNaN(date) ? {} : { date }) };
+		...(body && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+	};
 }
 
 /**
@@ -115,7 +159,7 @@ export async function sendWithRetries<R>(
 		clock?: Clock;
 		random?: () => number;
 	},
-	toError: (failure: RequestFailure, ended: { deadlineReached: boolean; waitMs?: number }) => Error,
+	toError: (failure: RequestFailure, ended: Ended) => Error,
 ): Promise<R> {
 	const { pacer, kind, deadline, failureOf, clock = systemClock, random = Math.random } = options;
 	for (let retries = 0; ; retries++) {

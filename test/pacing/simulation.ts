@@ -9,18 +9,21 @@
  * same clock, same paces, another service (one that slowed down or sped up).
  */
 import { runEachItem } from '../../nodes/DataIntegrationManagement/actions/router';
+import { FixedConcurrency } from '../../nodes/DataIntegrationManagement/actions/fixedConcurrency';
 import {
-	FixedConcurrency,
 	RETRY_AFTER_WAITS,
 	type Pacer,
-} from '../../nodes/DataIntegrationManagement/transport/pacer';
-import { sendWithRetries } from '../../nodes/DataIntegrationManagement/transport';
+} from '../../nodes/DataIntegrationManagement/pacing/pacer';
+import {
+	OPEN_ENDED_WAIT_MS,
+	sendWithRetries,
+} from '../../nodes/DataIntegrationManagement/transport';
 import {
 	failureOfAnswer,
 	type FullResponse,
 } from '../../nodes/DataIntegrationManagement/transport/failures';
-import { PaceRegistry } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
-import { FakeClock, seededRandom } from './fake-clock';
+import { PaceRegistry } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
+import { FakeClock, seededRandom } from '../helpers/fake-clock';
 import {
 	allowedBetween,
 	finiteCapacity,
@@ -41,6 +44,12 @@ export interface RunSpec {
 	process?: number;
 	max?: number;
 	fixed?: number;
+	/**
+	 * Instead, `items` requests one after another that say nothing of what follows them, as the
+	 * trigger's pages or a picker's request (transport/index.ts): each in the open-ended lane, its
+	 * wait and retries within `budgetMs` from the first (a picker's OPEN_ENDED_WAIT_MS for its turn).
+	 */
+	openEnded?: { budgetMs?: number };
 }
 
 export interface Scenario extends ServiceSpec {
@@ -90,6 +99,9 @@ export class Processes {
 	}
 }
 
+/** What every run of a simulation paces under: one service, one key. */
+const KEY = 'one service, one key';
+
 /** Jain's fairness index: (Σx)² / (n Σx²). */
 export const jainIndex = (rates: number[]) =>
 	rates.reduce((a, b) => a + b, 0) ** 2 / (rates.length * rates.reduce((a, b) => a + b * b, 0));
@@ -137,12 +149,13 @@ export async function simulate(scenario: Scenario, processes = new Processes()):
 
 	const run = async (spec: RunSpec): Promise<RunOutcome> => {
 		await clock.sleep(spec.startAtMs ?? 0);
+		if (spec.openEnded) return await openEnded(spec, processes, service.send, random);
 		// Fixed keeps out of the shared pace, as in the node.
 		const pace =
 			spec.fixed === undefined
 				? processes
 						.registry(spec.process ?? 0)
-						.pace('one service, one key')
+						.pace(KEY)
 						.join(spec.max)
 				: undefined;
 		const [concurrency, pacer] = pace ? [pace, pace] : fixed(spec.fixed!, clock);
@@ -170,6 +183,44 @@ export async function simulate(scenario: Scenario, processes = new Processes()):
 	const { shed, most: maxOpen } = service.held;
 	const { counts, perSecond } = service;
 	return { ...summary(scenario, runs), ...counts, shed, maxOpen, perSecond };
+}
+
+/** `spec`'s open-ended requests, in turn, as transport/index.ts sends them: what came of them. */
+async function openEnded(
+	spec: RunSpec,
+	processes: Processes,
+	send: () => Promise<FullResponse>,
+	random: () => number,
+): Promise<RunOutcome> {
+	const { clock } = processes;
+	const startedAt = clock.now();
+	const deadline = startedAt + (spec.openEnded!.budgetMs ?? Infinity);
+	let failed = 0;
+	for (let request = 0; request < spec.items; request++) {
+		const pace = processes.registry(spec.process ?? 0).pace(KEY);
+		const slot = pace.join(1, RETRY_AFTER_WAITS, true);
+		const waitMs = Math.min(OPEN_ENDED_WAIT_MS, deadline - clock.now());
+		const options = {
+			pacer: slot,
+			kind: 'GET logs',
+			clock,
+			random,
+			deadline,
+			failureOf: failureOfAnswer,
+		};
+		await slot
+			.start(undefined, waitMs)
+			.then(async () => await sendWithRetries(send, options, () => new Error('failed')))
+			.catch(() => failed++)
+			.finally(() => slot.leave());
+	}
+	const endedAt = clock.now();
+	return {
+		failed,
+		startedAt,
+		endedAt,
+		rate: (spec.items - failed) / ((endedAt - startedAt) / 1000),
+	};
 }
 
 /** An error answer, with Retry-After when the service says one. */

@@ -4,8 +4,6 @@
  */
 import { sleep } from 'n8n-workflow';
 
-export { AUTO_START } from './aimd';
-
 export interface Clock {
 	now(): number;
 	sleep(ms: number): Promise<void>;
@@ -44,10 +42,7 @@ export const plainPacer: Pacer = {
 	overloaded: async (waitMs) => await systemClock.sleep(waitMs),
 };
 
-/**
- * Without Retry-After, a capped exponential backoff with full jitter (Brooker, AWS Architecture
- * Blog, 2015): the n-th wait is random up to min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS x 2^n).
- */
+/** Without Retry-After, capped exponential backoff with full jitter (Brooker, AWS, 2015). */
 export const BACKOFF_FIRST_MS = 1000;
 export const BACKOFF_CAP_MS = 8000;
 export const BACKOFF_RETRIES = 5;
@@ -107,48 +102,4 @@ export function startGate(perTick: number, clock: Clock): () => Promise<void> {
 		}
 		started++;
 	};
-}
-
-/** Callers waiting for a slot, woken when one may be free. */
-export class Waiters {
-	private waiting: Array<() => void> = [];
-
-	async wait(): Promise<void> {
-		await new Promise<void>((resolve) => this.waiting.push(resolve));
-	}
-
-	wakeAll(): void {
-		const waiting = this.waiting;
-		this.waiting = [];
-		for (const wake of waiting) wake();
-	}
-}
-
-/** Up to `limit` items in flight; a 429 is waited out in the item's slot. */
-export class FixedConcurrency implements Concurrency {
-	private inFlight = 0;
-	private readonly waiters = new Waiters();
-	private readonly gate: (() => Promise<void>) | undefined;
-
-	constructor(
-		private readonly limit: number,
-		clock: Clock = systemClock,
-	) {
-		this.gate = limit > 1 ? startGate(STARTS_PER_TICK, clock) : undefined;
-	}
-
-	get full(): boolean {
-		return this.inFlight >= this.limit;
-	}
-
-	async start(): Promise<void> {
-		while (this.full) await this.waiters.wait();
-		this.inFlight++;
-		await this.gate?.();
-	}
-
-	finish(): void {
-		this.inFlight--;
-		this.waiters.wakeAll();
-	}
 }

@@ -1,5 +1,5 @@
 /**
- * The pacer's own rules (transport/pacer.ts), each alone: the wait before a request answered 429
+ * The pacer's own rules (pacing/pacer.ts), each alone: the wait before a request answered 429
  * is sent again, the start gate, and Concurrency Fixed's slots, on the fake clock.
  */
 import {
@@ -7,16 +7,16 @@ import {
 	BACKOFF_FIRST_MS,
 	BACKOFF_MAX_TOTAL_MS,
 	BACKOFF_RETRIES,
-	FixedConcurrency,
 	MAX_RETRY_AFTER_SECONDS,
 	plainPacer,
 	retryWaitMs,
 	startGate,
 	STARTS_PER_TICK,
 	type Clock,
-} from '../../nodes/DataIntegrationManagement/transport/pacer';
-import { SharedPace } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
-import { FakeClock, settle } from './fake-clock';
+} from '../../nodes/DataIntegrationManagement/pacing/pacer';
+import { SharedPace } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
+import { FixedConcurrency } from '../../nodes/DataIntegrationManagement/actions/fixedConcurrency';
+import { FakeClock, settle } from '../helpers/fake-clock';
 
 /** A clock whose timers fire only when the test says the tick is over. */
 class TickingClock implements Clock {

@@ -5,7 +5,7 @@
  * generator only for what is set, so adding a kind of service left the others' runs as they were.
  */
 import { drawMs, type Spread } from '../helpers/random';
-import type { FakeClock } from './fake-clock';
+import type { FakeClock } from '../helpers/fake-clock';
 
 /** A stretch of the run during which the service allows `requestsPerSecond`. */
 export interface LimitPhase {

@@ -3,7 +3,7 @@
  * A clock for simulations: time moves only when every pending promise callback has run and the
  * earliest sleeper is woken, so a run is the same every time and takes no real time.
  */
-import type { Clock } from '../../nodes/DataIntegrationManagement/transport/pacer';
+import type { Clock } from '../../nodes/DataIntegrationManagement/pacing/pacer';
 
 interface Sleeper {
 	at: number;
@@ -47,4 +47,4 @@ export class FakeClock implements Clock {
 	}
 }
 
-export { seededRandom } from '../helpers/random';
+export { seededRandom } from './random';

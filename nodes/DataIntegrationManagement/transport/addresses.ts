@@ -1,0 +1,61 @@
+/**
+ * Pure: where a redirect points, shown without what may carry secrets, and the Base URL it
+ * implies; whether a 404 is of the address itself (the Base URL) rather than of an ID.
+ */
+import type { RequestFailure } from './failureCause';
+
+/** A request as an error tells it: the credential's Base URL and the endpoint's path under it. */
+export interface RequestAddress {
+	baseUrl: string;
+	/** E.g. `/integrations/int_1`, without the query. */
+	path: string;
+	/** Whether the path holds values the user gave (an ID, a name), e.g. `/tags/{id}`. */
+	namesIds?: boolean;
+}
+
+/** The version segment every Base URL ends in. */
+export const VERSION_SEGMENT = '/v1';
+
+/** `url` without user info, query or fragment: scheme, host, port and path. */
+export function shownUrl(url: URL): string {
+	return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
+/** The Base URL as an error shows it, or undefined when it is not a URL. */
+export function shownBaseUrl(baseUrl: string): string | undefined {
+	return URL.canParse(baseUrl) ? shownUrl(new URL(baseUrl)).replace(/\/+$/, '') : undefined;
+}
+
+/** Where a redirect points (none: no URL), and the new Base URL when it keeps the request's path. */
+export interface RedirectTarget {
+	shown?: string;
+	baseUrl?: string;
+}
+
+/** Where `location` (a Location header, maybe relative) points from the request at `address`. */
+export function redirectTarget(
+	location: string | undefined,
+	address?: RequestAddress,
+): RedirectTarget {
+	const from =
+		address && URL.canParse(address.baseUrl) ? `${address.baseUrl}${address.path}` : undefined;
+	if (location === undefined || location.trim() === '' || !URL.canParse(location, from)) return {};
+	const target = new URL(location.trim(), from);
+	const shown = shownUrl(target);
+	if (!address || !target.pathname.endsWith(address.path)) return { shown };
+	const baseUrl = shown.slice(0, shown.length - address.path.length);
+	return baseUrl === shownBaseUrl(address.baseUrl) ? { shown } : { shown, baseUrl };
+}
+
+/** Words that say no such route: "No route for GET /users", fastify's "Route GET:/users not found". */
+const NO_ROUTE = /\broute\b|\bendpoint\b/i;
+
+/**
+ * Whether a 404 says the address is unknown, so the Base URL is the likely fix: the path names no
+ * ID (a list, a create), the answer is not the API's error body, or its words say no such route
+ * or repeat the request's path (a record not found names its ID, not the path).
+ */
+export function routeMissing({ apiMessage }: RequestFailure, address?: RequestAddress): boolean {
+	if (!address?.namesIds || apiMessage === undefined) return true;
+	return NO_ROUTE.test(apiMessage) || apiMessage.includes(address.path);
+}

@@ -1,0 +1,109 @@
+/** The addresses an error names (transport/addresses.ts), rule by rule. */
+import {
+	redirectTarget,
+	routeMissing,
+	shownBaseUrl,
+	type RequestAddress,
+} from '../../nodes/DataIntegrationManagement/transport/addresses';
+import type { RequestFailure } from '../../nodes/DataIntegrationManagement/transport/failureCause';
+
+const USERS: RequestAddress = { baseUrl: 'https://old.example/v1', path: '/users' };
+const TAG: RequestAddress = {
+	baseUrl: 'https://old.example/v1',
+	path: '/tags/tag_1',
+	namesIds: true,
+};
+
+describe('redirectTarget: where a redirect points, and the Base URL it implies', () => {
+	it.each<[string, string | undefined, RequestAddress | undefined, object]>([
+		[
+			'the same path on another origin: that origin with the base path',
+			'https://new.example/v1/users',
+			USERS,
+			{ shown: 'https://new.example/v1/users', baseUrl: 'https://new.example/v1' },
+		],
+		[
+			'the query, fragment and user info are not shown (they may carry secrets)',
+			'https://me:pw@new.example/v1/users?token=x#top',
+			USERS,
+			{ shown: 'https://new.example/v1/users', baseUrl: 'https://new.example/v1' },
+		],
+		[
+			'http to https on the same host',
+			'https://old.example:8443/v1/users',
+			{ ...USERS, baseUrl: 'http://old.example/v1' },
+			{ shown: 'https://old.example:8443/v1/users', baseUrl: 'https://old.example:8443/v1' },
+		],
+		[
+			'a relative Location, resolved against the request',
+			'/api/v1/tags/tag_1',
+			TAG,
+			{ shown: 'https://old.example/api/v1/tags/tag_1', baseUrl: 'https://old.example/api/v1' },
+		],
+		[
+			'another path: no Base URL implied',
+			'https://sso.example/login?next=/v1/users',
+			USERS,
+			{ shown: 'https://sso.example/login' },
+		],
+		[
+			'the same address again (a loop, or only the query changed): no new Base URL',
+			'https://old.example/v1/users?page=2',
+			USERS,
+			{ shown: 'https://old.example/v1/users' },
+		],
+		['no Location', undefined, USERS, {}],
+		['an empty Location', '  ', USERS, {}],
+		['a Location that is no URL', 'http://[bad', USERS, {}],
+		[
+			'no request known: shown, no Base URL',
+			'https://new.example/v1/users',
+			undefined,
+			{ shown: 'https://new.example/v1/users' },
+		],
+	])('%s', (_title, location, address, target) => {
+		expect(redirectTarget(location, address)).toEqual(target);
+	});
+});
+
+describe('shownBaseUrl: the Base URL as an error shows it', () => {
+	it.each([
+		['https://api.example/v1', 'https://api.example/v1'],
+		['https://api.example/', 'https://api.example'],
+		['https://me:pw@api.example/v1?x=1', 'https://api.example/v1'],
+		['not a url', undefined],
+	])('%s → %s', (baseUrl, shown) => {
+		expect(shownBaseUrl(baseUrl)).toBe(shown);
+	});
+});
+
+describe('routeMissing: whether a 404 says the address itself is unknown (the Base URL)', () => {
+	it.each<[string, RequestFailure, RequestAddress | undefined, boolean]>([
+		['a path with no ID (a list, a create)', { status: 404, apiMessage: 'gone' }, USERS, true],
+		['no request known', { status: 404, apiMessage: 'gone' }, undefined, true],
+		[
+			'an ID path, the API naming the record',
+			{ status: 404, apiMessage: "tag 'tag_1' does not exist" },
+			TAG,
+			false,
+		],
+		['an ID path, no error body (not the API)', { status: 404 }, TAG, true],
+		['an ID path, "No route for …"', { status: 404, apiMessage: 'No route for PUT' }, TAG, true],
+		[
+			"an ID path, fastify's default",
+			{ status: 404, apiMessage: 'Route PUT:/tags/tag_1 not found' },
+			TAG,
+			true,
+		],
+		['an ID path, "unknown endpoint"', { status: 404, apiMessage: 'Unknown endpoint' }, TAG, true],
+		[
+			'an ID path, the words repeating the path',
+			{ status: 404, apiMessage: 'no operation PUT /tags/tag_1' },
+			TAG,
+			true,
+		],
+		['"routes" is not "route"', { status: 404, apiMessage: 'no tag on these routes' }, TAG, false],
+	])('%s: %p', (_title, failure, address, missing) => {
+		expect(routeMissing(failure, address)).toBe(missing);
+	});
+});
