@@ -6,6 +6,7 @@ import {
 	placeNewestFirst,
 	placeOldestFirst,
 	placeWaiting,
+	type KeyedEntry,
 	type Neighbours,
 	type Placed,
 } from '../../nodes/DataIntegrationManagement/client/auditLogPlacement';
@@ -16,16 +17,18 @@ const at = (seconds: number) => T0 + seconds * 1000;
 const ANSWERED_AT = at(100);
 const u = undefined;
 
+/** An entry read, its key `key:<id>`. */
+const keyed = (id: string): KeyedEntry => ({ entry: { id } as AuditLogEntry, key: `key:${id}` });
 /** Entries e0, e1, ... (their timestamps do not matter here: the instants are given). */
-const items = (count: number): AuditLogEntry[] =>
-	Array.from({ length: count }, (_, i) => ({ id: `e${i}` }) as AuditLogEntry);
-const waiting = (...ids: string[]) => ids.map((id) => ({ id }) as AuditLogEntry);
+const items = (count: number): KeyedEntry[] =>
+	Array.from({ length: count }, (_, i) => keyed(`e${i}`));
+const waiting = (...ids: string[]) => ids.map(keyed);
 /** Each placed entry as id@instant(earliest), "?" when its timestamp was unreadable. */
 const shown = ({ placed }: Placed) =>
-	placed.map(
-		({ entry: { id }, instant, earliest, readable }) =>
-			`${id}@${(instant - T0) / 1000}(${(earliest - T0) / 1000})${readable ? '' : '?'}`,
-	);
+	placed.map(({ entry: { id }, key, instant, earliest, readable }) => {
+		expect(key).toBe(`key:${id}`);
+		return `${id}@${(instant - T0) / 1000}(${(earliest - T0) / 1000})${readable ? '' : '?'}`;
+	});
 const seconds = (instant: number | undefined) =>
 	instant === undefined ? undefined : (instant - T0) / 1000;
 const epoch = (instants: Array<number | undefined>) =>
@@ -78,7 +81,7 @@ describe('oldest first: an unreadable entry waits for the next readable one', ()
 		const result = placeOldestFirst(before, items(instants.length), epoch(instants));
 		expect(shown(result)).toStrictEqual(placed);
 		expect(seconds(result.neighbours.olderInstant)).toBe(olderAfter);
-		expect(result.neighbours.waiting.map(({ id }) => id)).toStrictEqual(waitingAfter);
+		expect(result.neighbours.waiting.map(({ entry }) => entry.id)).toStrictEqual(waitingAfter);
 		expect(before).toStrictEqual(copy);
 	});
 });

@@ -9,7 +9,6 @@ import {
 	ignoresOffset,
 	isLastPage,
 	mayAsk,
-	nextStep,
 	notHandedOver,
 	orderOf,
 	pageQuery,
@@ -21,6 +20,7 @@ import {
 	type ScanState,
 	type ScanStep,
 } from '../../nodes/DataIntegrationManagement/client/auditLogScan';
+import { nextStep } from '../../nodes/DataIntegrationManagement/client/auditLogStep';
 import type { PlacedEntry } from '../../nodes/DataIntegrationManagement/client/auditLogPlacement';
 import type { AuditLogEntry, SortOrder } from '../../nodes/DataIntegrationManagement/client/types';
 
@@ -40,14 +40,18 @@ function entry(id: string, seconds: number | undefined): AuditLogEntry {
 	};
 }
 
+/** An entry read, with its key. */
+const keyed = (item: AuditLogEntry) => ({ entry: item, key: auditEntryKey(item) });
 const state = (overrides: Partial<ScanState> = {}): ScanState => ({ ...SCAN_START, ...overrides });
 const keys = (received: string[] = [], handedOver: string[] = []): ScanKeys => ({
 	received: new Set(received),
 	handedOver: new Set(handedOver),
 });
+const ANSWERED_AFTER = ANSWERED_AT - 1000;
 const answer = (items: AuditLogEntry[], overrides: Partial<PageAnswer> = {}): PageAnswer => ({
 	items,
 	answeredAt: ANSWERED_AT,
+	answeredAfter: ANSWERED_AFTER,
 	tookMs: 0,
 	...overrides,
 });
@@ -176,24 +180,79 @@ describe('a failed request: the deadline ends the scan, or the failure is raised
 });
 
 describe('refusing a service that ignores the offset', () => {
-	test.each<[string, number, string[], string[], boolean]>([
-		// title, offset, received, page's keys, refuse
-		['the first page, even repeating itself', 0, ['a'], ['a', 'a'], false],
-		['an empty later page', 3, ['a', 'b', 'c'], [], false],
-		['a later page of nothing new', 3, ['a', 'b', 'c'], ['a', 'b', 'c'], true],
-		['a later page of one entry already received', 3, ['a', 'b', 'c'], ['b'], true],
-		['a later page with one new entry', 3, ['a', 'b', 'c'], ['c', 'd'], false],
-		['a later page of new entries', 3, ['a', 'b', 'c'], ['d', 'e'], false],
-	])('%s', (_, offset, received, pageKeys, expected) => {
-		expect(ignoresOffset(state({ offset }), keys(received), pageKeys)).toBe(expected);
+	const u = undefined;
+	test.each<[string, number, string[], string[], [number?, number?], boolean]>([
+		// title, offset, received (the first page's first is first), page's keys, totalItems of the first page and of this one, ignored
+		['the first page, even repeating itself', 0, ['a'], ['a', 'a'], [], false],
+		['an empty later page', 3, ['a', 'b', 'c'], [], [], false],
+		['a later page of nothing new', 3, ['a', 'b', 'c'], ['a', 'b', 'c'], [], true],
+		['a later page of one entry already received', 3, ['a', 'b', 'c'], ['b'], [], true],
+		['a later page with one new entry', 3, ['a', 'b', 'c'], ['c', 'd'], [], false],
+		['a later page of new entries', 3, ['a', 'b', 'c'], ['d', 'e'], [], false],
+		[
+			'a later page with entries of the first page, but not its first: pages shifted',
+			3,
+			['a', 'b', 'c'],
+			['c', 'd'],
+			[],
+			false,
+		],
+		[
+			'the first page again after an entry logged meanwhile, no totalItems: not told apart, ignored',
+			3,
+			['a', 'b', 'c'],
+			['new', 'a', 'b'],
+			[],
+			true,
+		],
+		[
+			'the first page again after one entry logged meanwhile: by offset it would be 3 further',
+			3,
+			['a', 'b', 'c'],
+			['new', 'a', 'b'],
+			[10, 11],
+			true,
+		],
+		[
+			'the first entry where the offset puts it: four entries logged before it since',
+			3,
+			['a', 'b', 'c'],
+			['n3', 'a', 'b'],
+			[10, 14],
+			false,
+		],
+		[
+			'the first entry where the offset puts it: more logged since, elsewhere too',
+			3,
+			['a', 'b', 'c'],
+			['a', 'b', 'c'].slice(0, 1).concat(['z']),
+			[10, 20],
+			false,
+		],
+		[
+			'the first page again, only one total known: not told apart, ignored',
+			3,
+			['a', 'b', 'c'],
+			['new', 'a'],
+			[u, 11],
+			true,
+		],
+	])('%s', (_, offset, received, pageKeys, [firstTotal, totalItems], expected) => {
+		const before = state({ offset, first: { key: received[0], totalItems: firstTotal } });
+		expect(ignoresOffset(before, keys(received), { keys: pageKeys, totalItems })).toBe(expected);
 	});
 
-	test('the step refuses the page', () => {
+	test('the step refuses the page, unless the scan may page by time', () => {
 		const items = [entry('a', 1), entry('b', 2)];
 		const received = items.map(auditEntryKey);
 		expect(nextStep(ASC, state({ offset: 2 }), keys(received), answer(items))).toStrictEqual({
 			action: 'refuse',
+			refusal: { why: 'offsetIgnored' },
 		});
+		const byTime = { ...ASC, pageByTime: true };
+		const step = handOver(nextStep(byTime, state({ offset: 2 }), keys(received), answer(items)));
+		expect(step.page.entries).toStrictEqual([]);
+		expect(step.state.byTime).toStrictEqual({ settledUntil: -Infinity });
 	});
 });
 
@@ -294,6 +353,7 @@ describe('repeats dropped', () => {
 	const b = entry('b', 2);
 	const place = (item: AuditLogEntry): PlacedEntry => ({
 		entry: item,
+		key: auditEntryKey(item),
 		instant: at(1),
 		earliest: at(1),
 		readable: true,
@@ -381,7 +441,7 @@ describe('a page taken in', () => {
 		[
 			'an empty page ends it: waiting entries at the present',
 			ASC,
-			{ offset: 1, neighbours: { olderInstant: at(5), waiting: [entry('w', u)] } },
+			{ offset: 1, neighbours: { olderInstant: at(5), waiting: [keyed(entry('w', u))] } },
 			[],
 			u,
 			['w@1000(5)?'],
@@ -431,14 +491,14 @@ describe('a page taken in', () => {
 
 	const held = entry('held', u);
 	test.each<[string, AuditLogEntry[], AuditLogEntry[], boolean]>([
-		// title, waiting, the page, repeats held back
+		// title, waiting, the page, shifted
 		['nothing waits', [], [entry('a', 1)], false],
 		['the waiting entry is not in the page', [held], [entry('a', 1)], false],
 		['the waiting entry comes again', [held], [entry('a', 1), held], true],
 	])('a held-back entry repeated: %s', (_, waiting, items, expected) => {
-		const before = state({ offset: 5, neighbours: { waiting } });
+		const before = state({ offset: 5, neighbours: { waiting: waiting.map(keyed) } });
 		const step = handOver(nextStep(ASC, before, keys(), answer(items)));
-		expect(step.page.repeatsHeldBack).toBe(expected);
+		expect(step.page.shifted).toBe(expected);
 	});
 
 	test.each<[string, boolean, string[], number[], string[], string[]]>([
@@ -474,7 +534,7 @@ describe('a page taken in', () => {
 	])('what waits for the next page: %s', (_, instants, totalItems, waiting) => {
 		const items = instants.map((seconds, i) => entry(`e${i}`, seconds));
 		const step = handOver(nextStep(ASC, SCAN_START, keys(), answer(items, { totalItems })));
-		expect(step.state.neighbours.waiting.map(({ id }) => id)).toStrictEqual(waiting);
+		expect(step.state.neighbours.waiting.map(({ entry: { id } }) => id)).toStrictEqual(waiting);
 	});
 
 	test('a scan starts knowing nothing', () => {
@@ -483,11 +543,21 @@ describe('a page taken in', () => {
 		expect(pageQuery(scan, SCAN_START)).toMatchObject({ offset: 0 });
 		const step = handOver(nextStep(scan, SCAN_START, keys(), answer([entry('a', 1)])));
 		expect(step.page).toStrictEqual({
-			entries: [{ entry: entry('a', 1), instant: at(1), earliest: at(1), readable: true }],
+			entries: [
+				{
+					entry: entry('a', 1),
+					key: auditEntryKey(entry('a', 1)),
+					instant: at(1),
+					earliest: at(1),
+					readable: true,
+				},
+			],
 			order: undefined,
 			boundsIgnored: false,
-			repeatsHeldBack: false,
+			shifted: false,
 			answeredAt: ANSWERED_AT,
+			answeredAfter: ANSWERED_AFTER,
+			settledUntil: ANSWERED_AT,
 		});
 		expect(step.state).toStrictEqual({
 			offset: 1,
@@ -495,12 +565,15 @@ describe('a page taken in', () => {
 			boundsIgnored: false,
 			slowestPageMs: 0,
 			neighbours: { olderInstant: at(1), waiting: [] },
+			newestReceived: at(1),
+			first: { key: auditEntryKey(entry('a', 1)), totalItems: undefined },
 		});
 	});
 
 	test('the state it was given is left as it was', () => {
-		const before = state({ offset: 1, neighbours: { olderInstant: at(1), waiting: [held] } });
-		const copy = { ...before, neighbours: { ...before.neighbours, waiting: [held] } };
+		const waiting = [keyed(held)];
+		const before = state({ offset: 1, neighbours: { olderInstant: at(1), waiting } });
+		const copy = { ...before, neighbours: { ...before.neighbours, waiting: [...waiting] } };
 		nextStep(ASC, before, keys(), answer([entry('a', 2), entry('b', u)], { totalItems: 3 }));
 		expect(before).toStrictEqual(copy);
 	});
@@ -518,5 +591,99 @@ describe('gathering entries in the order asked: reading on', () => {
 		['no limit', 'asc', 'asc', 1e6, Infinity, true],
 	])('%s', (_, order, wanted, gathered, limit, expected) => {
 		expect(readsOn(order, wanted, gathered, limit)).toBe(expected);
+	});
+});
+
+describe('paging by time, step by step (the rules: ./auditLogByTime.test.ts)', () => {
+	const scan: AuditLogScan = { ...ASC, startTime: at(0), pageByTime: true };
+	const page1 = [entry('a', 1), entry('b', 2), entry('c', 2)];
+	const received = keys(page1.map(auditEntryKey));
+	const after1 = state({ offset: 3, order: 'asc', newestReceived: at(2) });
+
+	test.each<[string, ScanState, Record<string, unknown>]>([
+		[
+			'by offset, before',
+			after1,
+			{ offset: 3, sortOrder: 'asc', startTime: '2026-11-01T00:00:00.000Z' },
+		],
+		[
+			'the probe: newest first, from the start',
+			{ ...after1, byTime: { settledUntil: at(2) } },
+			{ offset: 0, sortOrder: 'desc', startTime: '2026-11-01T00:00:00.000Z' },
+		],
+		[
+			'the first page again, oldest first',
+			{ ...after1, byTime: { top: new Set(), settledUntil: at(2) } },
+			{ offset: 0, sortOrder: 'asc', startTime: '2026-11-01T00:00:00.000Z' },
+		],
+		[
+			'from the newest instant read (inclusive)',
+			{ ...after1, byTime: { top: new Set(), from: at(2), settledUntil: at(2) } },
+			{ offset: 0, sortOrder: 'asc', startTime: '2026-11-01T00:00:02.000Z' },
+		],
+	])('the query: %s', (_, before, expected) => {
+		expect(pageQuery(scan, before)).toMatchObject({ limit: 100, ...expected });
+	});
+
+	it('the page repeating the first: nothing handed over, the probe next', () => {
+		const step = handOver(nextStep(scan, after1, received, answer(page1)));
+		expect(step).toMatchObject({ page: { entries: [] }, received: [], last: false });
+		expect(step.state.byTime).toStrictEqual({ settledUntil: at(2) });
+	});
+
+	it("the probe: none of its entries received, the newest bounds the cursor's move", () => {
+		const probing = { ...after1, byTime: { settledUntil: at(2) } };
+		const probe = [entry('z', 9), entry('y', 8)];
+		const step = handOver(nextStep(scan, probing, received, answer(probe)));
+		expect(step).toMatchObject({ page: { entries: [] }, received: [], last: false });
+		expect(step.state.byTime).toStrictEqual({
+			top: new Set(probe.map(auditEntryKey)),
+			settledUntil: at(9),
+		});
+	});
+
+	it('the probe showing only what was received ends the read: entries waiting are placed', () => {
+		const waiting = keyed(entry('w', undefined));
+		const probing = {
+			...after1,
+			neighbours: { olderInstant: at(2), waiting: [waiting] },
+			byTime: { settledUntil: at(2) },
+		};
+		const all = keys([...page1.map(auditEntryKey), waiting.key]);
+		const probe = [entry('w', undefined), ...page1].reverse();
+		const step = handOver(nextStep(scan, probing, all, answer(probe)));
+		expect(step.last).toBe(true);
+		expect(shown(step.page.entries)).toStrictEqual(['w@1000(2)?']);
+	});
+
+	it('a page by time: the entries not received handed over, placed, the cursor no further than the probe', () => {
+		const top = new Set([entry('e', 9)].map(auditEntryKey));
+		const paging = { ...after1, byTime: { top, from: at(2), settledUntil: at(9) } };
+		const page = [
+			entry('b', 2),
+			entry('c', 2),
+			entry('d', 2),
+			entry('x', undefined),
+			entry('e', 9),
+		];
+		const step = handOver(nextStep(scan, paging, received, answer(page)));
+		expect(shown(step.page.entries)).toStrictEqual(['d@2(2)', 'x@9(2)?', 'e@9(9)']);
+		expect(step.page).toMatchObject({ shifted: false, settledUntil: at(9), order: 'asc' });
+		expect(step.last).toBe(true);
+		expect(step.received).toStrictEqual(page.map(auditEntryKey));
+		expect(step.state).toMatchObject({ newestReceived: at(9), offset: 8 });
+		expect(step.state.byTime).toMatchObject({ from: at(9) });
+	});
+
+	it('a page by time holding only entries received at one instant: refused, naming it', () => {
+		const paging = {
+			...after1,
+			byTime: { top: new Set(['not read']), from: at(2), settledUntil: at(9) },
+		};
+		const step = nextStep(scan, paging, received, answer([entry('b', 2), entry('c', 2)]));
+		expect(step).toStrictEqual({
+			action: 'refuse',
+			refusal: { why: 'pageFullAt', at: at(2), pageSize: 2 },
+		});
 	});
 });

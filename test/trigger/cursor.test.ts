@@ -51,7 +51,7 @@ const ANSWERED_AT = Date.now();
 function read(page: AuditLogEntry[]): PlacedEntry[] {
 	return page.map((item) => {
 		const instant = Date.parse(item.timestamp);
-		return { entry: item, instant, earliest: instant, readable: true };
+		return { entry: item, key: auditEntryKey(item), instant, earliest: instant, readable: true };
 	});
 }
 
@@ -330,6 +330,22 @@ describe('CursorScan', () => {
 		expect(next.ids).toEqual([late.id, ...idsOf(log.slice(100, 150))]);
 	});
 
+	it('moves the cursor no further than what is settled (paged by time), and remembers what it took past it', () => {
+		const log = entries(5, T0, 10 * SECOND);
+		const state = initialState('date:x', T0);
+		const scan = new CursorScan(state, settings({ lookbackMs: 5 * SECOND }));
+		// Settled up to the third entry: the later two are emitted, not passed by the cursor.
+		expect(scan.absorb(read(log), ANSWERED_AT, T0 + 20 * SECOND)).toBe(true);
+		const next = scan.nextState(state.origin);
+		expect(idsOf(scan.emitted)).toEqual(idsOf(log));
+		expect(next.cursor).toBe(new Date(T0 + 20 * SECOND).toISOString());
+		expect(Object.keys(next.seen).sort()).toEqual(keysOf(log.slice(2)).sort());
+		// The next poll reads from the cursor less the lookback, and emits none of them again.
+		const again = poll(restoreState(JSON.parse(JSON.stringify(next)), 'date:x')!, log);
+		expect(again.from).toBe(new Date(T0 + 15 * SECOND).toISOString());
+		expect(again.ids).toEqual([]);
+	});
+
 	it('remembers an entry without a readable timestamp while entries stamped ahead of the present place it there', () => {
 		// The service's present moves on a second between polls; entries stamped a year ahead of it
 		// are its newer neighbours, so it is placed among them, ahead of every window.
@@ -338,6 +354,7 @@ describe('CursorScan', () => {
 		const unreadable = entry('yesterday, around noon');
 		const placed = (instant: number): PlacedEntry => ({
 			entry: unreadable,
+			key: auditEntryKey(unreadable),
 			instant,
 			earliest: instant,
 			readable: false,

@@ -33,9 +33,34 @@ describe('explainBudgetCut', () => {
 		const cut = apiError('The connection was aborted, perhaps the server is offline', true);
 		expect(explainBudgetCut(cut)).toMatchObject({
 			message: 'The new audit log entries could not be read within the poll time budget',
-			description:
-				'The request was cut when the time n8n allows a poll ran out (The connection was aborted, perhaps the server is offline). Nothing was emitted and the cursor stays; the next poll reads again from there. Raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
+			description: expect.stringMatching(
+				/^The first request of the poll was not answered within the time n8n allows a poll \(The connection was aborted, perhaps the server is offline\)\./,
+			),
 		});
+	});
+
+	it('says first what helps in the nodes, then what took the time, and only then the variable n8n Cloud users cannot set', () => {
+		const { description } = explainBudgetCut(apiError('Timed out', true));
+		const at = (words: string) => {
+			expect(description).toContain(words);
+			return description!.indexOf(words);
+		};
+		const helps = at(
+			"What helps: a credential of this trigger's own (another API key), or a lower Options → Concurrency in the run sharing it",
+		);
+		const notHelping = at(
+			'Options → Max Items per Poll and the Filters do not shorten a first request',
+		);
+		const tookTheTime = at(
+			"What took the time: a run of this package's nodes using the same credential (the same Base URL and API key), behind whose requests this poll waits its turn, or a slow service.",
+		);
+		const variable = at(
+			'On self-hosted n8n, N8N_SCHEDULER_POLL_TIMEOUT raises the time n8n allows a poll; n8n Cloud users cannot set it.',
+		);
+		expect([helps, notHelping, tookTheTime, variable]).toEqual(
+			[helps, notHelping, tookTheTime, variable].sort((a, b) => a - b),
+		);
+		expect(description).toContain('Nothing was emitted and the cursor stays');
 	});
 
 	it('drops only the final full stop of what n8n said', () => {

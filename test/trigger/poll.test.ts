@@ -124,13 +124,14 @@ describe('startFrom: now', () => {
 		expect(third.items).toBeNull();
 	});
 
-	it('starts at this instant when the log is empty', async () => {
+	it("starts at the service's present when the log is empty: the start of the second its Date header names", async () => {
 		emulator().reset({ seed: false });
 		const before = Date.now();
 		const first = await poll({ startFrom: 'now' });
 		expect(first.items).toBeNull();
 		const state = cursorOf(first.staticData)!;
-		expect(Date.parse(state.floor)).toBeGreaterThanOrEqual(before);
+		expect(Date.parse(state.floor)).toBeGreaterThanOrEqual(before - (before % SECOND));
+		expect(Date.parse(state.floor) % SECOND).toBe(0);
 		expect(Date.parse(state.floor)).toBeLessThanOrEqual(Date.now());
 		expect(state.seen).toEqual({});
 	});
@@ -680,13 +681,15 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 		filters: { events: { texts: ['paused'] } },
 		options: { lookbackSeconds: 0 },
 	});
-	const budgeted = (workflowId: string, staticData?: IDataObject) =>
+	/** A poll of the durable scheduler: the one on publishing, or a scheduled one ('update'). */
+	const budgeted = (workflowId: string, staticData?: IDataObject, scheduled = true) =>
 		pollTrigger({
 			credentials: credentials(),
 			parameters,
 			pollBudgetMs: 300,
 			workflowId,
 			staticData,
+			activation: scheduled ? 'update' : 'activate',
 		});
 
 	it.each([
@@ -710,7 +713,9 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 			});
 			// Without durable cursors every poll gets the static data saved on publishing again.
 			const published =
-				workflowId === 'default-scheduler' ? undefined : (await budgeted(workflowId)).staticData;
+				workflowId === 'default-scheduler'
+					? undefined
+					: (await budgeted(workflowId, undefined, false)).staticData;
 			let staticData = published;
 			let result: PollResult | undefined;
 			for (let polls = 0; polls < 20 && !result?.items; polls++) {
@@ -731,6 +736,7 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 				credentials: credentials(),
 				parameters: { startFrom: 'now' },
 				workflowId: 'now-not-kept',
+				activation: 'update',
 			});
 		expect((await now()).items).toBeNull();
 		const logged = add([{ timestamp: iso(T0 + 600 * SECOND), event: 'Logged after the start' }]);
@@ -743,7 +749,13 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 		emulator().setLatency(0);
 		// Another main is the same workflow in another process: another id here, for its memory.
 		const run = (workflowId: string, staticData?: IDataObject) =>
-			pollTrigger({ credentials: credentials(), parameters, workflowId, staticData });
+			pollTrigger({
+				credentials: credentials(),
+				parameters,
+				workflowId,
+				staticData,
+				activation: 'update',
+			});
 		const first = await run('this-main');
 		expect(emitted(first)).toHaveLength(1);
 		add(sequence(10, T0 + 500 * SECOND));
@@ -761,6 +773,7 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 				credentials: credentials(),
 				parameters: { ...parameters, startDate, filters: { events: { texts } } },
 				workflowId: 'start-changed',
+				activation: 'update',
 			});
 		expect((await from(iso(T0), ['nothing matches'])).items).toBeNull();
 		const later = await from(iso(T0 + 400 * SECOND), ['paused']);
@@ -776,6 +789,7 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 				pollBudgetMs: 60_000,
 				workflowId: 'read-to-the-end',
 				staticData,
+				activation: 'update',
 			});
 		const published = (await unbudgeted()).staticData;
 		add(sequence(99, T0 + 500 * SECOND));
@@ -788,7 +802,14 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 
 	it('a poll cut with nothing to emit, after one that emitted and a cursor another poll moved on (another main), reads on, with no error', async () => {
 		const run = (workflowId: string, pollBudgetMs: number, staticData?: IDataObject) =>
-			pollTrigger({ credentials: credentials(), parameters, pollBudgetMs, workflowId, staticData });
+			pollTrigger({
+				credentials: credentials(),
+				parameters,
+				pollBudgetMs,
+				workflowId,
+				staticData,
+				activation: 'update',
+			});
 		emulator().setLatency(0);
 		const here = await run('moved-elsewhere', 60_000);
 		expect(emitted(here)).toHaveLength(1);
@@ -840,17 +861,26 @@ describe('a service that evolves', () => {
 describe('a service that ignores the offset (every page starts at the first entry)', () => {
 	beforeEach(() => emulator().reset({ seed: false }));
 
-	it('fails the poll with an error naming the offset parameter, emits nothing and keeps the cursor', async () => {
-		add(sequence(237, T0));
+	it('is read by time: from the newest entry read, oldest first, each entry once and in order', async () => {
+		const log = add(sequence(237, T0));
 		emulator().store.auditLogVariant = OFFSET_IGNORED;
 
-		const error = await pollError(dateParameters(iso(T0)));
+		const first = await poll(dateParameters(iso(T0)));
 
-		expect(error.message).toBe(
-			'The service kept answering audit log entries already read, so the read stopped',
-		);
-		expect((error as { description?: string }).description).toContain('("offset")');
-		expect(auditRequests()).toHaveLength(2);
+		expect(idsOf(emitted(first))).toEqual(idsOf(log));
+		// The first page, the one repeating it, the newest page (the probe), the first page asked by
+		// time, and two more: each from the newest instant read.
+		expect(
+			auditRequests().map(({ query }) => [query.offset, query.sortOrder, query.startTime]),
+		).toEqual([
+			['0', 'asc', iso(T0)],
+			['100', 'asc', iso(T0)],
+			['0', 'desc', iso(T0)],
+			['0', 'asc', iso(T0)],
+			['0', 'asc', iso(T0 + 99 * SECOND)],
+			['0', 'asc', iso(T0 + 198 * SECOND)],
+		]);
+		expect((await poll(dateParameters(iso(T0)), first.staticData)).items).toBeNull();
 	});
 });
 

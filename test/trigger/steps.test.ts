@@ -29,7 +29,7 @@ function page(instants: number[], shown: Partial<Omit<PageSeen, 'entries'>> = {}
 	return {
 		entries: instants.map((instant) => ({ instant })),
 		boundsIgnored: false,
-		repeatsHeldBack: false,
+		shifted: false,
 		...shown,
 	};
 }
@@ -62,7 +62,7 @@ describe('afterPage: what the oldest-first read does with the page that came', (
 		[
 			'a page showing newest first that also repeats a held-back entry',
 			holding(tiedA),
-			{ ...descending, repeatsHeldBack: true },
+			{ ...descending, shifted: true },
 		],
 	])('reads newest first after %s', (_rule, read, next) => {
 		expect(afterPage(read, next)).toEqual({ next: 'readNewestFirst' });
@@ -92,13 +92,13 @@ describe('afterPage: what the oldest-first read does with the page that came', (
 		[
 			'tied pages held: the cursor stays',
 			holding(tiedA),
-			{ ...tiedB, repeatsHeldBack: true },
+			{ ...tiedB, shifted: true },
 			{ next: 'keepCursor' },
 		],
 		[
 			'the order shown before: the pages taken in stand',
 			NOTHING_HELD,
-			{ ...ascending, repeatsHeldBack: true },
+			{ ...ascending, shifted: true },
 			{ next: 'store', pages: [] },
 		],
 	])(
@@ -242,6 +242,7 @@ const names = (entries: readonly Placed[]) => entries.map(({ name }) => name);
 
 describe('afterNewestPage: where a start from "now" begins, read newest first', () => {
 	const answeredAt = T + 60 * SECOND;
+	const answeredAfter = answeredAt - SECOND;
 	const newestAt = (newest: number, ...atNewest: Placed[]): NewestSeen<Placed> => ({
 		newest,
 		atNewest,
@@ -353,7 +354,7 @@ describe('afterNewestPage: where a start from "now" begins, read newest first', 
 			true,
 		],
 	])('%s', (_rule, seen, entries, order, newest, atNewest, readOn) => {
-		const step = afterNewestPage(seen, { entries, order, answeredAt });
+		const step = afterNewestPage(seen, { entries, order, answeredAt, answeredAfter });
 		expect(step.seen.newest).toBe(newest);
 		expect(names(step.seen.atNewest)).toEqual(atNewest);
 		expect(step.readOn).toBe(readOn);
@@ -361,31 +362,45 @@ describe('afterNewestPage: where a start from "now" begins, read newest first', 
 
 	it('leaves what it had seen as it was', () => {
 		const seen = newestAt(T, at('a', T));
-		afterNewestPage(seen, { entries: [at('b', T), at('c', T + 1)], order: 'asc', answeredAt });
+		const page = { entries: [at('b', T), at('c', T + 1)], order: 'asc' as const };
+		afterNewestPage(seen, { ...page, answeredAt, answeredAfter });
 		expect(seen).toEqual(newestAt(T, at('a', T)));
 	});
 
 	it('keeps when the service answered the first page, whenever the later ones came', () => {
-		const first = afterNewestPage(NOTHING_SEEN, { entries: [at('a', T)], answeredAt });
+		const first = afterNewestPage(NOTHING_SEEN, {
+			entries: [at('a', T)],
+			answeredAt,
+			answeredAfter,
+		});
 		const second = afterNewestPage(first.seen, {
 			entries: [at('b', T + 1)],
 			order: 'asc',
 			answeredAt: answeredAt + SECOND,
+			answeredAfter: answeredAfter + SECOND,
 		});
-		expect(first.seen.firstAnsweredAt).toBe(answeredAt);
-		expect(second.seen.firstAnsweredAt).toBe(answeredAt);
+		expect(first.seen).toMatchObject({
+			firstAnsweredAt: answeredAt,
+			firstAnsweredAfter: answeredAfter,
+		});
+		expect(second.seen).toMatchObject({
+			firstAnsweredAt: answeredAt,
+			firstAnsweredAfter: answeredAfter,
+		});
 	});
 });
 
 describe('startOfNow: where a start from "now" starts once its read ended', () => {
-	/** The service's present when it first answered, by its clock. */
+	/** The service's present when it first answered, by its clock: within the second before this. */
 	const firstAnsweredAt = T + 60 * SECOND;
+	const firstAnsweredAfter = firstAnsweredAt - SECOND;
 	/** n8n's clock, an hour ahead of the service's: used only for an empty log. */
 	const now = firstAnsweredAt + 3600 * SECOND;
 	const seenUpTo = (newest: number | undefined, ...atNewest: Placed[]): NewestSeen<Placed> => ({
 		newest,
 		atNewest,
 		firstAnsweredAt,
+		firstAnsweredAfter,
 	});
 	test.each<[string, NewestSeen<Placed>, boolean, number, string[]]>([
 		[
@@ -395,7 +410,14 @@ describe('startOfNow: where a start from "now" starts once its read ended', () =
 			T,
 			['a', 'b'],
 		],
-		["an empty log, read to its end: at n8n's present", NOTHING_SEEN, false, now, []],
+		[
+			"an empty log, read to its end: at the start of the service's present second (an entry logged after its answer is no earlier)",
+			seenUpTo(undefined),
+			false,
+			firstAnsweredAfter,
+			[],
+		],
+		["no page answered: at n8n's present", NOTHING_SEEN, false, now, []],
 		[
 			'cut short oldest first, far behind the present: at the first answer, nothing remembered',
 			seenUpTo(T, at('a', T)),

@@ -1,26 +1,27 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Context } from '../transport';
-import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY } from './choices';
+import { AUDIT_LOG_MAX_PAGE_SIZE } from './choices';
 import { callEndpoint, type Read } from './endpoint';
 import type { PlacedEntry } from './auditLogPlacement';
+import { refused, refusedQuery } from './auditLogRefusals';
 import {
 	SCAN_START,
 	cutByDeadline,
 	mayAsk,
-	nextStep,
 	pageQuery,
 	readsOn,
 	type AuditLogScan,
 	type ScanEnd,
 	type ScannedPage,
 } from './auditLogScan';
+import { nextStep } from './auditLogStep';
 import type { AuditLogEntry, AuditLogPage } from './types';
 import { declaredError } from '../shared/failures';
 
 /**
  * `GET /audit-logs`, shared by the trigger and Audit Log → Get Many: the scan's page requests.
- * What each answer means and what comes next is decided in ./auditLogScan.ts.
+ * What each answer means and what comes next is decided in ./auditLogStep.ts.
  */
 
 export { auditEntryKey } from './auditLogEntryKey';
@@ -61,11 +62,18 @@ export async function scanAuditLog(
 		}
 		const tookMs = Date.now() - asked;
 		scan.onAnswer?.();
-		// The Date header counts whole seconds: the service's present is before the next one.
+		// The Date header counts whole seconds: the service's present is in the one it names.
 		const answeredAt = answer.date !== undefined ? answer.date + 1000 : Date.now();
+		const answeredAfter = answer.date ?? asked;
 		const { items, totalItems } = answer.data;
-		const step = nextStep(scan, state, keys, { items, totalItems, answeredAt, tookMs });
-		if (step.action === 'refuse') throw offsetNotHonoured(this, state.offset);
+		const step = nextStep(scan, state, keys, {
+			items,
+			totalItems,
+			answeredAt,
+			answeredAfter,
+			tookMs,
+		});
+		if (step.action === 'refuse') throw refused(this, step.refusal, state.offset);
 		state = step.state;
 		for (const key of step.received) keys.received.add(key);
 		for (const key of step.handedOver) keys.handedOver.add(key);
@@ -110,42 +118,4 @@ export async function scanAuditLogInOrder(
 	const direction = scan.sortOrder === 'asc' ? 1 : -1;
 	entries.sort((a, b) => direction * (a.earliest - b.earliest));
 	return { entries: entries.slice(0, limit), complete: end !== 'deadline', answeredAt };
-}
-
-function offsetNotHonoured(context: Context, offset: number): NodeApiError {
-	const name = AUDIT_LOG_QUERY.skip;
-	return new NodeApiError(
-		context.getNode(),
-		{ message: `GET /audit-logs repeated earlier entries at ${name}=${offset}` },
-		{
-			message: 'The service kept answering audit log entries already read, so the read stopped',
-			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): see "Where the API description is silent" in docs/guarantees.md of the package's repository.`,
-			// Entries logged during the read shift the pages: the next read may go through.
-			failure: { cause: 'temporarily-unavailable' },
-		},
-	);
-}
-
-/**
- * A 400 to the audit-log query, kept as n8n keeps it (the service's words, the status); when it
- * names one of our query names, the service does not know it: say which, and where ours are chosen.
- */
-function refusedQuery(context: Context, error: NodeApiError): NodeApiError {
-	// The service's words are in the message; the description is the transport's own sentence.
-	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
-		new RegExp(`\\b${candidate}\\b`).test(error.message),
-	);
-	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
-	return new NodeApiError(
-		context.getNode(),
-		{ message: error.message, httpCode: '400' },
-		{
-			message: name
-				? `The service refused the audit-log query parameter "${name}": ${error.message}`
-				: `The service refused the audit-log query: ${error.message}`,
-			description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (see "Where the API description is silent" in docs/guarantees.md of the package's repository). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
-			httpCode: '400',
-			failure: { cause: 'configuration-invalid' },
-		},
-	);
 }

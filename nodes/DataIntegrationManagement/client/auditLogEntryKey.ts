@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 import { parseInstant } from '../shared/timestamps';
 import type { AuditLogEntry } from './types';
@@ -12,6 +12,11 @@ import type { AuditLogEntry } from './types';
  * so that a stored key shows which entry it is.
  */
 export function auditEntryKey(entry: AuditLogEntry): string {
+	return auditEntryKeyAt(entry, parseInstant((entry as AuditLogEntry | null)?.timestamp));
+}
+
+/** `auditEntryKey` of an entry whose timestamp was read already: `instant`. */
+export function auditEntryKeyAt(entry: AuditLogEntry, instant: number | undefined): string {
 	const { id, timestamp, event, actor, context } = (entry ?? {}) as Partial<
 		Record<keyof AuditLogEntry, unknown>
 	>;
@@ -22,7 +27,7 @@ export function auditEntryKey(entry: AuditLogEntry): string {
 			: undefined;
 	const identifying = [
 		shownId,
-		parseInstant(timestamp) ?? timestamp,
+		instant ?? timestamp,
 		event,
 		field(actor, 'type'),
 		field(actor, 'email'),
@@ -32,8 +37,11 @@ export function auditEntryKey(entry: AuditLogEntry): string {
 	return `${shownId}#${digest(canonicalJson(identifying))}`;
 }
 
+/** JSON with every object's keys sorted, so that their order leaves it unchanged. */
 function canonicalJson(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+	// Fields as the API describes them are text: JSON.stringify writes them alike, faster.
+	if (Array.isArray(value))
+		return value.some(isObject) ? `[${value.map(canonicalJson).join(',')}]` : JSON.stringify(value);
 	if (typeof value === 'object' && value !== null) {
 		const fields = Object.keys(value)
 			.sort()
@@ -45,5 +53,11 @@ function canonicalJson(value: unknown): string {
 	return JSON.stringify(value) ?? 'null';
 }
 
-/** A short digest of `text`: 66 bits of its SHA-256. */
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 11);
+const isObject = (value: unknown) => typeof value === 'object' && value !== null;
+
+/** A short digest of `text`: 66 bits of its SHA-256 (one call where Node has it, 21.7 and later). */
+const digest = (text: string) =>
+	(typeof hash === 'function'
+		? hash('sha256', text, 'base64url')
+		: createHash('sha256').update(text).digest('base64url')
+	).slice(0, 11);

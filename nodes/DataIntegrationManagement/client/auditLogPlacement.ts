@@ -5,9 +5,14 @@ import type { AuditLogEntry } from './types';
  * from its readable neighbours: never earlier than where the service has it.
  */
 
-/** An entry with the instant it is placed at. */
-export interface PlacedEntry {
+/** An entry as read, with its key (`auditEntryKey`, computed once per entry). */
+export interface KeyedEntry {
 	entry: AuditLogEntry;
+	key: string;
+}
+
+/** An entry with the instant it is placed at. */
+export interface PlacedEntry extends KeyedEntry {
 	/**
 	 * Epoch ms: its timestamp, or else the next newer readable one's (or the answer's): never
 	 * earlier than where the service has it, so a bounded scan that no longer returns it passed it.
@@ -26,7 +31,7 @@ export interface Neighbours {
 	/** Newest first: the instant the last entry was placed at, newer than what follows. */
 	readonly newerInstant?: number;
 	/** Oldest first: entries without a readable timestamp, waiting for a newer readable one. */
-	readonly waiting: readonly AuditLogEntry[];
+	readonly waiting: readonly KeyedEntry[];
 }
 
 export interface Placed {
@@ -37,24 +42,23 @@ export interface Placed {
 /** A page answered oldest first: an unreadable entry waits for the next readable one. */
 export function placeOldestFirst(
 	neighbours: Neighbours,
-	items: readonly AuditLogEntry[],
+	items: readonly KeyedEntry[],
 	instants: ReadonlyArray<number | undefined>,
 ): Placed {
 	let { olderInstant } = neighbours;
 	const waiting = [...neighbours.waiting];
 	const placed: PlacedEntry[] = [];
-	items.forEach((entry, index) => {
+	items.forEach((read, index) => {
 		const instant = instants[index];
 		if (instant === undefined) {
-			waiting.push(entry);
+			waiting.push(read);
 			return;
 		}
 		const earliest = olderInstant ?? instant;
-		for (const earlier of waiting)
-			placed.push({ entry: earlier, instant, earliest, readable: false });
+		for (const earlier of waiting) placed.push(placedAt(earlier, instant, earliest, false));
 		waiting.length = 0;
 		olderInstant = instant;
-		placed.push({ entry, instant, earliest: instant, readable: true });
+		placed.push(placedAt(read, instant, instant, true));
 	});
 	return { neighbours: { ...neighbours, olderInstant, waiting }, placed };
 }
@@ -65,7 +69,7 @@ export function placeOldestFirst(
  */
 export function placeNewestFirst(
 	neighbours: Neighbours,
-	items: readonly AuditLogEntry[],
+	items: readonly KeyedEntry[],
 	instants: ReadonlyArray<number | undefined>,
 	answeredAt: number,
 ): Placed {
@@ -77,16 +81,12 @@ export function placeNewestFirst(
 		older = instants[index] ?? older;
 	}
 	let { newerInstant } = neighbours;
-	const placed = items.map((entry, index): PlacedEntry => {
+	const placed = items.map((read, index): PlacedEntry => {
 		const instant = instants[index];
 		const at = instant ?? newerInstant ?? Math.max(answeredAt, newestReadable ?? answeredAt);
 		newerInstant = at;
-		return {
-			entry,
-			instant: at,
-			earliest: instant ?? Math.min(at, olderInPage[index] ?? at),
-			readable: instant !== undefined,
-		};
+		const earliest = instant ?? Math.min(at, olderInPage[index] ?? at);
+		return placedAt(read, at, earliest, instant !== undefined);
 	});
 	return { neighbours: { ...neighbours, newerInstant }, placed };
 }
@@ -101,6 +101,15 @@ export function placeWaiting(neighbours: Neighbours, answeredAt: number): Placed
 	const earliest = olderInstant ?? instant;
 	return {
 		neighbours: { ...neighbours, waiting: [] },
-		placed: waiting.map((entry) => ({ entry, instant, earliest, readable: false })),
+		placed: waiting.map((read) => placedAt(read, instant, earliest, false)),
 	};
+}
+
+function placedAt(
+	{ entry, key }: KeyedEntry,
+	instant: number,
+	earliest: number,
+	readable: boolean,
+): PlacedEntry {
+	return { entry, key, instant, earliest, readable };
 }

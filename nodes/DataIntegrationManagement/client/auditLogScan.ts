@@ -1,16 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseInstant, toUtcIso } from '../shared/timestamps';
-import type { Pacer } from '../transport/pacer';
+import { toUtcIso } from '../shared/timestamps';
+import type { Pacer } from '../pacing/pacer';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY, AUDIT_LOG_SORT_FIELD } from './choices';
-import { auditEntryKey } from './auditLogEntryKey';
-import {
-	placeNewestFirst,
-	placeOldestFirst,
-	placeWaiting,
-	type Neighbours,
-	type PlacedEntry,
-} from './auditLogPlacement';
+import type { ByTime, Refusal } from './auditLogByTime';
+import type { Neighbours, PlacedEntry } from './auditLogPlacement';
 import type { AuditLogEntry, SortOrder } from './types';
 
 /**
@@ -37,6 +31,10 @@ export interface AuditLogScan {
 	firstPageSize?: number;
 	/** The run's pacer, told of each page's answer (Audit Log → Get Many; the trigger has none). */
 	pacer?: Pacer;
+	/** Oldest first, where the service ignores the offset: page by time (./auditLogByTime.ts). */
+	pageByTime?: boolean;
+	/** The start of "now": newest first, for the newest entry; where the offset is ignored, refused. */
+	findsNewest?: boolean;
 }
 
 /** A page as the scan hands it to its caller. */
@@ -47,10 +45,20 @@ export interface ScannedPage {
 	order?: SortOrder;
 	/** The service returned entries outside the bounds asked, in this page or an earlier one. */
 	boundsIgnored: boolean;
-	/** The page repeats an entry held back (unreadable, waiting for a newer neighbour) before. */
-	repeatsHeldBack: boolean;
+	/**
+	 * Entries logged during the read shifted the page: it repeats an entry held back (unreadable,
+	 * waiting for a newer neighbour) before, or, paged by time, brings one older than those read.
+	 */
+	shifted: boolean;
 	/** Epoch ms: no earlier than when the service answered. */
 	answeredAt: number;
+	/** Epoch ms: no later than when the service answered (the start of its Date header's second). */
+	answeredAfter: number;
+	/**
+	 * Epoch ms: how far these entries may move the trigger's cursor: `answeredAt`, or, paged by
+	 * time, no further than the newest entry the service had when that began.
+	 */
+	settledUntil: number;
 }
 
 /** How a scan ended: the log's end, the caller said stop, or the deadline came first. */
@@ -66,6 +74,12 @@ export interface ScanState {
 	/** The longest a page took to come back, in ms. */
 	readonly slowestPageMs: number;
 	readonly neighbours: Neighbours;
+	/** The newest readable instant received. */
+	readonly newestReceived?: number;
+	/** The first page's first entry (its key), and the `totalItems` of that page. */
+	readonly first?: { readonly key: string; readonly totalItems?: number };
+	/** Paging by time, once the service showed it ignores the offset (`pageByTime` scans). */
+	readonly byTime?: ByTime;
 }
 
 /** The keys (`auditEntryKey`) of what a scan has received, and handed over. They only grow. */
@@ -80,20 +94,22 @@ export interface PageAnswer {
 	totalItems?: number;
 	/** Epoch ms: no earlier than when the service answered. */
 	answeredAt: number;
+	/** Epoch ms: no later than when the service answered. */
+	answeredAfter: number;
 	/** How long the page took to come back, in ms. */
 	tookMs: number;
 }
 
 /** What to do with an answered page. */
 export type ScanStep =
-	| { action: 'refuse' }
+	| { action: 'refuse'; refusal: Refusal }
 	| {
 			action: 'handOver';
 			page: ScannedPage;
 			state: ScanState;
 			/** Keys to add to `ScanKeys`. */
-			received: string[];
-			handedOver: string[];
+			received: readonly string[];
+			handedOver: readonly string[];
 			/** No page follows. */
 			last: boolean;
 	  };
@@ -105,16 +121,22 @@ export const SCAN_START: ScanState = {
 	neighbours: { waiting: [] },
 };
 
-/** The query of the next page: the first may be smaller, the others are as large as allowed. */
+/**
+ * The query of the next page: the first may be smaller, the others are as large as allowed. Paged
+ * by time, from the instant reached (the probe: newest first, from the scan's start).
+ */
 export function pageQuery(scan: AuditLogScan, state: ScanState): IDataObject {
+	const { byTime } = state;
 	const pageSize = state.offset === 0 ? scan.firstPageSize : undefined;
+	const startTime = byTime?.from ?? scan.startTime;
+	const probing = byTime !== undefined && byTime.top === undefined;
 	const qs: IDataObject = {
 		[AUDIT_LOG_QUERY.pageSize]: pageSize ?? AUDIT_LOG_MAX_PAGE_SIZE,
-		[AUDIT_LOG_QUERY.skip]: state.offset,
+		[AUDIT_LOG_QUERY.skip]: byTime ? 0 : state.offset,
 		[AUDIT_LOG_QUERY.sortField]: AUDIT_LOG_SORT_FIELD,
-		[AUDIT_LOG_QUERY.sortDirection]: scan.sortOrder,
+		[AUDIT_LOG_QUERY.sortDirection]: probing ? 'desc' : scan.sortOrder,
 	};
-	if (scan.startTime !== undefined) qs[AUDIT_LOG_QUERY.since] = toUtcIso(scan.startTime);
+	if (startTime !== undefined) qs[AUDIT_LOG_QUERY.since] = toUtcIso(startTime);
 	if (scan.endTime !== undefined) qs[AUDIT_LOG_QUERY.until] = toUtcIso(scan.endTime);
 	return qs;
 }
@@ -140,9 +162,27 @@ export function cutByDeadline(
 	return deadlineReached || (scan.deadline !== undefined && (rateLimited || now >= scan.deadline));
 }
 
-/** A later page of nothing but entries received: the service ignores the offset (no end). */
-export function ignoresOffset(state: ScanState, keys: ScanKeys, pageKeys: string[]): boolean {
-	return state.offset > 0 && pageKeys.length > 0 && pageKeys.every((key) => keys.received.has(key));
+/**
+ * A later page of nothing but entries received, or holding the first page's first entry where
+ * paging by offset cannot have put it: the service ignores the offset (every page starts at the
+ * first entry again, after entries logged meanwhile). Read on by offset, it would never end, or
+ * skip what lies past the first page. By offset, that entry is at this page's offset less the
+ * entries logged before it since, which `totalItems` bounds; without it, that is not told apart.
+ */
+export function ignoresOffset(
+	state: ScanState,
+	keys: ScanKeys,
+	page: { keys: readonly string[]; totalItems?: number },
+): boolean {
+	if (state.offset === 0 || page.keys.length === 0) return false;
+	if (page.keys.every((key) => keys.received.has(key))) return true;
+	const at = state.first ? page.keys.indexOf(state.first.key) : -1;
+	if (at === -1) return false;
+	const logged =
+		page.totalItems === undefined || state.first?.totalItems === undefined
+			? undefined
+			: page.totalItems - state.first.totalItems;
+	return logged === undefined || state.offset + at > logged;
 }
 
 /** The order readable instants are in, or undefined while they all tie. */
@@ -192,8 +232,7 @@ export function notHandedOver(
 	handedOver: ReadonlySet<string>,
 ): { fresh: PlacedEntry[]; keys: string[] } {
 	const keys = new Set<string>();
-	const fresh = placed.filter(({ entry }) => {
-		const key = auditEntryKey(entry);
+	const fresh = placed.filter(({ key }) => {
 		if (handedOver.has(key) || keys.has(key)) return false;
 		keys.add(key);
 		return true;
@@ -209,49 +248,4 @@ export function readsOn(
 	limit: number,
 ): boolean {
 	return order !== wanted || gathered < limit;
-}
-
-/** What to do with an answered page, given what the scan has seen. */
-export function nextStep(
-	scan: AuditLogScan,
-	state: ScanState,
-	keys: ScanKeys,
-	answer: PageAnswer,
-): ScanStep {
-	const { items, answeredAt } = answer;
-	const pageKeys = items.map(auditEntryKey);
-	if (ignoresOffset(state, keys, pageKeys)) return { action: 'refuse' };
-	const offset = state.offset + items.length;
-	const instants = items.map((entry) => parseInstant(entry?.timestamp));
-	// Within a page only: entries logged during the scan shift later pages.
-	const order = state.order ?? orderOf(instants);
-	const heldBack = new Set(state.neighbours.waiting.map(auditEntryKey));
-	const repeatsHeldBack = pageKeys.some((key) => heldBack.has(key));
-	const last = isLastPage(scan, order, instants, { offset, totalItems: answer.totalItems });
-	const inPage =
-		(order ?? scan.sortOrder) === 'asc'
-			? placeOldestFirst(state.neighbours, items, instants)
-			: placeNewestFirst(state.neighbours, items, instants, answeredAt);
-	const atEnd = last ? placeWaiting(inPage.neighbours, answeredAt) : undefined;
-	const placed = atEnd ? [...inPage.placed, ...atEnd.placed] : inPage.placed;
-	// Repeats go only now: within its page, a repeated entry is still a true neighbour.
-	const { fresh, keys: handedOver } = scan.dropRepeats
-		? notHandedOver(placed, keys.handedOver)
-		: { fresh: placed, keys: [] };
-	const entries = fresh.filter(({ instant }) => within(scan, instant));
-	const boundsIgnored = state.boundsIgnored || entries.length < fresh.length;
-	return {
-		action: 'handOver',
-		page: { entries, order, boundsIgnored, repeatsHeldBack, answeredAt },
-		state: {
-			offset,
-			order,
-			boundsIgnored,
-			slowestPageMs: Math.max(state.slowestPageMs, answer.tookMs),
-			neighbours: (atEnd ?? inPage).neighbours,
-		},
-		received: pageKeys,
-		handedOver,
-		last,
-	};
 }

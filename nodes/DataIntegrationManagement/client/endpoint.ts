@@ -181,7 +181,10 @@ export async function callEndpoint<E extends Endpoint>(
 	});
 	const request = `${method} ${path}`;
 	const checks: Record<string, Check> = ANSWER_CHECKS[endpoint];
-	const { body, date } = await apiRequest.call(context, method, path, call);
+	const { body, date } = await apiRequest.call(context, method, path, {
+		...call,
+		namesIds: template.includes('{'),
+	});
 	if (method !== 'GET') return acknowledged(request, body, checks) as AnswerOf<E>;
 	if (!isEnvelope(body)) throw offSpecRead(context, request);
 	const problem = answerProblem(body, checks);

@@ -1,5 +1,5 @@
 import type { Context } from '../transport';
-import type { Pacer } from '../transport/pacer';
+import type { Pacer } from '../pacing/pacer';
 import { callEndpoint, type Written } from './endpoint';
 import type { ReceivedSchemas, SchemasPatch } from './types';
 

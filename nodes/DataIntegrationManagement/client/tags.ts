@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Context } from '../transport';
-import type { Pacer } from '../transport/pacer';
+import type { Pacer } from '../pacing/pacer';
 import { callEndpoint } from './endpoint';
 import type { TagRelation } from './types';
 

@@ -1,5 +1,5 @@
 import type { Context } from '../transport';
-import type { Pacer } from '../transport/pacer';
+import type { Pacer } from '../pacing/pacer';
 import { callEndpoint } from './endpoint';
 
 /** `GET /users`: every user (the API shows no paging). */

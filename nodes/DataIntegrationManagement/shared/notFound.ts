@@ -8,19 +8,24 @@ function quoted(value: string): string {
 	return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
 }
 
-/** A not-found answer's description, naming `fields` (label → value) that named what is missing. */
+/**
+ * A not-found answer's description, naming `fields` (label → value) that named what is missing,
+ * and the Base URL, which a request with IDs also depends on.
+ */
 function notFoundDescription(fields: Record<string, string>): string {
 	const named = Object.entries(fields).map(([label, value]) => `${label} ${quoted(value)}`);
 	const labels = Object.keys(fields);
+	const baseUrl = "and that the Base URL in the credential is the API's address, ending in /v1";
 	return labels.length === 1
-		? `The service found nothing for ${named[0]}. Check that the ${labels[0]} names one that exists.`
-		: `The service found nothing for ${listed(named)}. Check that ${listed(labels)} name one that exists.`;
+		? `The service found nothing for ${named[0]}. Check that the ${labels[0]} names one that exists, ${baseUrl}.`
+		: `The service found nothing for ${listed(named)}. Check that ${listed(labels)} name one that exists, ${baseUrl}.`;
 }
 
 /**
  * Runs a request of an operation or a picker of `node`; when the service answers that what it
  * names does not exist, the error's description names the fields that named it: `sent` maps a field's name
- * among `properties` to the value sent, and the description shows the field's display name.
+ * among `properties` to the value sent, and the description shows the field's display name. A
+ * 404 the transport found to be of an unknown address (`routeMissing`) keeps its Base URL words.
  */
 export async function namingFieldsIfNotFound<T>(
 	node: INode,
@@ -31,7 +36,7 @@ export async function namingFieldsIfNotFound<T>(
 	try {
 		return await request;
 	} catch (error) {
-		if (error instanceof NodeApiError && error.httpCode === '404') {
+		if (error instanceof NodeApiError && error.httpCode === '404' && !error.context.routeMissing) {
 			error.description = notFoundDescription(
 				Object.fromEntries(
 					Object.entries(sent).map(([name, value]) => [displayNameOf(properties, name), value]),

@@ -1,4 +1,4 @@
-import { auditEntryKey, type PlacedEntry } from '../client/auditLog';
+import type { PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 
@@ -76,13 +76,12 @@ export function rememberedUntil(
 	return Math.max(remembered ?? answeredAt, instant);
 }
 
-/** The newest timestamp processed, moved by readable ones, no further than the service's now. */
-export function cursorAfter(
-	newest: number,
-	{ instant, readable }: Placed,
-	answeredAt: number,
-): number {
-	return readable ? Math.max(newest, Math.min(instant, answeredAt)) : newest;
+/**
+ * The newest timestamp processed, moved by readable ones, no further than `until`: the service's
+ * now, or, paged by time, the newest entry it had when that began.
+ */
+export function cursorAfter(newest: number, { instant, readable }: Placed, until: number): number {
+	return readable ? Math.max(newest, Math.min(instant, until)) : newest;
 }
 
 /** One poll's pass over the pages, oldest first. */
@@ -97,8 +96,6 @@ export class CursorScan {
 
 	/** Entries read by this scan inside the horizon, to notice pages that shifted under it (see `absorb`). */
 	private readonly readByThisScan = new Map<string, number>();
-
-	private readonly keys = new WeakMap<AuditLogEntry, string>();
 
 	constructor(
 		state: CursorState,
@@ -121,13 +118,14 @@ export class CursorScan {
 	/**
 	 * Takes one page (oldest first) in, up to the cap; whether to read on. A page repeating an entry
 	 * this scan read (offsets shifted by an entry logged meanwhile) ends it: the next poll reads on.
+	 * The cursor moves no further than `settledUntil` (see `ScannedPage`).
 	 */
-	absorb(page: PlacedEntry[], answeredAt: number): boolean {
-		if (page.some(({ entry }) => this.readByThisScan.has(this.keyOf(entry)))) return false;
+	absorb(page: PlacedEntry[], answeredAt: number, settledUntil = answeredAt): boolean {
+		if (page.some(({ key }) => this.readByThisScan.has(key))) return false;
 		for (const read of page) {
 			if (this.full) break;
-			this.readByThisScan.set(this.keyOf(read.entry), read.instant);
-			this.take(read, answeredAt);
+			this.readByThisScan.set(read.key, read.instant);
+			this.take(read, answeredAt, settledUntil);
 		}
 		this.forgetBeforeHorizon();
 		return !this.full;
@@ -137,28 +135,19 @@ export class CursorScan {
 	absorbAll(entries: PlacedEntry[], answeredAt: number): void {
 		for (const read of entries) {
 			if (this.full) break;
-			this.take(read, answeredAt);
+			this.take(read, answeredAt, answeredAt);
 		}
 		this.forgetBeforeHorizon();
 	}
 
-	private take(read: PlacedEntry, answeredAt: number): void {
-		const key = this.keyOf(read.entry);
+	private take(read: PlacedEntry, answeredAt: number, settledUntil: number): void {
+		const { key } = read;
 		if (read.instant < this.horizon) return;
 		const remembered = this.seen.get(key);
 		this.seen.set(key, rememberedUntil(remembered, read, answeredAt));
 		if (remembered !== undefined) return;
-		this.newest = cursorAfter(this.newest, read, answeredAt);
+		this.newest = cursorAfter(this.newest, read, settledUntil);
 		if (this.settings.matches(read.entry)) this.emitted.push(read.entry);
-	}
-
-	private keyOf(entry: AuditLogEntry): string {
-		let key = this.keys.get(entry);
-		if (key === undefined) {
-			key = auditEntryKey(entry);
-			this.keys.set(entry, key);
-		}
-		return key;
 	}
 
 	/** The state to store once the emitted entries are handed to n8n. */

@@ -1,7 +1,6 @@
 import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 
 import {
-	auditEntryKey,
 	scanAuditLogInOrder,
 	scanAuditLog,
 	type AuditLogScan,
@@ -25,6 +24,12 @@ import {
 /** What a poll that ran out of n8n's poll budget before it read all that is new says. */
 export const BUDGET_RAN_OUT =
 	'The new audit log entries could not be read within the poll time budget';
+
+/** Who else takes the time a poll waits: what a reader can change, before n8n's own setting. */
+export const WHAT_TOOK_THE_TIME =
+	"a run of this package's nodes using the same credential (the same Base URL and API key), behind whose requests this poll waits its turn, or a slow service";
+export const WHERE_N8N_SETS_IT =
+	'Nothing was emitted and the cursor stays; the next poll reads again from there. On self-hosted n8n, N8N_SCHEDULER_POLL_TIMEOUT raises the time n8n allows a poll; n8n Cloud users cannot set it.';
 
 /** What bounds a poll's reads: n8n's budget, and the lease renewed with each answer. */
 export type Reading = Pick<AuditLogScan, 'deadline' | 'onAnswer'>;
@@ -75,12 +80,12 @@ async function readOldestFirst(
 	reading: Reading,
 ): Promise<ReadDone<ScannedPage>> {
 	const takeIn = (pages: readonly ScannedPage[]) =>
-		pages.every((page) => scan.absorb(page.entries, page.answeredAt));
+		pages.every((page) => scan.absorb(page.entries, page.answeredAt, page.settledUntil));
 	let read: OldestFirstRead<ScannedPage> = NOTHING_HELD;
 	let done: ReadDone<ScannedPage> | undefined;
 	const end = await scanAuditLog.call(
 		this,
-		{ sortOrder: 'asc', startTime: scan.horizon, ...reading },
+		{ sortOrder: 'asc', startTime: scan.horizon, pageByTime: true, ...reading },
 		(page) => {
 			const step = afterPage(read, page);
 			if (step.next === 'hold' || step.next === 'takeIn') {
@@ -114,12 +119,13 @@ async function absorbNewestFirst(
 	const { entries, complete, answeredAt } = await scanAuditLogInOrder.call(this, {
 		sortOrder: 'desc',
 		startTime: scan.horizon,
+		// Where the offset is ignored too, it fails saying so: by time, it reads oldest first only.
+		pageByTime: true,
 		...reading,
 	});
 	if (!complete) {
 		throw new NodeOperationError(this.getNode(), BUDGET_RAN_OUT, {
-			description:
-				'The service answers newest first or ignores the time bounds, so a poll reads everything since the cursor before emitting any of it, and that took longer than n8n allows a poll. Nothing was emitted and the cursor stays; raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.',
+			description: `The service answers newest first or ignores the time bounds, so a poll reads every entry since the cursor before it can emit the oldest, and that took longer than n8n allows a poll. What helps in this node: Poll Times more often, so that less is new at each poll, and a smaller Options → Lookback (Seconds); Options → Max Items per Poll and the Filters do not shorten this read (the service filters nothing). What took the time: the entries new since the last poll, ${WHAT_TOOK_THE_TIME}. ${WHERE_N8N_SETS_IT}`,
 			failure: { cause: 'temporarily-unavailable' },
 		});
 	}
@@ -140,7 +146,8 @@ async function startAtNewestEntry(
 	reading: Reading,
 ): Promise<CursorState> {
 	let seen: NewestSeen<PlacedEntry> = NOTHING_SEEN;
-	const end = await scanAuditLog.call(this, { sortOrder: 'desc', ...reading }, (page) => {
+	const scanned = { sortOrder: 'desc', findsNewest: true, ...reading } as const;
+	const end = await scanAuditLog.call(this, scanned, (page) => {
 		const step = afterNewestPage(seen, page);
 		seen = step.seen;
 		return step.readOn;
@@ -149,6 +156,6 @@ async function startAtNewestEntry(
 	return initialState(
 		origin,
 		start,
-		atStart.map(({ entry }) => auditEntryKey(entry)),
+		atStart.map(({ key }) => key),
 	);
 }

@@ -1,11 +1,13 @@
 import {
 	NodeApiError,
 	NodeOperationError,
+	type IDataObject,
 	type INodeExecutionData,
 	type IPollFunctions,
 } from 'n8n-workflow';
 
 import { scanAuditLog, type PlacedEntry } from '../client/auditLog';
+import { credentialFingerprint } from '../client/credential';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant } from '../shared/timestamps';
 import { asOption, checkCollection, checkValue } from '../shared/checks';
@@ -14,7 +16,13 @@ import { restoreState, type CursorState } from './cursor';
 import { pollOptions, startDateField, startFromField } from './fields';
 import { entryFilter, readFilters } from '../shared/filters';
 import { PollLease, type LeaseRecord } from './lease';
-import { BUDGET_RAN_OUT, readNewEntries } from './newEntries';
+import {
+	BUDGET_RAN_OUT,
+	readNewEntries,
+	WHAT_TOOK_THE_TIME,
+	WHERE_N8N_SETS_IT,
+} from './newEntries';
+import { QuietStates, type QuietState } from './quietStates';
 import { afterSearchPage, NOTHING_FOUND, type Search } from './steps';
 
 /** The default of an Options field of the trigger, as its description declares it. */
@@ -26,16 +34,15 @@ function defaultOf(name: string): number {
 
 /** Where in the node's static data the cursor lives. */
 const STATE_KEY = 'auditLogCursor';
-/** The polls running in this n8n process, by workflow and node (see ./lease.ts). */
-const runningPolls = new Map<string, LeaseRecord>();
+/**
+ * The polls running in this n8n process, by workflow and node (see ./lease.ts): each is dropped
+ * when its poll ends, so it holds no more than the polls running.
+ */
+export const runningPolls = new Map<string, LeaseRecord>();
 /** A lease without a poll budget (n8n 1.x): n8n 2.x's default budget, renewed with every page. */
 const LEASE_WITHOUT_BUDGET_MS = 5 * 60 * 1000;
-/**
- * By workflow and node, the state the last poll here stored without emitting, and the stored
- * state (as JSON) it read. n8n's durable scheduler keeps a poll's static data only when it emits,
- * unless durable poll cursors are on: while the stored state is still the one read, this stands in.
- */
-const storedQuietly = new Map<string, { origin: string; read: string; state: CursorState }>();
+/** What the last poll of each trigger stored without emitting, for its activation (./quietStates.ts). */
+export const quietStates = new QuietStates();
 /** The share of n8n's poll budget spent reading; the rest is left for handing the items over. */
 const POLL_BUDGET_SHARE = 0.8;
 
@@ -106,12 +113,7 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 			deadline: budget === undefined ? undefined : Date.now() + budget * POLL_BUDGET_SHARE,
 			onAnswer: () => lease.renew(),
 		};
-		const stored = JSON.stringify(staticData[STATE_KEY] ?? null);
-		const quiet = storedQuietly.get(leaseKey);
-		const state =
-			quiet?.origin === origin && quiet.read === stored
-				? quiet.state
-				: restoreState(staticData[STATE_KEY], origin);
+		const { quiet, state } = await stateToReadFrom.call(this, leaseKey, origin, staticData);
 		const read = await readNewEntries.call(this, {
 			state,
 			origin,
@@ -123,9 +125,9 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 		// the same stored cursor, and emits what this one found.
 		if (!lease.held) return null;
 		staticData[STATE_KEY] = { ...read.state };
-		// Kept after an emit too: once n8n saves it, the stored state is no longer `read`.
-		if (!read.emitted.length)
-			storedQuietly.set(leaseKey, { origin, read: stored, state: read.state });
+		// Kept after an emit too, should n8n drop that poll's result: once n8n saves it, the stored
+		// state is no longer the one read, and the next poll drops it.
+		if (!read.emitted.length) quietStates.remember(leaseKey, { ...quiet, state: read.state });
 		return read.emitted.length
 			? [this.helpers.returnJsonArray(read.emitted.map((entry) => ({ ...entry })))]
 			: null;
@@ -140,6 +142,25 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 }
 
 /**
+ * The state a poll reads from: what this process kept of the last quiet poll of its activation
+ * (./quietStates.ts), or else what n8n stored; and what a quiet poll keeps it for.
+ */
+async function stateToReadFrom(
+	this: IPollFunctions,
+	key: string,
+	origin: string,
+	staticData: IDataObject,
+): Promise<{ quiet: Omit<QuietState, 'state'>; state?: CursorState }> {
+	const stored = staticData[STATE_KEY];
+	const credential = await credentialFingerprint.call(this);
+	const quiet = { credential, origin, read: JSON.stringify(stored ?? null) };
+	// n8n's durable scheduler polls with 'update'; publishing or starting n8n, with another.
+	const startsActivation = this.getActivationMode() !== 'update';
+	const kept = quietStates.resume(key, { ...quiet, startsActivation });
+	return { quiet, state: kept ?? restoreState(stored, origin) };
+}
+
+/**
  * A request the poll budget cut says so: n8n's own words for a cut request ("The connection was
  * aborted…") name the wrong cause. A 429 whose wait would not fit is not waited: the error
  * declares the wait (./transport's failure), for n8n's scheduler to wait out.
@@ -150,7 +171,7 @@ export function explainBudgetCut(error: NodeApiError): NodeApiError {
 	error.description =
 		error.httpCode === '429'
 			? `The service asked to wait before the next request (${said}), longer than the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there, and n8n's durable scheduler (2.40 and later) waits as long as the service asked before it.`
-			: `The request was cut when the time n8n allows a poll ran out (${said}). Nothing was emitted and the cursor stays; the next poll reads again from there. Raise N8N_SCHEDULER_POLL_TIMEOUT if this repeats.`;
+			: `The first request of the poll was not answered within the time n8n allows a poll (${said}). What helps: a credential of this trigger's own (another API key), or a lower Options → Concurrency in the run sharing it; Options → Max Items per Poll and the Filters do not shorten a first request. What took the time: ${WHAT_TOOK_THE_TIME}. ${WHERE_N8N_SETS_IT}`;
 	error.message = BUDGET_RAN_OUT;
 	return error;
 }

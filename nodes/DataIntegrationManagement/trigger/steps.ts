@@ -13,8 +13,8 @@ export interface PageSeen {
 	order?: SortOrder;
 	/** The service returned entries outside the bounds asked. */
 	boundsIgnored: boolean;
-	/** The page repeats an entry held back from the page before: entries logged meanwhile pushed it on. */
-	repeatsHeldBack: boolean;
+	/** Entries logged during the read shifted the page (it repeats one held back, or brings an older one). */
+	shifted: boolean;
 }
 
 /** What the oldest-first read has seen: the pages held while no page has shown the order. */
@@ -46,7 +46,7 @@ export function afterPage<Page extends PageSeen>(
 	page: Page,
 ): ReadOn<Page> | ReadDone<Page> {
 	if (page.boundsIgnored || page.order === 'desc') return { next: 'readNewestFirst' };
-	if (page.repeatsHeldBack) return afterRead(read, { reachedEnd: false });
+	if (page.shifted) return afterRead(read, { reachedEnd: false });
 	const held = [...read.held, page];
 	if (page.order === undefined) return { next: 'hold', read: { held } };
 	return { next: 'takeIn', pages: held, read: NOTHING_HELD };
@@ -75,6 +75,8 @@ export interface NewestSeen<Entry extends { instant: number }> {
 	readonly atNewest: readonly Entry[];
 	/** When the service answered the first page, by its clock: no earlier than the poll's start. */
 	readonly firstAnsweredAt?: number;
+	/** No later than when the service answered the first page: the start of its Date header's second. */
+	readonly firstAnsweredAfter?: number;
 }
 
 export const NOTHING_SEEN: NewestSeen<never> = { atNewest: [] };
@@ -85,7 +87,7 @@ export const NOTHING_SEEN: NewestSeen<never> = { atNewest: [] };
  */
 export function afterNewestPage<Entry extends { instant: number }>(
 	seen: NewestSeen<Entry>,
-	page: { entries: readonly Entry[]; order?: SortOrder; answeredAt: number },
+	page: { entries: readonly Entry[]; order?: SortOrder; answeredAt: number; answeredAfter: number },
 ): { seen: NewestSeen<Entry>; readOn: boolean } {
 	let { newest } = seen;
 	let atNewest = [...seen.atNewest];
@@ -103,18 +105,22 @@ export function afterNewestPage<Entry extends { instant: number }>(
 		last !== undefined &&
 		page.entries.some(({ instant }) => instant < last);
 	const firstAnsweredAt = seen.firstAnsweredAt ?? page.answeredAt;
-	return { seen: { newest, atNewest, firstAnsweredAt }, readOn: !passed };
+	const firstAnsweredAfter = seen.firstAnsweredAfter ?? page.answeredAfter;
+	return { seen: { newest, atNewest, firstAnsweredAt, firstAnsweredAfter }, readOn: !passed };
 }
 
 /**
- * Where a start from "now" starts, and the entries already there: at the newest entry (at `now` in
- * an empty log); cut short before finding it, at the service's present when it first answered.
+ * Where a start from "now" starts, and the entries already there: at the newest entry; in an empty
+ * log, at the service's present when it answered, from the start of that second (an entry logged
+ * after it is stamped no earlier); cut short before finding the newest entry, at the end of that
+ * second (no entry logged before it is stamped later). `now` only when no page came.
  */
 export function startOfNow<Entry extends { instant: number }>(
 	seen: NewestSeen<Entry>,
 	{ cutShort, now }: { cutShort: boolean; now: number },
 ): { start: number; atStart: readonly Entry[] } {
-	if (!cutShort) return { start: seen.newest ?? now, atStart: seen.atNewest };
+	if (!cutShort)
+		return { start: seen.newest ?? seen.firstAnsweredAfter ?? now, atStart: seen.atNewest };
 	const start = Math.max(seen.newest ?? -Infinity, seen.firstAnsweredAt ?? now);
 	return { start, atStart: seen.atNewest.filter(({ instant }) => instant >= start) };
 }

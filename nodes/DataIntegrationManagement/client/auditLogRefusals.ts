@@ -1,0 +1,87 @@
+import { NodeApiError } from 'n8n-workflow';
+
+import type { Context } from '../transport';
+import { toUtcIso } from '../shared/timestamps';
+import type { Refusal } from './auditLogByTime';
+import { AUDIT_LOG_QUERY } from './choices';
+
+/** What a reader reads when the audit-log scan cannot go on (./auditLogByTime.ts says why). */
+
+const WHERE_NAMES_ARE =
+	'see "Where the API description is silent" in docs/guarantees.md of the package\'s repository';
+
+/** The error for `refusal`, after `offset` entries received. */
+export function refused(context: Context, refusal: Refusal, offset: number): NodeApiError {
+	const offsetName = AUDIT_LOG_QUERY.skip;
+	if (refusal.why === 'offsetIgnored') return offsetNotHonoured(context, offset);
+	const byTime = `The service ignores the audit-log paging parameter "${offsetName}", so the trigger reads on by time: each page oldest first ("${AUDIT_LOG_QUERY.sortDirection}"), from the newest entry read ("${AUDIT_LOG_QUERY.since}", inclusive).`;
+	const stays = 'Nothing was emitted and the cursor stays.';
+	const maintainers = `If the service pages by another parameter, tell the package's maintainers its name (${WHERE_NAMES_ARE}).`;
+	if (refusal.why === 'newestUnseen')
+		return declared(context, refusal, {
+			message: `The service ignores the audit-log paging parameter "${offsetName}", so the trigger cannot find the newest audit log entry to start from`,
+			description: `Asked newest first, it answered a page that does not show which entry is the newest (all at one instant, oldest first, or without readable timestamps), and the same page again when asked for the entries after the first ${offset}. Nothing was emitted. To start, set Start From to A Date (for example the current time: entries before it are skipped), or publish the workflow again once the service has logged a newer entry. ${maintainers}`,
+		});
+	if (refusal.why === 'pageFullAt') {
+		const at = toUtcIso(refusal.at);
+		return declared(context, refusal, {
+			message: `More audit log entries share one instant (${at}) than the service answers in a page, so the trigger cannot read past them`,
+			description: `${byTime} It tells entries at one instant apart only within a page, and a page of ${refusal.pageSize} held only entries at ${at} (or without a readable timestamp, right after them) already read. ${stays} To go on, set Start From to A Date after ${at}: the entries at that instant not emitted yet are skipped. ${maintainers}`,
+		});
+	}
+	return declared(context, refusal, {
+		message: `The service ignores the audit-log paging parameter "${offsetName}" and does not answer oldest first from the "${AUDIT_LOG_QUERY.since}" asked either, so the trigger cannot read past the first page`,
+		description: `${byTime} This service answers in another order or ignores "${AUDIT_LOG_QUERY.since}", so that cannot work either. ${stays} ${maintainers}`,
+	});
+}
+
+/** A refusal that no later poll gets past by itself: someone must change the node or the service. */
+function declared(
+	context: Context,
+	refusal: Refusal,
+	words: { message: string; description: string },
+): NodeApiError {
+	return new NodeApiError(
+		context.getNode(),
+		{ message: `GET /audit-logs: ${refusal.why}` },
+		{ ...words, failure: { cause: 'configuration-invalid' } },
+	);
+}
+
+function offsetNotHonoured(context: Context, offset: number): NodeApiError {
+	const name = AUDIT_LOG_QUERY.skip;
+	return new NodeApiError(
+		context.getNode(),
+		{ message: `GET /audit-logs repeated earlier entries at ${name}=${offset}` },
+		{
+			message: 'The service kept answering audit log entries already read, so the read stopped',
+			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): ${WHERE_NAMES_ARE}.`,
+			// Entries logged during the read shift the pages: the next read may go through.
+			failure: { cause: 'temporarily-unavailable' },
+		},
+	);
+}
+
+/**
+ * A 400 to the audit-log query, kept as n8n keeps it (the service's words, the status); when it
+ * names one of our query names, the service does not know it: say which, and where ours are chosen.
+ */
+export function refusedQuery(context: Context, error: NodeApiError): NodeApiError {
+	// The service's words are in the message; the description is the transport's own sentence.
+	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
+		new RegExp(`\\b${candidate}\\b`).test(error.message),
+	);
+	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
+	return new NodeApiError(
+		context.getNode(),
+		{ message: error.message, httpCode: '400' },
+		{
+			message: name
+				? `The service refused the audit-log query parameter "${name}": ${error.message}`
+				: `The service refused the audit-log query: ${error.message}`,
+			description: `To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (${WHERE_NAMES_ARE}). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
+			httpCode: '400',
+			failure: { cause: 'configuration-invalid' },
+		},
+	);
+}
