@@ -1,4 +1,7 @@
-/** Fast suite: every node run goes through n8n-core against the emulator on loopback. */
+/**
+ * `npm test`: every node run goes through n8n-core against the emulator on loopback; the long
+ * checks at a small size (test/helpers/scale.ts). Two workers: most tests wait on the emulator.
+ */
 module.exports = {
 	testEnvironment: '<rootDir>/test/helpers/quiet-n8n-log-environment.js',
 	roots: ['<rootDir>/test'],
@@ -7,6 +10,7 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
+	maxWorkers: 2,
 	testTimeout: 30000,
 	reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
 };

@@ -3,14 +3,12 @@
  * limited to the tests of the area being mutated (MUTATE_TESTS, set by npm run mutate from AREAS
  * in test/mutation/summary.ts; every test when unset), pure tests first and the randomized
  * exactly-once schedules last (test/mutation/fast-first-sequencer.js), and a mutant's run stops at
- * its first failing test (test/mutation/bail-environment.js). The exactly-once schedules are cut
- * to 140 (EXACTLY_ONCE_SCHEDULES=100; npm test runs 280): each still runs every variant and twist.
+ * its first failing test (test/mutation/bail-environment.js). The exactly-once schedules run at
+ * npm test's size (140: every variant and twist).
  */
 const { join } = require('node:path');
 
 const base = require('./jest.config.js');
-
-process.env.EXACTLY_ONCE_SCHEDULES ??= '100';
 
 // MUTATE_TESTS=test/client,test/trigger/cursor.test.ts: only those folders and files.
 const only = (process.env.MUTATE_TESTS ?? '').split(',').filter(Boolean);
@@ -27,9 +25,13 @@ module.exports = {
 		only.length > 0
 			? only.map((path) => `<rootDir>/${path}${path.endsWith('.ts') ? '' : '/**/*.test.ts'}`)
 			: base.testMatch,
-	// The simulation's 40-seed targets take minutes per mutant; aimd.test and shared-pace.test
+	// The simulation's many-seed targets take minutes per mutant; controller.test and shared-pace.test
 	// check the pacer's rules one by one.
-	testPathIgnorePatterns: [...base.testPathIgnorePatterns, '/test/transport/pacer.simulation'],
+	testPathIgnorePatterns: [
+		...base.testPathIgnorePatterns,
+		'/test/pacing/pacer.simulation',
+		'/test/pacing/drawn.simulation',
+	],
 	// A mutant that makes a scan page on forever fails a test in 10 seconds, not 30.
 	testTimeout: 10000,
 	reporters: ['default'],

@@ -1,4 +1,5 @@
 import type {
+	IAuthenticateRuleResponseCode,
 	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
@@ -9,6 +10,24 @@ import type {
 
 /** The request header that carries the API key (the spec's `x-api-key`). */
 export const API_KEY_HEADER = 'x-api-key';
+
+/** The Test's words for a redirect, which it does not follow (a node's error names where it points). */
+const REDIRECTED =
+	'The Base URL redirects to another address, which n8n does not follow with the API key: nothing was sent there. Set the Base URL to the address the service now answers at, ending in /v1 (a node run with this credential names where the redirect points).';
+
+/** The Test's words for a 401: the key is refused. */
+const KEY_REFUSED =
+	'The service refused the API key. Check the API Key: it must be a key the service issued for this workspace, copied whole.';
+
+/** The Test's words for a 404 of GET /users: the Base URL is not the API's. */
+const NOT_FOUND =
+	"Nothing answers at this Base URL: set it to the API's address, ending in /v1 (e.g. https://api.example.com/v1).";
+
+/** A rule of the Test: its words for an answer with status `value`. */
+const rule = (value: number, message: string): IAuthenticateRuleResponseCode => ({
+	type: 'responseCode',
+	properties: { value, message },
+});
 
 export class DataIntegrationManagementApi implements ICredentialType {
 	name = 'dataIntegrationManagementApi';
@@ -21,7 +40,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 	};
 
 	// The one place the documentation's URL (the README) is set: the build completes the nodes'
-	// documentation links (`#section` in their .node.json files) with it (gulpfile.js).
+	// documentation links (`#section` in their .node.json files) with it (scripts/assets.js).
 	documentationUrl =
 		'https://github.com/data-integration-management/n8n-nodes-data-integration-management#credentials';
 
@@ -76,12 +95,20 @@ export class DataIntegrationManagementApi implements ICredentialType {
 	}
 
 	// GET /users needs a valid key and changes nothing, so it tells a right key from a wrong one.
+	// No redirect is followed, as in the nodes: n8n would send the key wherever it points. The rules
+	// word what n8n 2.x's tester reads (n8n 1.x's loses the status, and shows its own words).
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{String($credentials.baseUrl).trim().replace(/\\/+$/, "")}}',
 			url: '/users',
 			method: 'GET',
 			skipSslCertificateValidation: '={{$credentials.ignoreSSLIssues === true}}',
+			disableFollowRedirect: true,
 		},
+		rules: [
+			...[301, 302, 303, 307, 308].map((value) => rule(value, REDIRECTED)),
+			rule(401, KEY_REFUSED),
+			rule(404, NOT_FOUND),
+		],
 	};
 }

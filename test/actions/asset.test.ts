@@ -44,6 +44,8 @@ describe('asset create', () => {
 			id: expect.stringMatching(/^ast_/),
 			name: 'Warehouse',
 			type: 'redshift',
+			description: 'Finance warehouse',
+			connection,
 		});
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		expect(emulator().store.assets.get(json.id as string)?.connection).toEqual(connection);
@@ -114,7 +116,7 @@ describe('asset create', () => {
 });
 
 describe('asset update', () => {
-	it('sends name, description and connection, never type', async () => {
+	it('sends name, description and connection, never type, and returns the id with the fields sent', async () => {
 		const result = await run({
 			operation: 'update',
 			assetId: SEED.assets.ordersDb,
@@ -133,7 +135,12 @@ describe('asset update', () => {
 				body: { name: 'Orders DB', description: 'Moved', connection },
 			},
 		]);
-		expect(result.items).toEqual([{ json: { id: SEED.assets.ordersDb }, pairedItem: { item: 0 } }]);
+		expect(result.items).toEqual([
+			{
+				json: { id: SEED.assets.ordersDb, name: 'Orders DB', description: 'Moved', connection },
+				pairedItem: { item: 0 },
+			},
+		]);
 		expect(emulator().store.assets.get(SEED.assets.ordersDb)).toMatchObject({
 			name: 'Orders DB',
 			type: 'database',

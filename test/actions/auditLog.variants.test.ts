@@ -10,7 +10,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
 import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/client/choices';
 import { OFFSET_IGNORED, SERVICE_VARIANTS } from '../emulator';
-import { useEmulator } from '../helpers/emulator';
+import { onRequestArrival, useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
 
 const { emulator, credentials } = useEmulator();
@@ -134,6 +134,34 @@ describe('auditLog getAll against a service that ignores the offset (every page 
 			);
 		},
 	);
+});
+
+describe('auditLog getAll against a service that ignores the offset, while entries are logged', () => {
+	it('takes a second page that starts with entries logged meanwhile, then the first page again, for what it is: never a silent part', async () => {
+		emulator().reset({ seed: false });
+		emulator().addAuditEntries(
+			Array.from({ length: 150 }, (_unused, i) => ({ timestamp: notation(i) })),
+		);
+		emulator().store.auditLogVariant = OFFSET_IGNORED;
+		// Logged as the second page is asked: newest first, it comes first, then the first page again.
+		const unhook = onRequestArrival(emulator(), () => {
+			if (emulator().requests.filter((request) => request.path === '/audit-logs').length === 2)
+				emulator().addAuditEntries([{ timestamp: notation(200) }]);
+		});
+		let result;
+		try {
+			result = await runActionNode({
+				credentials: credentials(),
+				parameters: { resource: 'auditLog', operation: 'getAll', returnAll: true },
+			});
+		} finally {
+			unhook();
+		}
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toBe(
+			'The service kept answering audit log entries already read, so the read stopped',
+		);
+	});
 });
 
 describe('auditLog getAll against a service that ignores the time bounds', () => {

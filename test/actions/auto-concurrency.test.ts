@@ -5,9 +5,11 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { FaultSpec } from '../emulator';
-import { AUTO_START } from '../../nodes/DataIntegrationManagement/transport/aimd';
-import { AUTO_MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/transport/overload';
-import { paceKey, processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
+import {
+	AUTO_MAX_CONCURRENCY,
+	INITIAL_WINDOW,
+} from '../../nodes/DataIntegrationManagement/pacing/controller';
+import { paceKey, processPaces } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
 import { createAssetsVia, namedAssets, startCountingProxy, type CountingProxy } from './support';
@@ -53,7 +55,7 @@ describe('Concurrency Mode "Auto"', () => {
 		);
 		expect(emulator().store.assets.size).toBe(2 + 300);
 		// It found the limit, and once there kept to it. The 10% target is asserted on a fake clock
-		// (test/transport/pacer.simulation.test.ts) and measured by `npm run bench`; in real time,
+		// (test/pacing/pacer.simulation.test.ts) and measured by `npm run bench`; in real time,
 		// on a 2-core machine busy with other work, this short run measured 10 to 15%, and a third
 		// once beside the rest of the suite, so here the bound only catches a pace that never settles.
 		const refused = emulator().rateLimit.refused;
@@ -113,12 +115,13 @@ describe('Concurrency Mode "Auto"', () => {
 		expect(processPaces.size).toBe(1);
 		const pace = processPaces.pace(paceKey(proxy.baseUrl, credentials().apiKey));
 		expect(processPaces.size).toBe(1);
-		expect(pace.state.phase).toBe('paced');
-		expect(pace.state.rate).toBeLessThan(2 * 40);
+		// A refusal ended slow start; the window holds what 40 a second allow over a round trip.
+		expect(pace.window.threshold).toBeLessThan(Infinity);
+		expect(pace.window.size).toBeLessThan(INITIAL_WINDOW);
 		expect(pace.inFlight).toBe(0);
 	});
 
-	it('grows past the four items it starts with, and never beyond Max Concurrency', async () => {
+	it('never goes beyond Max Concurrency', async () => {
 		emulator().setLatency(30);
 
 		const result = await createAssets(named(40), { ...AUTO, maxConcurrency: 5 });
@@ -137,8 +140,8 @@ describe('Concurrency Mode "Auto"', () => {
 		expect(emulator().store.assets.size).toBe(2 + 300);
 		// How far it grows depends on how quick the answers stay (this busy process is part of
 		// the round trip): reaching the default is asserted on a fake clock, in
-		// test/transport/pacer.simulation.test.ts.
-		expect(proxy.maxInFlight).toBeGreaterThan(2 * AUTO_START);
+		// test/pacing/pacer.simulation.test.ts.
+		expect(proxy.maxInFlight).toBeGreaterThan(INITIAL_WINDOW);
 		expect(proxy.maxInFlight).toBeLessThanOrEqual(AUTO_MAX_CONCURRENCY);
 	});
 
@@ -148,7 +151,7 @@ describe('Concurrency Mode "Auto"', () => {
 		const result = await createAssets(named(60), { ...AUTO, maxConcurrency: AUTO_MAX_CONCURRENCY });
 
 		expect(result.error).toBeUndefined();
-		expect(proxy.maxInFlight).toBeGreaterThan(2 * AUTO_START);
+		expect(proxy.maxInFlight).toBeGreaterThan(INITIAL_WINDOW);
 	});
 
 	/** Four 429s in a row for the requests `where` says: one more than Fixed waits out. */
@@ -235,7 +238,12 @@ describe('the error of a failed item under concurrency', () => {
 			'Items 1, 2 and 3 had already been sent',
 			4,
 		],
-		['Auto (4 in flight at first)', AUTO, 'Items 1, 2 and 3 had already been sent', 4],
+		[
+			`Auto (${INITIAL_WINDOW} in flight at first: all six)`,
+			AUTO,
+			'Items 1 to 5 had already been sent',
+			6,
+		],
 	])(
 		'with %s, names the later items already sent, which may have taken effect',
 		async (_, options, sentNote, requests) => {
@@ -322,7 +330,9 @@ describe('Concurrency is checked when the node runs', () => {
 			const result = await createAssets(named(2), { [name]: value });
 
 			expect(result.error?.message).toMatch(
-				new RegExp(`^The field "${label}" must be a whole number from 1 to ${AUTO_MAX_CONCURRENCY}`),
+				new RegExp(
+					`^The field "${label}" must be a whole number from 1 to ${AUTO_MAX_CONCURRENCY}`,
+				),
 			);
 			expect(emulator().requests).toHaveLength(0);
 		}

@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
@@ -31,7 +31,13 @@ describe('connector create', () => {
 		]);
 		expect(result.items).toEqual([
 			{
-				json: { id: expect.stringMatching(/^con_/), name: 'Orders replica', type: 'postgres' },
+				json: {
+					id: expect.stringMatching(/^con_/),
+					name: 'Orders replica',
+					type: 'postgres',
+					connectionType: 'source',
+					authMethod: 'direct',
+				},
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -39,8 +45,8 @@ describe('connector create', () => {
 		expect(stored).toMatchObject({ connectionType: 'source', authMethod: 'direct' });
 	});
 
-	it('sends the given connection type, auth method, description and connection', async () => {
-		await run({
+	it('sends the given connection type, auth method, description and connection, and returns them', async () => {
+		const result = await run({
 			name: 'Warehouse',
 			type: 'snowflake',
 			connectionType: 'destination',
@@ -58,6 +64,10 @@ describe('connector create', () => {
 			authMethod: 'ssh_tunnel',
 			description: 'Main warehouse',
 			connection: { account: 'xy123', warehouse: 'WH' },
+		});
+		expect(result.items[0].json).toEqual({
+			id: expect.stringMatching(/^con_/),
+			...(sent(emulator())[0].body as IDataObject),
 		});
 	});
 

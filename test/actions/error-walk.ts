@@ -129,6 +129,8 @@ export interface Fault {
 }
 
 const STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 502, 503];
+/** The redirects, never followed: each is an error naming where it points. */
+const REDIRECTS = [301, 302, 303, 307, 308];
 
 /** The cause each status declares (docs/design.md, "Why a request failed"). */
 export function causeOfStatus(status: number): string {
@@ -163,6 +165,7 @@ export function faultsOf(emulator: () => Emulator): Fault[] {
 			failsWrites: true,
 			arm: () => emulator().answerWith({ status, body: null, count: 10 }),
 		})),
+		...redirectFaults(emulator),
 		{
 			name: 'a dropped connection',
 			cause: 'temporarily-unavailable',
@@ -190,10 +193,43 @@ export function faultsOf(emulator: () => Emulator): Fault[] {
 	];
 }
 
+/** The redirects, to the same path on another origin: never followed, each ends in an error. */
+function redirectFaults(emulator: () => Emulator): Fault[] {
+	return REDIRECTS.map((status) => ({
+		name: `a redirect (${status}) to the same path on another origin`,
+		status,
+		cause: 'configuration-invalid',
+		failsWrites: true,
+		arm: () =>
+			emulator().injectFault({
+				kind: 'redirect',
+				status,
+				location: 'https://moved.example{path}?token=walk',
+				count: 10,
+			}),
+	}));
+}
+
 /** Audit-log services that answer differently from the spec, in a way that ends in an error. */
 export const AUDIT_LOG_VARIANTS: Record<string, ServiceVariant> = {
 	'offset ignored': OFFSET_IGNORED,
 	'a query name refused': { unknownNames: { names: ['startTime'], handling: 'refuse' } },
+};
+
+/**
+ * The same for the trigger, which reads on by time where the offset is ignored, and the cause each
+ * error declares: the services where it cannot.
+ */
+export const TRIGGER_AUDIT_LOG_VARIANTS: Record<string, [ServiceVariant, string]> = {
+	'offset and time bounds ignored': [
+		{ ...OFFSET_IGNORED, ignoreTimeBounds: true },
+		'configuration-invalid',
+	],
+	'offset ignored, pages of 1: an instant fills a page': [
+		{ ...OFFSET_IGNORED, pageSizeCap: 1 },
+		'configuration-invalid',
+	],
+	'a query name refused': [AUDIT_LOG_VARIANTS['a query name refused'], 'configuration-invalid'],
 };
 
 /** A log of 150 entries, served by `variant`. */

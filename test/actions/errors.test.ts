@@ -3,8 +3,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import {
 	AUTO_RETRY_AFTER_WAITS,
 	BACKOFF_FIRST_MS,
-} from '../../nodes/DataIntegrationManagement/transport/pacer';
-import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
+} from '../../nodes/DataIntegrationManagement/pacing/pacer';
+import { processPaces } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
 import { SEED, type FaultSpec } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { credentialNotFound, runActionNode, type RunActionResult } from '../helpers/n8n';
@@ -20,7 +20,7 @@ const REFUSED_HEADER_VALUE = 'wrong-key-7d1e0c55b9';
 const DESCRIPTIONS = {
 	400: 'The service rejected the request as invalid. Check the fields named in the message.',
 	401: 'The API key was refused. Check the API Key in the credential.',
-	404: "The service found nothing under the IDs or names the request gives. Check the node's ID and name fields.",
+	404: "Nothing answers at this address, so the Base URL in the credential is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
 	429: 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.',
 	500: 'The service had an internal problem. Try again later.',
 	503: 'The service is overloaded and turned the request away. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.',
@@ -154,8 +154,7 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			name: 'NodeApiError',
 			message: "integration 'int_missing' does not exist [NOT_FOUND]",
 			httpCode: '404',
-			description:
-				'The service found nothing for Integration ID "int_missing". Check that the Integration ID names one that exists.',
+			description: `The service found nothing for Integration ID "int_missing". Check that the Integration ID names one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`,
 			errorResponse: { code: 'NOT_FOUND', message: "integration 'int_missing' does not exist" },
 			context: { itemIndex: 0 },
 		});
@@ -176,11 +175,11 @@ describe('API errors become NodeApiErrors naming the item', () => {
 
 		expect(result.error).toMatchObject({
 			httpCode: '404',
-			description: `The service found nothing for Integration ID "${ORDERS}", Schema "public" and Table "nope". Check that Integration ID, Schema and Table name one that exists.`,
+			description: `The service found nothing for Integration ID "${ORDERS}", Schema "public" and Table "nope". Check that Integration ID, Schema and Table name one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`,
 		});
 	});
 
-	it('404 of a request no field named (a listing): the general description', async () => {
+	it('404 of a request no field named (a listing): the Base URL', async () => {
 		emulator().injectFault({ kind: 'status', status: 404, message: 'gone' });
 		const result = await runLogged({
 			credentials: credentials(),
@@ -347,20 +346,27 @@ describe('continue on fail', () => {
 			{ item: 2 },
 			{ item: 3 },
 		]);
-		expect(result.items[0].json).toEqual({ id: SEED.assets.ordersDb });
+		expect(result.items[0].json).toEqual({
+			id: SEED.assets.ordersDb,
+			description: 'checked',
+			connection: { port: 5433 },
+		});
 		expect(result.items[1].json).toEqual({
 			error: "asset 'ast_missing' does not exist [NOT_FOUND]",
 			httpCode: '404',
 			code: 'NOT_FOUND',
-			description:
-				'The service found nothing for Asset ID "ast_missing". Check that the Asset ID names one that exists.',
+			description: `The service found nothing for Asset ID "ast_missing". Check that the Asset ID names one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`,
 		});
 		expect(result.items[2].json).toEqual({
 			error: expect.stringMatching(/^The field "Connection" is not valid JSON \(item 2\)/),
 			description:
 				'Unexpected end of JSON input. Give a JSON object such as {"host": "db.example.com"}.',
 		});
-		expect(result.items[3].json).toEqual({ id: SEED.assets.revenueDashboard });
+		expect(result.items[3].json).toEqual({
+			id: SEED.assets.revenueDashboard,
+			description: 'checked',
+			connection: { url: 'https://bi.example' },
+		});
 		expect(emulator().store.assets.get(SEED.assets.revenueDashboard)?.connection).toEqual({
 			url: 'https://bi.example',
 		});

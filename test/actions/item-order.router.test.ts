@@ -4,12 +4,10 @@
  * service acts on it, so without the order a later item would often be acted on first.
  */
 import { runEachItem } from '../../nodes/DataIntegrationManagement/actions/router';
-import {
-	FixedConcurrency,
-	type Concurrency,
-} from '../../nodes/DataIntegrationManagement/transport/pacer';
-import { RunPace, SharedPace } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
-import { FakeClock, seededRandom } from '../transport/fake-clock';
+import { FixedConcurrency } from '../../nodes/DataIntegrationManagement/actions/fixedConcurrency';
+import type { Concurrency } from '../../nodes/DataIntegrationManagement/pacing/pacer';
+import { RunPace, SharedPace } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
+import { FakeClock, seededRandom } from '../helpers/fake-clock';
 
 const SETTINGS: Array<[string, (clock: FakeClock) => Concurrency]> = [
 	['Fixed 1', (clock) => new FixedConcurrency(1, clock)],

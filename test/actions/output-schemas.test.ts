@@ -18,12 +18,11 @@ import addFormats from 'ajv-formats';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
-import type { Operation } from '../../nodes/DataIntegrationManagement/actions/operation';
 import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
 import { SEED } from '../emulator/seed';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
-import { WORKING_PARAMETERS, workingParametersOf } from './working-parameters';
+import { outputModesOf, WORKING_PARAMETERS, workingParametersOf } from './working-parameters';
 
 // ----- Checking values against the schema files -----
 
@@ -121,13 +120,7 @@ function loadSchema(operation: string): JsonSchema {
 /** The values of the operation's Options → Output (none: one mode). */
 function outputModes(operation: string): Array<string | undefined> {
 	const [resource, name] = operation.split('/');
-	const fields = (operationsByResource as unknown as Record<string, Record<string, Operation>>)[
-		resource
-	][name].optionFields;
-	const output = fields?.find((field) => field.name === 'output');
-	return output
-		? (output.options as Array<{ value: string }>).map(({ value }) => value)
-		: [undefined];
+	return outputModesOf(resource, name);
 }
 
 // ----- Each operation, run with its default options -----
@@ -259,7 +252,8 @@ describe('the check', () => {
 	});
 
 	test('reports a wrong type', () => {
-		expect(validate({ id: 7 }, loadSchema('tag/create'))).toEqual(['/id: must be string']);
+		const tag = { id: 7, name: 'PII', owner: 'usr_1' };
+		expect(validate(tag, loadSchema('tag/create'))).toEqual(['/id: must be string']);
 	});
 
 	test('reports a missing required field', () => {
@@ -271,6 +265,14 @@ describe('the check', () => {
 	test('reports a field the schema does not describe', () => {
 		expect(validate({ id: 'ast_1', extra: 1 }, loadSchema('asset/update'))).toEqual([
 			'/: must NOT have additional properties "extra"',
+		]);
+	});
+
+	test('accepts any object as a connection, which the service leaves free-form', () => {
+		const connection = { host: 'db.internal', port: 5432, tls: { verify: true } };
+		expect(validate({ id: 'ast_1', connection }, loadSchema('asset/update'))).toEqual([]);
+		expect(validate({ id: 'ast_1', connection: 'x' }, loadSchema('asset/update'))).toEqual([
+			'/connection: must be object',
 		]);
 	});
 

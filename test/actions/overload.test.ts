@@ -141,7 +141,11 @@ describe('what is not sent again', () => {
 		const result = await createTags(names(1), { concurrencyMode: 'fixed' });
 
 		expect(emulator().requests.filter(({ method }) => method === 'POST')).toHaveLength(2);
-		expect(result.items[0].json).toEqual({ id: expect.any(String) });
+		expect(result.items[0].json).toEqual({
+			id: expect.any(String),
+			name: 'tag-0',
+			owner: expect.any(String),
+		});
 		expect(created()).toEqual(['tag-0']);
 	});
 });

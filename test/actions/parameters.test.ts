@@ -9,8 +9,10 @@ import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow
 
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node.ts';
 import { DataIntegrationManagementTrigger } from '../../nodes/DataIntegrationManagement/DataIntegrationManagementTrigger.node.ts';
-import { AUTO_MAX_CONCURRENCY } from '../../nodes/DataIntegrationManagement/transport/overload';
-import { AUTO_START } from '../../nodes/DataIntegrationManagement/transport/pacer';
+import {
+	AUTO_MAX_CONCURRENCY,
+	INITIAL_WINDOW,
+} from '../../nodes/DataIntegrationManagement/pacing/controller';
 import { SEED } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
 import { pollTrigger, runActionNode } from '../helpers/n8n';
@@ -359,7 +361,7 @@ describe('what the UI text states comes from the code', () => {
 		const auto = (mode?.options as Array<{ value: string; description?: string }>).find(
 			(option) => option.value === 'auto',
 		);
-		expect(auto?.description).toContain(`start with ${AUTO_START} items at once`);
+		expect(auto?.description).toContain(`start with ${INITIAL_WINDOW} items at once`);
 		expect(auto?.description).toContain(
 			'runs with this credential at the same time share the pace',
 		);

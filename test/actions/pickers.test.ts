@@ -138,8 +138,7 @@ describe('searchSchemas and searchTables (getColumns)', () => {
 		await expect(
 			search('searchSchemas', { ...getColumns, integrationId: 'int_missing' }),
 		).rejects.toMatchObject({
-			description:
-				'The service found nothing for Integration ID "int_missing". Check that the Integration ID names one that exists.',
+			description: `The service found nothing for Integration ID "int_missing". Check that the Integration ID names one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`,
 		});
 	});
 

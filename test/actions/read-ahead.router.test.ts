@@ -6,13 +6,11 @@ import {
 	READ_AHEAD_SLICE_MS,
 	runEachItem,
 } from '../../nodes/DataIntegrationManagement/actions/router';
-import {
-	FixedConcurrency,
-	type Clock,
-	type Concurrency,
-} from '../../nodes/DataIntegrationManagement/transport/pacer';
-import { SharedPace } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
-import { FakeClock } from '../transport/fake-clock';
+import { FixedConcurrency } from '../../nodes/DataIntegrationManagement/actions/fixedConcurrency';
+import type { Clock, Concurrency } from '../../nodes/DataIntegrationManagement/pacing/pacer';
+import { INITIAL_WINDOW } from '../../nodes/DataIntegrationManagement/pacing/controller';
+import { SharedPace } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
+import { FakeClock } from '../helpers/fake-clock';
 
 /**
  * Runs `count` items, each `inFlightMs` in flight, and logs each record read, each item's start
@@ -62,12 +60,16 @@ describe('the router loop reads ahead', () => {
 			['read 0', 'start 0', 'read 1', 'start 1', 'read 2', 'start 2', 'read 3', 'start 3'],
 		],
 		[
-			'under Auto once its first four are in flight, not while two starts a tick wait their turn',
-			6,
+			'under Auto once its first window is in flight, not while two starts a tick wait their turn',
+			INITIAL_WINDOW + 2,
 			(clock) => new SharedPace(clock).join(),
 			[
-				...['read 0', 'start 0', 'read 1', 'start 1', 'read 2', 'start 2', 'read 3', 'start 3'],
-				...['read 4', 'tick', 'read 5', 'start 4', 'start 5'],
+				...Array.from({ length: INITIAL_WINDOW }, (_, item) => [
+					`read ${item}`,
+					`start ${item}`,
+				]).flat(),
+				...[`read ${INITIAL_WINDOW}`, 'tick', `read ${INITIAL_WINDOW + 1}`],
+				...[`start ${INITIAL_WINDOW}`, `start ${INITIAL_WINDOW + 1}`],
 			],
 		],
 	])('%s', async (_, count, concurrencyOf, expected) => {

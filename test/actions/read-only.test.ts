@@ -109,15 +109,38 @@ describe('a read-only credential (Allow Changes off)', () => {
 		);
 	});
 
-	it('in the tool form, returns the refusal and sends nothing', async () => {
+	it.each(writes)(
+		'in the tool form, $resource $operation tells the model not to retry and to ask the user; nothing is sent',
+		async (call) => {
+			const result = await runActionNode({
+				credentials: readOnly(),
+				parameters: parametersOf(call),
+				asTool: true,
+			});
+
+			expect(sent(emulator())).toEqual([]);
+			expect(result.error).toMatchObject({
+				name: 'NodeOperationError',
+				message:
+					'This tool cannot change data: its credential has Allow Changes off, so nothing was sent. Do not retry this or any other change with it; tell the user, who can turn on Allow Changes in the credential.',
+				description: 'Reading still works with this credential. Only the user can allow changes.',
+				failure: { cause: 'configuration-invalid' },
+			});
+			// No item number: the model gave no items, it called the tool.
+			expect(result.error?.message).not.toMatch(/\bitem\b/);
+			expect(problemsOf(result.error!.message, result.error?.description ?? undefined)).toEqual([]);
+		},
+	);
+
+	it('in the tool form, a read on the same credential still works', async () => {
 		const result = await runActionNode({
 			credentials: readOnly(),
-			parameters: parametersOf({ resource: 'tag', operation: 'create' }),
+			parameters: parametersOf(reads[0]),
 			asTool: true,
 		});
 
-		expect(sent(emulator())).toEqual([]);
-		expect(result.error?.message).toMatch(/Allow Changes is off/);
+		expect(result.error).toBeUndefined();
+		expect(sent(emulator()).length).toBeGreaterThan(0);
 	});
 
 	it('still fills the pickers', async () => {

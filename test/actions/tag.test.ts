@@ -15,7 +15,7 @@ const run = (parameters: INodeParameters, items?: IDataObject[]) =>
 	});
 
 describe('tag create', () => {
-	it('sends name, owner from a list-mode locator and description, and returns the new id', async () => {
+	it('sends name, owner from a list-mode locator and description, and returns the tag as created', async () => {
 		const result = await run({
 			operation: 'create',
 			name: 'Customer data',
@@ -39,7 +39,13 @@ describe('tag create', () => {
 		expect(emulator().requests[0].headers['x-api-key']).toBe(emulator().apiKey);
 		expect(result.items).toHaveLength(1);
 		const id = result.items[0].json.id as string;
-		expect(Object.keys(result.items[0].json)).toEqual(['id']);
+		expect(result.items[0].json).toEqual({
+			id: expect.stringMatching(/^tag_/),
+			name: 'Customer data',
+			owner: SEED.users.aiko,
+			description: 'Rows about customers',
+		});
+		expect(Object.keys(result.items[0].json)).toEqual(['id', 'name', 'owner', 'description']);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		expect(emulator().store.tags.get(id)).toMatchObject({
 			name: 'Customer data',

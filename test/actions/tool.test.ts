@@ -409,15 +409,23 @@ describe('a write in the tool form', () => {
 		expect(inNode.items.map(({ json }) => json)).toEqual([{ schemas: stored }]);
 	});
 
-	it('Tag → Create: says the change was made, with the id', async () => {
-		const [answer] = await answerOf({
+	it('Tag → Create: says the change was made, then the tag as the node outputs it', async () => {
+		const parameters = {
 			resource: 'tag',
 			operation: 'create',
 			name: 'Reviewed',
 			owner: { __rl: true, mode: 'id', value: SEED.users.maya },
+		};
+		const [answer] = await answerOf(parameters);
+		expect(answer).toEqual({
+			changeMade: true,
+			id: expect.stringMatching(/^tag_/),
+			name: 'Reviewed',
+			owner: SEED.users.maya,
 		});
-		expect(answer).toEqual(
-			expect.objectContaining({ changeMade: true, id: expect.stringMatching(/^tag_/) }),
-		);
+		const inNode = await runActionNode({ credentials: credentials(), parameters });
+		const { changeMade, ...record } = answer;
+		expect(changeMade).toBe(true);
+		expect(inNode.items.map(({ json }) => Object.keys(json))).toEqual([Object.keys(record)]);
 	});
 });

@@ -4,6 +4,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
+import type { Operation } from '../../nodes/DataIntegrationManagement/actions/operation';
+import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
 import { SEED } from '../emulator';
 import { rl } from './support';
 
@@ -53,4 +55,15 @@ export const WORKING_PARAMETERS: Record<string, INodeParameters> = {
 /** The parameters of `resource` → `operation`: its working ones, `resource` and `operation`. */
 export function workingParametersOf(resource: string, operation: string): INodeParameters {
 	return { resource, operation, ...WORKING_PARAMETERS[`${resource}.${operation}`] };
+}
+
+/** The values of `resource` → `operation`'s Options → Output, its default first; none: [undefined]. */
+export function outputModesOf(resource: string, operation: string): Array<string | undefined> {
+	const operations = operationsByResource as unknown as Record<string, Record<string, Operation>>;
+	const output = operations[resource][operation].optionFields?.find(
+		({ name }) => name === 'output',
+	);
+	if (!output) return [undefined];
+	const values = (output.options as Array<{ value: string }>).map(({ value }) => value);
+	return [output.default as string, ...values.filter((value) => value !== output.default)];
 }

@@ -20,7 +20,7 @@
  * 6. in queue mode (Redis and one `n8n worker`) the same workflows run on the worker;
  * 7. where companies run the service (lib/network-check.ts): HTTPS with a self-signed
  *    certificate and the Ignore SSL Issues toggle, a forward proxy, a read-only credential under
- *    the MCP Server Trigger, and (2.x) n8n's SSRF protection;
+ *    the MCP Server Trigger, a Base URL that redirects elsewhere, and (2.x) n8n's SSRF protection;
  * 8. the workflow written with n8n's workflow SDK (test/sdk/workflow.ts) imports and runs.
  * E2E_ONLY=ai runs only what the AI checks need (install, import, start n8n, the AI steps), to
  * work on them quickly; E2E_ONLY=triggers only the trigger's steps (point 4), E2E_ONLY=overlap
@@ -38,7 +38,12 @@ import { failureAndLifecycleSteps } from './lib/failure-lifecycle-steps';
 import { checkGovernance } from './lib/governance-check';
 import { checkHttpRequestWorkflow } from './lib/http-request-check';
 import { checkHttps, checkHttpsTriggerEmitted, checkProxy } from './lib/network-check';
-import { checkReadOnlyMcp, checkSsrf, hasSsrfProtection } from './lib/network-guards';
+import {
+	checkReadOnlyMcp,
+	checkRedirects,
+	checkSsrf,
+	hasSsrfProtection,
+} from './lib/network-guards';
 import type { NetworkContext } from './lib/network-setup';
 import { checkOverlappingPolls } from './lib/overlap-check';
 import {
@@ -125,6 +130,11 @@ async function networkSteps(run: StepRunner, state: RunState) {
 	await run.step(
 		'Network: a read-only credential (Allow Changes off) under the MCP Server Trigger',
 		(check) => checkReadOnlyMcp(networkContext(), check),
+		{ independent: true },
+	);
+	await run.step(
+		'Network: a Base URL that redirects to another origin: credential Test, a read and a write',
+		(check) => checkRedirects(networkContext(), state.network, check),
 		{ independent: true },
 	);
 	if (hasSsrfProtection(state.n8n.runtime.version)) {
@@ -251,6 +261,7 @@ async function runEndToEnd(): Promise<boolean> {
 	} finally {
 		await state.openAi?.stop();
 		await state.network?.https.close();
+		await state.network?.elsewhere.close();
 		await stopAllServices();
 		console.log('\nStopped every service the run started (emulator, n8n, worker, Redis).');
 	}

@@ -1,14 +1,21 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * `npm run emulator` as a user runs it, real processes: each address it prints at start answers
- * GET, and the emulator stops when the npm process the user started stops, however it stops (npm
- * forwards some signals and not others; tsx runs the script in a child process of its own).
+ * GET (the base URL with a trailing slash too), it prints the IDs to try, and the emulator stops
+ * when the npm process the user started stops, however it stops (npm forwards some signals and not
+ * others; tsx runs the script in a child process of its own). A port in use: words saying how to
+ * choose another.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import { freePort } from '../e2e/lib/ports';
 import { waitFor } from '../e2e/lib/processes';
+import { idsToTry, workspace } from './indexes';
+import { seedStore } from './seed';
+import { Store } from './store';
 
 const ROOT = join(__dirname, '../..');
 
@@ -30,6 +37,28 @@ function groupAlive(pid: number): boolean {
 
 let npm: ChildProcess | undefined;
 
+/** `npm run emulator` on `port`, in its own process group as a terminal gives it; all it prints. */
+function startNpm(port: number) {
+	const started = spawn('npm', ['run', 'emulator'], {
+		cwd: ROOT,
+		env: { ...process.env, EMULATOR_PORT: String(port) },
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	npm = started;
+	const printed = { output: '' };
+	started.stdout?.on('data', (chunk: Buffer) => (printed.output += chunk.toString()));
+	started.stderr?.on('data', (chunk: Buffer) => (printed.output += chunk.toString()));
+	return { started, printed };
+}
+
+/** The seeded workspace's IDs, as the emulator prints them at start. */
+const seededIds = () => {
+	const store = new Store();
+	seedStore(store);
+	return idsToTry(workspace(store));
+};
+
 afterEach(() => {
 	// Whatever a failed test left running.
 	if (npm?.pid !== undefined && groupAlive(npm.pid)) process.kill(-npm.pid, 'SIGKILL');
@@ -45,33 +74,47 @@ test.each([
 	'every address it prints answers, and %s stops it',
 	async (_name, signal, target) => {
 		const port = await freePort();
-		// Its own process group, as a terminal gives it.
-		const started = spawn('npm', ['run', 'emulator'], {
-			cwd: ROOT,
-			env: { ...process.env, EMULATOR_PORT: String(port) },
-			stdio: ['ignore', 'pipe', 'pipe'],
-			detached: true,
-		});
-		npm = started;
-		let output = '';
-		started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		const printed = await waitFor(
-			'the emulator to print its addresses',
-			() => (/control: /.test(output) ? (output.match(/http:\/\/\S+/g) ?? []) : undefined),
+		const { started, printed } = startNpm(port);
+		const urls = await waitFor(
+			'the emulator to print its addresses and the IDs to try',
+			() =>
+				/connectors /.test(printed.output)
+					? (printed.output.match(/http:\/\/\S+/g) ?? [])
+					: undefined,
 			{ timeoutMs: 60_000, intervalMs: 100 },
 		);
 
-		expect(printed).toEqual([`http://127.0.0.1:${port}/v1`, `http://127.0.0.1:${port}/__emulator`]);
-		for (const url of printed) expect([url, await answers(url)]).toEqual([url, 200]);
+		expect(urls).toEqual([`http://127.0.0.1:${port}/v1`, `http://127.0.0.1:${port}/__emulator`]);
+		for (const url of [...urls, `${urls[0]}/`])
+			expect([url, await answers(url)]).toEqual([url, 200]);
+		for (const line of seededIds()) expect(printed.output).toContain(`    ${line}\n`);
 
 		process.kill(target === 'npm' ? started.pid! : -started.pid!, signal);
 		await waitFor(
 			'the port to stop answering and every process to end',
 			async () =>
-				(await answers(printed[1])) === undefined && !groupAlive(started.pid!) ? true : undefined,
+				(await answers(urls[1])) === undefined && !groupAlive(started.pid!) ? true : undefined,
 			{ timeoutMs: 20_000, intervalMs: 100 },
 		);
 	},
 	90_000,
 );
+
+test('a port in use: it ends saying how to choose another, with no stack', async () => {
+	const taken = createServer();
+	taken.listen(await freePort(), '127.0.0.1');
+	await once(taken, 'listening');
+	const { port } = taken.address() as { port: number };
+	try {
+		const { started, printed } = startNpm(port);
+		const [code] = (await once(started, 'close')) as [number | null];
+
+		expect(code).toBe(1);
+		expect(printed.output).toContain(
+			`Port ${port} on 127.0.0.1 is in use (by another emulator still running?). Choose another port: EMULATOR_PORT=${port + 1} npm run emulator`,
+		);
+		expect(printed.output).not.toMatch(/EADDRINUSE|^\s+at /m);
+	} finally {
+		taken.close();
+	}
+}, 30_000);

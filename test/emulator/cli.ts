@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * Runs a seeded emulator until the process the user started stops (npm or tsx, however: a signal,
- * or ended), or this one is interrupted: `npm run emulator`. GET answers on each address it prints.
+ * or ended), or this one is interrupted: `npm run emulator`. GET answers on each address it prints;
+ * it prints the IDs to try too (indexes.ts). A port in use ends it with how to choose another.
  * Environment: EMULATOR_PORT (4010), EMULATOR_HOST (127.0.0.1), EMULATOR_API_KEY (DEFAULT_API_KEY),
  * EMULATOR_LATENCY_MS (0); latency that varies (latency.ts): uniform up to EMULATOR_LATENCY_MAX_MS,
  * one answer in EMULATOR_LATENCY_TAIL_ONE_IN (drawn at random) EMULATOR_LATENCY_TAIL_MS instead.
@@ -11,7 +12,14 @@
  * one request in EMULATOR_SERVICE_TAIL_ONE_IN acted on for EMULATOR_SERVICE_TAIL_MS instead.
  */
 import { whenStopRequested } from '../e2e/lib/processes';
-import { DEFAULT_API_KEY, startEmulator, type CapacitySpec, type LatencySpec } from './index';
+import {
+	DEFAULT_API_KEY,
+	startEmulator,
+	type CapacitySpec,
+	type Emulator,
+	type LatencySpec,
+} from './index';
+import { idsToTry, workspace } from './indexes';
 
 function wholeNumberFromEnv(name: string, fallback: number): number;
 function wholeNumberFromEnv(name: string): number | undefined;
@@ -59,17 +67,35 @@ function capacityFromEnv(): CapacitySpec | undefined {
 	return { workers, serviceMs, queue, retryAfterSeconds, ...tail };
 }
 
+/** Why the emulator did not start: for a port in use, how to choose another. */
+function startFailure(error: unknown, { port, host }: { port: number; host: string }): string {
+	if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+		return (
+			`Port ${port} on ${host} is in use (by another emulator still running?). ` +
+			`Choose another port: EMULATOR_PORT=${port + 1} npm run emulator`
+		);
+	return error instanceof Error ? error.message : String(error);
+}
+
 async function main() {
-	const emulator = await startEmulator({
+	const options = {
 		port: wholeNumberFromEnv('EMULATOR_PORT', 4010),
 		host: process.env.EMULATOR_HOST || '127.0.0.1',
 		apiKey: process.env.EMULATOR_API_KEY || DEFAULT_API_KEY,
 		latency: latencyFromEnv(),
 		capacity: capacityFromEnv(),
-	});
+	};
+	let emulator: Emulator;
+	try {
+		emulator = await startEmulator(options);
+	} catch (error) {
+		console.error(startFailure(error, options));
+		process.exitCode = 1;
+		return;
+	}
 	const controlUrl = emulator.baseUrl.replace(/\/v1$/, '/__emulator');
 	console.log(`Data Integration Management emulator listening`);
-	console.log(`  base URL: ${emulator.baseUrl} (GET lists the operations)`);
+	console.log(`  base URL: ${emulator.baseUrl} (GET lists the IDs to try and the operations)`);
 	console.log(`  API key:  ${emulator.apiKey}`);
 	console.log(`  latency:  ${JSON.stringify(emulator.latency.current)}`);
 	const capacity = emulator.capacity.current;
@@ -77,6 +103,8 @@ async function main() {
 	console.log(
 		`  control:  ${controlUrl} (GET lists the test controls: reset, audit entries, faults, …)`,
 	);
+	console.log(`  IDs to try (GET on the base URL lists them all, with each integration's tables):`);
+	for (const line of idsToTry(workspace(emulator.store))) console.log(`    ${line}`);
 
 	whenStopRequested((_reason, why) => {
 		console.log(`${why}: shutting down`);

@@ -1083,6 +1083,21 @@ describe('faults', () => {
 		await expect(response.json()).rejects.toThrow(/JSON/);
 	});
 
+	test('redirect: the status and Location ({path} the path as sent), before the key check', async () => {
+		emulator.injectFault({
+			kind: 'redirect',
+			status: 308,
+			location: 'https://new.example{path}?a=1',
+		});
+		const moved = await fetch(`${emulator.baseUrl}/users?limit=2`, { redirect: 'manual' });
+		expect(moved.status).toBe(308);
+		expect(moved.headers.get('location')).toBe('https://new.example/v1/users?a=1');
+		emulator.injectFault({ kind: 'redirect' });
+		const bare = await fetch(`${emulator.baseUrl}/users`, { redirect: 'manual' });
+		expect([bare.status, bare.headers.get('location')]).toEqual([307, null]);
+		expect((await call('GET', '/users')).status).toBe(200);
+	});
+
 	test('clearFaults removes pending faults', async () => {
 		emulator.injectFault({ kind: 'status', status: 500, count: 5 });
 		emulator.clearFaults();
@@ -1096,6 +1111,8 @@ describe('faults', () => {
 		[{ kind: 'drop', count: 0 }, /count must be/],
 		[{ kind: 'drop', path: 'users' }, /path must be a string starting with/],
 		[{ kind: 'drop', after: 1 }, /fault fields are/],
+		[{ kind: 'redirect', status: 404 }, /status of a redirect must be an integer from 300 to 399/],
+		[{ kind: 'redirect', location: 7 }, /location must be a string/],
 	])('an invalid fault %j is refused', (fault, message) => {
 		expect(() => emulator.injectFault(fault as never)).toThrow(message);
 	});

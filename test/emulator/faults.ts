@@ -1,11 +1,14 @@
-/** Injected failures: an error status, a dropped connection, or a 200 whose JSON is cut off. */
+/**
+ * Injected failures: an error status, a dropped connection, a 200 whose JSON is cut off, or a
+ * redirect elsewhere (as a load balancer in front of the service answers, before the key check).
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SUCCESS_CODE } from './choices';
 import { ApiError } from './errors';
 import { ArmedQueue, isWholeNumber, validateSwitch } from './armed';
 import type { FaultKind, FaultSpec } from './types';
 
-const FAULT_KINDS: readonly FaultKind[] = ['status', 'drop', 'malformed'];
+const FAULT_KINDS: readonly FaultKind[] = ['status', 'drop', 'malformed', 'redirect'];
 
 /** A success envelope cut off mid-string: valid JSON never ends like this. */
 const TRUNCATED_BODY = `{"code":"${SUCCESS_CODE}","data":{"items":[{"id":"`;
@@ -15,7 +18,7 @@ export function validateFault(input: unknown): FaultSpec {
 	return validateSwitch<FaultSpec>(
 		input,
 		'fault',
-		['kind', 'status', 'retryAfterSeconds', 'message'],
+		['kind', 'status', 'retryAfterSeconds', 'message', 'location'],
 		(fault) => [
 			[
 				FAULT_KINDS.includes(fault.kind as FaultKind),
@@ -24,6 +27,16 @@ export function validateFault(input: unknown): FaultSpec {
 			[
 				fault.kind !== 'status' || isWholeNumber(fault.status, 400, 599),
 				'status must be an integer from 400 to 599',
+			],
+			[
+				fault.kind !== 'redirect' ||
+					fault.status === undefined ||
+					isWholeNumber(fault.status, 300, 399),
+				'status of a redirect must be an integer from 300 to 399',
+			],
+			[
+				fault.location === undefined || typeof fault.location === 'string',
+				'location must be a string',
 			],
 			[
 				fault.retryAfterSeconds === undefined || isWholeNumber(fault.retryAfterSeconds, 0),
@@ -65,6 +78,15 @@ export function answerWithFault(
 			return cutConnection(request, reply);
 		case 'malformed':
 			return reply.code(200).type('application/json').send(TRUNCATED_BODY);
+		case 'redirect': {
+			const path = (request.url ?? '').split('?')[0];
+			if (fault.location !== undefined)
+				reply.header('location', fault.location.split('{path}').join(path));
+			return reply
+				.code(fault.status ?? 307)
+				.type('text/html')
+				.send('<p>Moved.</p>');
+		}
 		case 'status': {
 			const status = fault.status ?? 500;
 			if (fault.retryAfterSeconds !== undefined)

@@ -37,6 +37,7 @@ export {
 	OFFSET_IGNORED,
 	SERVICE_VARIANTS,
 	servedWithoutReadableTimestamp,
+	withOffsetIgnored,
 	type ServiceVariant,
 } from './variants';
 export { Store } from './store';

@@ -291,7 +291,7 @@ export function buildServer(context: ServerContext): FastifyInstance {
 	);
 	app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => sendError(error, reply));
 	app.setNotFoundHandler(async (request, reply) => sendError(routeNotFound(request), reply));
-	registerIndexes(app, V1_PREFIX, CONTROL_PREFIX);
+	registerIndexes(app, { api: V1_PREFIX, control: CONTROL_PREFIX, store: context.store });
 	registerApi(app, context);
 	registerControl(app, context);
 	return app;

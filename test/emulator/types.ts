@@ -39,12 +39,17 @@ export interface RecordedRequest {
 	body: unknown;
 }
 
-export type FaultKind = 'status' | 'drop' | 'malformed';
+export type FaultKind = 'status' | 'drop' | 'malformed' | 'redirect';
 
 export interface FaultSpec extends RequestMatch {
 	kind: FaultKind;
-	/** HTTP status (400-599) answered by a 'status' fault. */
+	/** HTTP status answered by a 'status' fault (400-599), or a 'redirect' (300-399, default 307). */
 	status?: number;
+	/**
+	 * Location header of a 'redirect' (none when unset), as sent but for `{path}`: the request's
+	 * path, /v1 included, without its query. E.g. `https://new-host{path}`, `/v1/moved{path}`.
+	 */
+	location?: string;
 	/** Sets the Retry-After header on a 'status' fault. */
 	retryAfterSeconds?: number;
 	/** Error message of a 'status' fault. */

@@ -58,6 +58,12 @@ export const OFFSET_IGNORED: ServiceVariant = {
 	unknownNames: { names: [AUDIT_LOG_QUERY_NAMES.skip], handling: 'ignore' },
 };
 
+/** `variant` that ignores the offset too (its unknown names, and ours for the offset). */
+export function withOffsetIgnored(variant: ServiceVariant): ServiceVariant {
+	const names = [...(variant.unknownNames?.names ?? []), AUDIT_LOG_QUERY_NAMES.skip];
+	return { ...variant, unknownNames: { names, handling: variant.unknownNames?.handling ?? 'ignore' } };
+}
+
 /** `GET /audit-logs` as the variant service answers it. */
 export function answerAuditLog(store: Store, query: QueryParams): Partial<AuditLogPage> {
 	const variant = store.auditLogVariant;

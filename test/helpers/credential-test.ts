@@ -57,13 +57,32 @@ export async function testCredential(credentials: ApiCredentials): Promise<Crede
 		}).runNode();
 		return { status: 'OK', message: 'Connection successful!' };
 	} catch (error) {
-		const status = (error as { cause?: { response?: { status?: number } }; httpCode?: string })
-			.httpCode;
-		return {
-			status: 'Error',
-			message: status ? `HTTP ${status}: ${error.message}` : error.message,
-		};
+		return testerResult(error as TestError, credentialType.test!);
 	}
+}
+
+type TestError = Error & {
+	cause?: { code?: string; response?: { status: number; statusText?: string } };
+};
+
+/**
+ * What n8n 2.x's tester (`CredentialsTester.testCredentials`) makes of the error RoutingNode threw:
+ * a `responseCode` rule's message for the status, else the status text, a network code, the message.
+ */
+function testerResult(error: TestError, test: ICredentialTestRequest): CredentialTestResult {
+	const response = error.cause?.response;
+	if (response) {
+		const rule = test.rules?.find(
+			(candidate) =>
+				candidate.type === 'responseCode' && candidate.properties.value === response.status,
+		);
+		if (rule) return { status: 'Error', message: rule.properties.message };
+		if (response.status < 199 || response.status > 299) {
+			const message = response.statusText || `Received HTTP status code: ${response.status}`;
+			return { status: 'Error', message };
+		}
+	} else if (error.cause?.code) return { status: 'Error', message: error.cause.code };
+	return { status: 'Error', message: error.message };
 }
 
 /** A node whose one property routes the credential's test request, as n8n's tester builds it. */

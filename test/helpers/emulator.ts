@@ -1,4 +1,4 @@
-import { processPaces } from '../../nodes/DataIntegrationManagement/transport/shared-pace';
+import { processPaces } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
 import { startEmulator, type Emulator, type RecordedRequest } from '../emulator';
 import type { ApiCredentials } from './n8n';
 

@@ -24,6 +24,7 @@ import {
 	type INodeType,
 	type INodeTypes,
 	type IRun,
+	type WorkflowActivateMode,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
@@ -178,6 +179,11 @@ export interface PollOptions {
 	pollBudgetMs?: number;
 	/** The workflow's id; a new one for each `pollTrigger` or `activeTrigger` unless given. */
 	workflowId?: string;
+	/**
+	 * How the workflow was activated, as the poll context says (`getActivationMode`): 'activate'
+	 * unless given; n8n's durable scheduler runs its scheduled polls with 'update'.
+	 */
+	activation?: WorkflowActivateMode;
 }
 
 export interface PollResult {
@@ -226,7 +232,7 @@ function triggerWorkflow(options: PollOptions): TriggerWorkflow {
 			node,
 			additionalDataFor(options.credentials),
 			mode,
-			mode === 'manual' ? 'manual' : 'activate',
+			mode === 'manual' ? 'manual' : (options.activation ?? 'activate'),
 			undefined,
 			undefined,
 			undefined,

@@ -5,7 +5,8 @@
  * - `startHttpsFront`: the service over HTTPS with that certificate (a TLS front forwarding
  *   every request to the emulator's plain HTTP address, as a company's reverse proxy does);
  * - `startForwardProxy`: a forward proxy as HTTP_PROXY / HTTPS_PROXY name one: plain requests in
- *   absolute form are forwarded, CONNECT opens a tunnel; it records what it saw of each.
+ *   absolute form are forwarded, CONNECT opens a tunnel; it records what it saw of each;
+ * - `startRecorder`: another origin, where a redirect points: it records every request it gets.
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -166,4 +167,35 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
 		client.on('error', () => upstream.destroy());
 	});
 	return { ...(await listen(server, 'http')), seen };
+}
+
+/** What reached the recorder: the request line, its headers and its body. */
+export interface RecordedArrival {
+	method: string;
+	url: string;
+	headers: IncomingHttpHeaders;
+	body: string;
+}
+
+export interface Recorder extends RunningServer {
+	arrivals: RecordedArrival[];
+}
+
+/**
+ * Another origin, as a redirect names one: it records every request and answers as the API
+ * would, an envelope every endpoint's answer check takes, so one followed there passes for success.
+ */
+export async function startRecorder(): Promise<Recorder> {
+	const arrivals: RecordedArrival[] = [];
+	const server = createServer((incoming, outgoing) => {
+		const chunks: Buffer[] = [];
+		incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+		incoming.on('end', () => {
+			const { method = '', url = '', headers } = incoming;
+			arrivals.push({ method, url, headers, body: Buffer.concat(chunks).toString('utf8') });
+			outgoing.writeHead(200, { 'content-type': 'application/json' });
+			outgoing.end(JSON.stringify({ code: 'SUCCESS', data: { id: 'elsewhere', items: [] } }));
+		});
+	});
+	return { ...(await listen(server, 'http')), arrivals };
 }

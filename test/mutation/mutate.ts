@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, no-console -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * `npm run mutate [-- area ...] [--by-file] [-- stryker options]`: runs Stryker
- * (stryker.config.json) on each area named (transport, client, trigger; all three when none is),
+ * (stryker.config.json) on each area named (transport, pacing, client, trigger; all when none is),
  * one run per area with that area's tests (AREAS in summary.ts), and writes each area's results
  * into docs/mutation.md from Stryker's JSON report, with the date, the commit and how long the
  * runs took. `--by-file`: one run per file of the area, each with its own incremental file, so

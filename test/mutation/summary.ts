@@ -23,6 +23,7 @@ export const AREAS = [
 		mutate: `${NODE}transport/**/*.ts`,
 		tests: [
 			'test/transport',
+			'test/pacing',
 			'test/credentials',
 			'test/actions/concurrency.test.ts',
 			'test/actions/auto-concurrency.test.ts',
@@ -35,6 +36,23 @@ export const AREAS = [
 			'test/actions/key-echo.test.ts',
 			// The poll budget's deadline and the service's Date header end in what the trigger does.
 			'test/trigger/service-variants.test.ts',
+		],
+	},
+	{
+		id: 'pacing',
+		name: 'pacing/',
+		folder: `${NODE}pacing/`,
+		prefix: `${NODE}pacing/`,
+		mutate: `${NODE}pacing/**/*.ts`,
+		tests: [
+			'test/pacing/controller.test.ts',
+			'test/pacing/pacer.test.ts',
+			'test/pacing/shared-pace.test.ts',
+			'test/pacing/shared-pace.n8n.test.ts',
+			'test/transport/retries.test.ts',
+			'test/actions/concurrency.test.ts',
+			'test/actions/auto-concurrency.test.ts',
+			'test/actions/overload.test.ts',
 		],
 	},
 	{

@@ -79,86 +79,116 @@ interface LintMessage {
 	message: string;
 }
 
-/** What the project's lint reports on `source`, linted as the node file `file`. */
-function lint(file: string, source: string): LintMessage[] {
-	const eslint = join(ROOT, 'node_modules/eslint/bin/eslint.js');
-	const run = spawnSync(
-		process.execPath,
-		[eslint, '--stdin', '--stdin-filename', file, '--format', 'json'],
-		{
-			cwd: ROOT,
-			input: source,
-			encoding: 'utf8',
-			maxBuffer: 64 * 1024 * 1024,
-			// Under NODE_ENV=test (jest's), n8n's node rules take every file for one of their own tests.
-			env: { ...process.env, NODE_ENV: 'production' },
-		},
-	);
-	const [result] = JSON.parse(run.stdout) as Array<{ messages: LintMessage[] }>;
-	return result.messages;
+/** A node file's source, linted as if it were the file at `file`. */
+interface LintInput {
+	file: string;
+	source: string;
 }
 
-describe.each([
-	['DataIntegrationManagement', action],
-	['DataIntegrationManagementTrigger', trigger],
-])('%s, its whole description as n8n loads it', (className, description) => {
-	it('passes the lint', () => {
-		const source = nodeSource(className, description);
-		const problems = lint(`${NODE_DIR}/${className}.node.ts`, source).map(
-			({ ruleId, line, message }) =>
-				`${ruleId}: ${message} (at: ${source.split('\n')[line - 1]?.trim()})`,
-		);
-		expect(problems).toEqual([]);
+/**
+ * What the project's lint reports on each input, in one process (loading eslint and n8n's rules
+ * once), through eslint's API as `eslint --stdin` would.
+ */
+function lintAll(inputs: LintInput[]): LintMessage[][] {
+	const script = `
+		const { ESLint } = require(${JSON.stringify(join(ROOT, 'node_modules/eslint'))});
+		const inputs = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+		const eslint = new ESLint();
+		Promise.all(inputs.map(({ file, source }) => eslint.lintText(source, { filePath: file })))
+			.then((results) => process.stdout.write(JSON.stringify(results.map(([r]) => r.messages))));`;
+	const run = spawnSync(process.execPath, ['-e', script], {
+		cwd: ROOT,
+		input: JSON.stringify(inputs),
+		encoding: 'utf8',
+		maxBuffer: 64 * 1024 * 1024,
+		// Under NODE_ENV=test (jest's), n8n's node rules take every file for one of their own tests.
+		env: { ...process.env, NODE_ENV: 'production' },
 	});
+	if (run.status !== 0) throw new Error(`eslint failed: ${run.stderr}`);
+	return JSON.parse(run.stdout) as LintMessage[][];
+}
+
+const withChanges = (change: (values: INodeProperties[]) => INodeProperties[]) => ({
+	...action,
+	properties: action.properties.map((property) =>
+		property.name === 'changes'
+			? {
+					...property,
+					options: (property.options as INodePropertyCollection[]).map((entry) => ({
+						...entry,
+						values: change(entry.values),
+					})),
+				}
+			: property,
+	),
+});
+const reversed = (property: INodeProperties): INodeProperties =>
+	property.name === 'options'
+		? { ...property, options: [...(property.options as INodeProperties[])].reverse() }
+		: property;
+const withoutLists = (field: INodeProperties): INodeProperties => ({
+	...field,
+	type: 'string',
+	default: '',
+	typeOptions: undefined,
+	modes: undefined,
+	displayOptions: undefined,
+	options: undefined,
 });
 
+/** What is linted: both nodes as n8n loads them, and the action node with a fault put in. */
+const LINTED = {
+	DataIntegrationManagement: action,
+	DataIntegrationManagementTrigger: trigger,
+	'an Options collection out of order': { ...action, properties: action.properties.map(reversed) },
+	'changes without lists': withChanges((values) => values.map(withoutLists)),
+};
+type Linted = keyof typeof LINTED;
+const sources = Object.fromEntries(
+	Object.entries(LINTED).map(([name, description]) => [
+		name,
+		nodeSource(name.includes('Trigger') ? name : 'DataIntegrationManagement', description),
+	]),
+) as Record<Linted, string>;
+let reports: Record<Linted, LintMessage[]>;
+
+beforeAll(() => {
+	const names = Object.keys(LINTED) as Linted[];
+	const file = (name: Linted) =>
+		`${NODE_DIR}/${name.includes('Trigger') ? name : 'DataIntegrationManagement'}.node.ts`;
+	const results = lintAll(names.map((name) => ({ file: file(name), source: sources[name] })));
+	reports = Object.fromEntries(
+		names.map((name, index) => [name, results[index]]),
+	) as typeof reports;
+});
+
+describe.each(['DataIntegrationManagement', 'DataIntegrationManagementTrigger'] as const)(
+	'%s, its whole description as n8n loads it',
+	(className) => {
+		it('passes the lint', () => {
+			const problems = reports[className].map(
+				({ ruleId, line, message }) =>
+					`${ruleId}: ${message} (at: ${sources[className].split('\n')[line - 1]?.trim()})`,
+			);
+			expect(problems).toEqual([]);
+		});
+	},
+);
+
 describe('the check finds what the lint finds, in fields that helpers build', () => {
-	const rulesOn = (description: INodeTypeDescription) =>
-		lint(
-			`${NODE_DIR}/DataIntegrationManagement.node.ts`,
-			nodeSource('DataIntegrationManagement', description),
-		).map(({ ruleId }) => ruleId);
-	const withChanges = (change: (values: INodeProperties[]) => INodeProperties[]) => ({
-		...action,
-		properties: action.properties.map((property) =>
-			property.name === 'changes'
-				? {
-						...property,
-						options: (property.options as INodePropertyCollection[]).map((entry) => ({
-							...entry,
-							values: change(entry.values),
-						})),
-					}
-				: property,
-		),
-	});
+	const rulesOn = (name: Linted) => reports[name].map(({ ruleId }) => ruleId);
 
 	it('an Options collection out of order', () => {
-		const reversed = (property: INodeProperties): INodeProperties =>
-			property.name === 'options'
-				? { ...property, options: [...(property.options as INodeProperties[])].reverse() }
-				: property;
-
-		expect(rulesOn({ ...action, properties: action.properties.map(reversed) })).toContain(
+		expect(rulesOn('an Options collection out of order')).toContain(
 			'n8n-nodes-base/node-param-collection-type-unsorted-items',
 		);
 	});
 
 	it('the fields of a change out of alphabetical order, once none reads another', () => {
-		const withoutLists = (field: INodeProperties): INodeProperties => ({
-			...field,
-			type: 'string',
-			default: '',
-			typeOptions: undefined,
-			modes: undefined,
-			displayOptions: undefined,
-			options: undefined,
-		});
-
-		expect(rulesOn(withChanges((values) => values.map(withoutLists)))).toContain(
+		expect(rulesOn('changes without lists')).toContain(
 			'n8n-nodes-base/node-param-fixed-collection-type-unsorted-items',
 		);
-		expect(rulesOn(action)).not.toContain(
+		expect(rulesOn('DataIntegrationManagement')).not.toContain(
 			'n8n-nodes-base/node-param-fixed-collection-type-unsorted-items',
 		);
 	});

@@ -3,9 +3,9 @@
  * The documentation links n8n shows (the credential's "docs" link, each node's links in its codex
  * file) point at sections of the README that exist. The README's URL is set in one place, the
  * credential's documentationUrl; the codex files name only the section, and the build adds the
- * URL (gulpfile.js). The documents' links to each other lead to files and sections that exist,
- * and so does every section the nodes, their errors, the examples and the documents send a user or
- * a model to by name ("see the README, "Errors"").
+ * URL (scripts/assets.js). The documents' links to each other lead to files and sections that
+ * exist, and so does every section the nodes, their errors, the examples and the documents send
+ * a user or a model to by name ("see the README, "Errors"").
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';

@@ -17,6 +17,7 @@ import {
 	type Endpoint,
 } from '../../nodes/DataIntegrationManagement/client/endpoint';
 import { useEmulator } from '../helpers/emulator';
+import { atScale } from '../helpers/scale';
 import { runActionNode } from '../helpers/n8n';
 import { OPERATIONS } from '../actions/error-walk';
 import { workingParametersOf } from '../actions/working-parameters';
@@ -34,7 +35,7 @@ const { emulator, credentials } = useEmulator();
 propertySuite('accepted answers');
 
 /** Runs per operation, and answers per run (one item each, run in every output mode). */
-const RUNS = 3;
+const RUNS = atScale(1, 3);
 const CASES = 5;
 
 const { properties } = new DataIntegrationManagement().description;

@@ -12,6 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { SUCCESS_CODE } from '../emulator/choices';
 import { SEED, type ChosenAnswer } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
+import { atScale } from '../helpers/scale';
 import { rl } from '../actions/support';
 import { operationsOf } from '../actions/error-walk';
 import {
@@ -28,7 +29,7 @@ const { emulator, credentials } = useEmulator();
 propertySuite('answers');
 
 const ITEMS_PER_RUN = 60;
-const RUNS = 5;
+const RUNS = atScale(2, 5);
 const ORDERS = SEED.integrations.ordersToSnowflake;
 
 /** What an operation reads from `data`: a key and the JSON type it must have. */

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useEmulator } from '../helpers/emulator';
+import { atScale } from '../helpers/scale';
 import { rl } from '../actions/support';
 import { canonicalJson, hostileName, segment, segmentRefusal } from './arbitraries';
 import {
@@ -25,7 +26,7 @@ const { emulator, credentials } = useEmulator();
 propertySuite('names');
 
 const ITEMS_PER_RUN = 100;
-const RUNS = 6;
+const RUNS = atScale(2, 6);
 
 interface Field {
 	/** Key of the input item the parameter reads, and the field's label in messages. */

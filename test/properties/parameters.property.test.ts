@@ -23,6 +23,7 @@ import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement
 import { operationsByResource } from '../../nodes/DataIntegrationManagement/actions/router';
 import { SEED, type RecordedRequest } from '../emulator';
 import { useEmulator } from '../helpers/emulator';
+import { atScale } from '../helpers/scale';
 import { runActionNode } from '../helpers/n8n';
 import { WORKING_PARAMETERS } from '../actions/working-parameters';
 import { hostileName } from './arbitraries';
@@ -31,7 +32,7 @@ import { countCases, failCase, oneAtATime, propertyParameters, propertySuite } f
 const { emulator, credentials } = useEmulator();
 propertySuite('parameters');
 
-const CASES_PER_PARAMETER = 24;
+const CASES_PER_PARAMETER = atScale(8, 24);
 const VALUES_PER_EXECUTION_WIDE_FIELD = 12;
 
 const rl = (mode: string, value: unknown) => ({

@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/client/choices';
 import { MAX_JSON_DEPTH } from '../../nodes/DataIntegrationManagement/shared/checks';
 import { useEmulator } from '../helpers/emulator';
+import { atScale } from '../helpers/scale';
 import {
 	canonicalJson,
 	dateParts,
@@ -33,6 +34,10 @@ const { emulator, credentials } = useEmulator();
 propertySuite('values');
 
 const ITEMS_PER_RUN = 100;
+/** Runs of ITEMS_PER_RUN cases per property: numbers and dates, the audit log's Limit, nested JSON. */
+const RUNS = atScale(2, 4);
+const AUDIT_RUNS = atScale(1, 2);
+const JSON_RUNS = atScale(1, 3);
 const AUDIT_PAGE_SIZE = 100;
 
 async function runCases(
@@ -53,7 +58,7 @@ async function runCases(
 }
 
 describe('Limit', () => {
-	test(`user Get Many: a whole number of at least 1, else refused (4 runs of ${ITEMS_PER_RUN} cases)`, async () => {
+	test(`user Get Many: a whole number of at least 1, else refused (${RUNS} runs of ${ITEMS_PER_RUN} cases)`, async () => {
 		await fc.assert(
 			fc.asyncProperty(
 				fc.array(numericInput, { minLength: ITEMS_PER_RUN, maxLength: ITEMS_PER_RUN }),
@@ -85,11 +90,11 @@ describe('Limit', () => {
 					});
 				},
 			),
-			propertyParameters(4),
+			propertyParameters(RUNS),
 		);
 	});
 
-	test(`audit log Get Many: a whole number of at least 1, else refused (2 runs of ${ITEMS_PER_RUN} cases)`, async () => {
+	test(`audit log Get Many: a whole number of at least 1, else refused (${AUDIT_RUNS} runs of ${ITEMS_PER_RUN} cases)`, async () => {
 		await fc.assert(
 			fc.asyncProperty(
 				fc.array(numericInput, { minLength: ITEMS_PER_RUN, maxLength: ITEMS_PER_RUN }),
@@ -120,7 +125,7 @@ describe('Limit', () => {
 					});
 				},
 			),
-			propertyParameters(2),
+			propertyParameters(AUDIT_RUNS),
 		);
 	});
 });
@@ -150,7 +155,7 @@ describe('Since and Until', () => {
 	const dateCase = fc.record({ parts: dateParts, luxon: fc.boolean() });
 	const since = '={{ $json.luxon ? DateTime.fromISO($json.since, { zone: "utc" }) : $json.since }}';
 
-	test(`a real calendar date and time is sent as UTC, anything else refused (4 runs of ${ITEMS_PER_RUN} cases)`, async () => {
+	test(`a real calendar date and time is sent as UTC, anything else refused (${RUNS} runs of ${ITEMS_PER_RUN} cases)`, async () => {
 		await fc.assert(
 			fc.asyncProperty(
 				fc.array(dateCase, { minLength: ITEMS_PER_RUN, maxLength: ITEMS_PER_RUN }),
@@ -181,7 +186,7 @@ describe('Since and Until', () => {
 					});
 				},
 			),
-			propertyParameters(4),
+			propertyParameters(RUNS),
 		);
 	});
 });
@@ -203,7 +208,7 @@ describe('Connection (JSON)', () => {
 		nestedObject(levels).map((value) => ({ levels, text: JSON.stringify(value) })),
 	);
 
-	test(`nested up to ${MAX_JSON_DEPTH} levels is sent as given, deeper is refused (3 runs of ${ITEMS_PER_RUN} cases)`, async () => {
+	test(`nested up to ${MAX_JSON_DEPTH} levels is sent as given, deeper is refused (${JSON_RUNS} runs of ${ITEMS_PER_RUN} cases)`, async () => {
 		await fc.assert(
 			fc.asyncProperty(
 				fc.array(connectionCase, { minLength: ITEMS_PER_RUN, maxLength: ITEMS_PER_RUN }),
@@ -231,7 +236,7 @@ describe('Connection (JSON)', () => {
 					});
 				},
 			),
-			propertyParameters(3),
+			propertyParameters(JSON_RUNS),
 		);
 	});
 });

@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { HIDDEN_IN_TOOLS } from '../shared/descriptions';
-import { AUTO_MAX_CONCURRENCY } from '../transport/overload';
-import { AUTO_START, FixedConcurrency, type Concurrency } from '../transport/pacer';
-import { autoConcurrency } from '../transport/shared-pace';
-import { readParameter } from './readers';
+import { AUTO_MAX_CONCURRENCY, INITIAL_WINDOW } from '../pacing/controller';
+import type { Concurrency } from '../pacing/pacer';
+import { FixedConcurrency } from './fixedConcurrency';
+import { credentialPace } from '../client/credential';
+import { readParameter, runsAsTool } from './readers';
 
 /**
  * Options → Concurrency Mode, Concurrency (Fixed) and Max Concurrency (Auto), which every
@@ -47,7 +48,7 @@ const concurrencyModeField: INodeProperties = {
 		{
 			name: 'Auto',
 			value: 'auto',
-			description: `Find the pace the service allows: start with ${AUTO_START} items at once, send more while the service answers quickly, fewer when it answers 429 or 503 or queues requests; runs with this credential at the same time share the pace, and a later run keeps the rate a 429 set. Never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set).`,
+			description: `Find the pace the service allows: start with ${INITIAL_WINDOW} items at once, send more while the service answers quickly, fewer when it answers 429 or 503 or queues requests; runs with this credential at the same time share the pace, and a later run keeps the pace a 429 set. Never more than Max Concurrency (${AUTO_MAX_CONCURRENCY} when it is not set).`,
 		},
 	],
 	default: 'auto',
@@ -70,7 +71,8 @@ export async function concurrencyFor(context: IExecuteFunctions): Promise<Concur
 	const mode = readParameter.call(context, 0, modeField, 'options.concurrencyMode');
 	const fixed = readParameter.call(context, 0, concurrencyField, 'options.concurrency') as number;
 	const max = readParameter.call(context, 0, maxConcurrencyField, 'options.maxConcurrency');
+	// A tool's call says nothing of what follows it: it goes before runs' items.
 	return mode === 'auto'
-		? await autoConcurrency(context, max as number)
+		? (await credentialPace.call(context)).join(max as number, undefined, runsAsTool.call(context))
 		: new FixedConcurrency(fixed);
 }

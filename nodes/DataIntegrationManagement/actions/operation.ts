@@ -8,7 +8,7 @@ import {
 
 import { HIDDEN_IN_TOOLS, optionsCollection } from '../shared/descriptions';
 import { concurrencyFields } from './concurrencyOptions';
-import type { Pacer } from '../transport/pacer';
+import type { Pacer } from '../pacing/pacer';
 import type { Advice } from './toolAnswer';
 
 /** What an `<operation>.operation.ts` module exports: its fields and what it does for one item. */

@@ -11,12 +11,12 @@ import { declaredError, withLaterItemsSent } from '../shared/failures';
 import {
 	monotonicClock,
 	plainPacer,
-	Waiters,
 	type Clock,
 	type Concurrency,
 	type Pacer,
-} from '../transport/pacer';
-import { RunPace } from '../transport/shared-pace';
+} from '../pacing/pacer';
+import { RunPace } from '../pacing/shared-pace';
+import { Waiters } from './fixedConcurrency';
 import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
 import { readListLimit, readText, runsAsTool } from './readers';
@@ -114,7 +114,7 @@ function itemRunner(
 	const { readOnly, asTool, pacer, results, records } = run;
 	return async (itemIndex) => {
 		try {
-			if (readOnly) throw readOnlyError(context, itemIndex);
+			if (readOnly) throw readOnlyError(context, itemIndex, asTool);
 			const { record } = records.inputOf(itemIndex);
 			const limit = operation.properties.includes(returnAllField)
 				? readListLimit.call(context, itemIndex)
@@ -251,18 +251,29 @@ class RecordReads {
 	}
 }
 
-/** The refusal of a change under a read-only credential, naming the toggle and the item. */
-function readOnlyError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(
-		context.getNode(),
-		`This operation changes data, and the credential's Allow Changes is off: nothing was sent (item ${itemIndex})`,
-		{
-			itemIndex,
-			description:
+/**
+ * The refusal of a change under a read-only credential: to a person, naming the toggle and the
+ * item; to a model (the tool form), that no retry helps and only the user can allow changes.
+ */
+function readOnlyError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	asTool: boolean,
+): NodeOperationError {
+	const [message, description] = asTool
+		? [
+				'This tool cannot change data: its credential has Allow Changes off, so nothing was sent. Do not retry this or any other change with it; tell the user, who can turn on Allow Changes in the credential.',
+				'Reading still works with this credential. Only the user can allow changes.',
+			]
+		: [
+				`This operation changes data, and the credential's Allow Changes is off: nothing was sent (item ${itemIndex})`,
 				'Allow Changes is off in the credential, so this node may only read. Turn on Allow Changes in the credential, or use a credential that allows changes.',
-			failure: { cause: 'configuration-invalid' },
-		},
-	);
+			];
+	return new NodeOperationError(context.getNode(), message, {
+		itemIndex,
+		description,
+		failure: { cause: 'configuration-invalid' },
+	});
 }
 
 function errorJson(error: unknown): IDataObject {

@@ -63,7 +63,15 @@ export const ACTION_EXPECTATIONS: Record<string, ActionExpectation> = {
 		verify(runData, requests, check) {
 			const [created] = outputOf(runData, 'Create tag');
 			assert.match(String(created.id), /^tag_/);
-			check(`Create tag output a new tag id (${created.id})`);
+			assert.deepEqual(created, {
+				id: created.id,
+				name: 'Customer data',
+				owner: maya,
+				description: 'Tables that hold customer records',
+			});
+			check(
+				`Create tag output the tag as created: { id: ${created.id}, name, owner, description }`,
+			);
 
 			const [updated] = outputOf(runData, 'Update tag');
 			assert.ok(Date.parse(String(updated.lastUpdatedAt)) >= Date.parse(String(updated.createdAt)));
@@ -113,11 +121,25 @@ export const ACTION_EXPECTATIONS: Record<string, ActionExpectation> = {
 		verify(runData, requests, check) {
 			const [created] = outputOf(runData, 'Create asset');
 			assert.match(String(created.id), /^ast_/);
-			assert.deepEqual(created, { id: created.id, name: 'Clickstream bucket', type: 's3' });
-			check(`Create asset output { id: ${created.id}, name, type }`);
+			assert.deepEqual(created, {
+				id: created.id,
+				name: 'Clickstream bucket',
+				type: 's3',
+				description: 'Raw web events',
+				connection: { bucket: 'clickstream-raw', region: 'eu-west-1' },
+			});
+			check(
+				`Create asset output the asset as created: { id: ${created.id}, name, type, description, connection }`,
+			);
 
-			assert.deepEqual(outputOf(runData, 'Update asset'), [{ id: created.id }]);
-			check('Update asset output the same asset id');
+			assert.deepEqual(outputOf(runData, 'Update asset'), [
+				{
+					id: created.id,
+					name: 'Clickstream bucket (EU)',
+					connection: { bucket: 'clickstream-raw', region: 'eu-central-1' },
+				},
+			]);
+			check('Update asset output the same asset id with the fields it changed (name, connection)');
 
 			assertCalls(
 				requests,
@@ -142,8 +164,18 @@ export const ACTION_EXPECTATIONS: Record<string, ActionExpectation> = {
 		verify(runData, requests, check) {
 			const [created] = outputOf(runData, 'Create connector');
 			assert.match(String(created.id), /^con_/);
-			assert.deepEqual(created, { id: created.id, name: 'Orders replica', type: 'postgres' });
-			check(`Create connector output { id: ${created.id}, name, type }`);
+			assert.deepEqual(created, {
+				id: created.id,
+				name: 'Orders replica',
+				type: 'postgres',
+				connectionType: 'source',
+				authMethod: 'direct',
+				description: 'Read replica of the orders database',
+				connection: { host: 'orders-replica.internal', port: 5432, database: 'orders' },
+			});
+			check(
+				`Create connector output the connector as created: { id: ${created.id}, name, type, connectionType, authMethod, description, connection }`,
+			);
 
 			assertCalls(
 				requests,

@@ -4,7 +4,9 @@
  * - a read-only credential (Allow Changes off) under the MCP Server Trigger: a write tool
  *   returns the refusal to the client, and the service receives no write;
  * - n8n 2.x's SSRF protection: the service on a loopback address is blocked, with an error
- *   naming the settings, and works once N8N_SSRF_ALLOWED_IP_RANGES allows it.
+ *   naming the settings, and works once N8N_SSRF_ALLOWED_IP_RANGES allows it;
+ * - a Base URL that redirects to another origin: the credential's Test and a workflow's read and
+ *   write fail saying so, and the other origin receives nothing (no key, no body).
  */
 import assert from 'node:assert/strict';
 
@@ -18,8 +20,17 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { SEED } from '../../emulator/seed';
 import { mcpUrl } from './ai-check';
 import { resultText, type ToolResult } from './ai-examples';
-import { assertNoKey, firstItem, MCP_PATH, WORKFLOWS, type NetworkContext } from './network-setup';
+import {
+	assertNoKey,
+	firstItem,
+	MCP_PATH,
+	REDIRECTED_NODES,
+	WORKFLOWS,
+	type NetworkContext,
+	type NetworkSetup,
+} from './network-setup';
 import type { Check } from './steps';
+import { SAMPLE_CREDENTIAL } from './workflows';
 
 /** A write tool over a read-only credential, called by an MCP client. */
 export async function checkReadOnlyMcp(context: NetworkContext, check: Check): Promise<void> {
@@ -47,7 +58,11 @@ export async function checkReadOnlyMcp(context: NetworkContext, check: Check): P
 			},
 		})) as ToolResult;
 		assert.equal(write.isError, true, resultText(write));
-		assert.match(resultText(write), /Allow Changes is off/);
+		// Words for the model: it cannot change data with this credential, must not retry, asks the user.
+		assert.match(
+			resultText(write),
+			/This tool cannot change data: its credential has Allow Changes off, so nothing was sent\. Do not retry .*tell the user/,
+		);
 		const read = (await client.callTool({
 			name: 'Get_integration',
 			arguments: { integrationId: SEED.integrations.ordersToSnowflake },
@@ -108,4 +123,86 @@ export async function checkSsrf(context: NetworkContext, check: Check): Promise<
 export function hasSsrfProtection(version: string): boolean {
 	const [major, minor] = version.split('.').map(Number);
 	return major > 2 || (major === 2 && minor >= 41);
+}
+
+/** What a redirect's Location carries in its query, which no error may show. */
+const REDIRECT_QUERY = 'token=e2e-redirect-secret';
+
+/** The credential's Test, its Base URL redirecting (to `location`), then without /v1. */
+async function testCredentialRedirected(
+	context: NetworkContext,
+	location: string,
+	check: Check,
+): Promise<void> {
+	const { editor, n8n, emulator } = context;
+	const test = (baseUrl: string) =>
+		editor.testCredential({ ...SAMPLE_CREDENTIAL, data: { apiKey: emulator.apiKey, baseUrl } });
+	await emulator.control.injectFault({ kind: 'redirect', status: 308, location, path: '/users' });
+	const tested = await test(emulator.baseUrl);
+	const unversioned = await test(new URL(emulator.baseUrl).origin);
+	// n8n 2.x's tester gives the credential's rules; n8n 1.x's error loses its cause (the answer),
+	// so the rules go unread and n8n's own words show.
+	const [redirected, notFound] =
+		n8n.runtime.major >= 2
+			? [
+					/^The Base URL redirects to another address, .* ending in \/v1/,
+					/^Nothing answers at this Base URL: .* ending in \/v1/,
+				]
+			: [
+					/^Request failed with status code 308$/,
+					/^The resource you are requesting could not be found$/,
+				];
+	assert.equal(tested.status, 'Error');
+	assert.match(tested.message, redirected);
+	assert.equal(unversioned.status, 'Error');
+	assert.match(unversioned.message, notFound);
+	check(
+		`credential Test, the Base URL redirecting elsewhere → "${tested.message}"; without /v1 → "${unversioned.message}"`,
+	);
+}
+
+/**
+ * The service at the Base URL redirects (the emulator's 'redirect' fault) the same path to another
+ * origin: the credential's Test, then a workflow's read (308) and write (307), refuse to follow.
+ */
+export async function checkRedirects(
+	context: NetworkContext,
+	{ elsewhere }: NetworkSetup,
+	check: Check,
+): Promise<void> {
+	const { n8n, emulator } = context;
+	const location = `${elsewhere.origin}{path}?${REDIRECT_QUERY}`;
+	await emulator.control.clearRequests();
+	elsewhere.arrivals.length = 0;
+	await testCredentialRedirected(context, location, check);
+
+	await emulator.control.injectFault({ kind: 'redirect', status: 308, location, path: '/users' });
+	await emulator.control.injectFault({ kind: 'redirect', status: 307, location, path: '/tags' });
+	const run = await n8n.execute(WORKFLOWS.redirect);
+	const runData = run.data.resultData.runData;
+	for (const [node, path] of [
+		[REDIRECTED_NODES.read, '/users'],
+		[REDIRECTED_NODES.write, '/tags'],
+	]) {
+		const item = firstItem(runData, node);
+		assert.equal(
+			item.error,
+			`The service at the Base URL redirected the request to ${elsewhere.origin}/v1${path}, and the node follows no redirect`,
+		);
+		assert.match(
+			String(item.description),
+			new RegExp(`set the Base URL in the credential to ${elsewhere.origin}/v1\\.`),
+		);
+	}
+	assert.ok(!JSON.stringify(run).includes(REDIRECT_QUERY), 'the run shows the redirect query');
+	assertNoKey(emulator.apiKey, 'the run', run);
+	assert.deepEqual(elsewhere.arrivals, []);
+	// A trigger another step published may poll meanwhile: only what this part sent counts.
+	const sent = (await emulator.control.requests())
+		.filter(({ path }) => path !== '/audit-logs')
+		.map(({ method, path }) => `${method} ${path}`);
+	assert.deepEqual(sent, ['GET /users', 'GET /users', 'POST /tags']);
+	check(
+		`n8n execute: User → Get Many (308) and Tag → Create (307) → "${String(firstItem(runData, REDIRECTED_NODES.read).error)}"; ${elsewhere.origin} received nothing; the service received ${sent.join(', ')}`,
+	);
 }

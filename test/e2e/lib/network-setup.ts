@@ -1,14 +1,21 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
- * What the network checks (network-check.ts) run on: the HTTPS front with its certificate, and
- * the credentials and workflows they import into n8n.
+ * What the network checks (network-check.ts, network-guards.ts) run on: the HTTPS front with its
+ * certificate, another origin a redirect points to, and the credentials and workflows they
+ * import into n8n.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { SEED } from '../../emulator/seed';
-import { makeCertificate, startHttpsFront, type HttpsFront } from '../../helpers/network';
+import {
+	makeCertificate,
+	startHttpsFront,
+	startRecorder,
+	type HttpsFront,
+	type Recorder,
+} from '../../helpers/network';
 import { MCP_EXAMPLE, readExample } from './ai-examples';
 import type { RunningEmulator } from './emulator';
 import type { N8n, RunData } from './n8n';
@@ -34,7 +41,10 @@ export const WORKFLOWS = {
 	ssrf: 'dimNetSsrf',
 	trigger: 'dimNetTrigger',
 	mcp: 'dimNetMcp',
+	redirect: 'dimNetRedirect',
 };
+/** The nodes of the redirect workflow: a read and a write, on the emulator's credential. */
+export const REDIRECTED_NODES = { read: 'Read, redirected', write: 'Write, redirected' };
 export const TRIGGER_NODE = 'Audit log over HTTPS';
 export const MCP_PATH = 'dim-read-only';
 
@@ -49,9 +59,11 @@ export interface NetworkContext {
 	mcpToken: string;
 }
 
-/** What the part starts before n8n: the HTTPS front; and what it imports. */
+/** What the part starts before n8n: the HTTPS front, the other origin; and what it imports. */
 export interface NetworkSetup {
 	https: HttpsFront;
+	/** Another origin, where the redirects point: it must receive nothing. */
+	elsewhere: Recorder;
 	/** The front's certificate (PEM): its own authority, for NODE_EXTRA_CA_CERTS. */
 	caFile: string;
 	/** The audit entry added once the trigger is live, which it must emit. */
@@ -65,6 +77,7 @@ export async function prepareNetwork(
 ): Promise<{ setup: NetworkSetup; credentialFile: string; workflowDir: string }> {
 	const certificate = makeCertificate();
 	const https = await startHttpsFront(new URL(emulator.baseUrl).origin, certificate);
+	const elsewhere = await startRecorder();
 	const caFile = join(runDir, 'network-ca.pem');
 	writeFileSync(caFile, certificate.cert);
 	const httpsBaseUrl = `${https.origin}/v1`;
@@ -88,8 +101,7 @@ export async function prepareNetwork(
 
 	const workflowDir = join(runDir, 'network-workflows');
 	mkdirSync(workflowDir);
-	const write = (id: string, nodes: Array<{ name: string; credential: Credential }>) =>
-		writeActionWorkflow(workflowDir, id, nodes);
+	const write = (id: string, nodes: ActionNode[]) => writeActionWorkflow(workflowDir, id, nodes);
 	write(WORKFLOWS.https, [
 		{ name: 'Certificate checked', credential: CREDENTIALS.strict },
 		{ name: 'Ignore SSL Issues', credential: CREDENTIALS.insecure },
@@ -110,18 +122,18 @@ export async function prepareNetwork(
 		credential: CREDENTIALS.insecure,
 	});
 	writeReadOnlyMcpWorkflow(workflowDir);
-	return { setup: { https, caFile }, credentialFile, workflowDir };
+	writeRedirectWorkflow(workflowDir);
+	return { setup: { https, elsewhere, caFile }, credentialFile, workflowDir };
 }
 
+/** An action node of a network workflow: Integration → Get unless `parameters` say otherwise. */
+type ActionNode = { name: string; credential: Credential; parameters?: Record<string, unknown> };
+
 /**
- * A Manual Trigger, then one Integration → Get node per entry, each on its credential; every
- * node goes on after an error (its output then holds the error), so one run shows them all.
+ * A Manual Trigger, then one action node per entry, each on its credential; every node goes on
+ * after an error (its output then holds the error), so one run shows them all.
  */
-export function writeActionWorkflow(
-	folder: string,
-	id: string,
-	nodes: Array<{ name: string; credential: Credential }>,
-): void {
+export function writeActionWorkflow(folder: string, id: string, nodes: ActionNode[]): void {
 	const names = ['Run', ...nodes.map(({ name }) => name)];
 	const workflow = {
 		id,
@@ -135,14 +147,14 @@ export function writeActionWorkflow(
 				position: [0, 0],
 				parameters: {},
 			},
-			...nodes.map(({ name, credential }, index) => ({
+			...nodes.map(({ name, credential, parameters }, index) => ({
 				id: `${id}-${index}`,
 				name,
 				type: ACTION_TYPE,
 				typeVersion: 1,
 				position: [200 * (index + 1), 0],
 				onError: 'continueRegularOutput',
-				parameters: {
+				parameters: parameters ?? {
 					resource: 'integration',
 					operation: 'get',
 					integrationId: SEED.integrations.ordersToSnowflake,
@@ -163,6 +175,27 @@ export function writeActionWorkflow(
 		pinData: {},
 	};
 	writeFileSync(join(folder, `${id}.json`), JSON.stringify(workflow, null, '\t'));
+}
+
+/** A read and a write on the emulator's credential, for the redirects its Base URL answers. */
+function writeRedirectWorkflow(folder: string): void {
+	writeActionWorkflow(folder, WORKFLOWS.redirect, [
+		{
+			name: REDIRECTED_NODES.read,
+			credential: SAMPLE_CREDENTIAL,
+			parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: 5 },
+		},
+		{
+			name: REDIRECTED_NODES.write,
+			credential: SAMPLE_CREDENTIAL,
+			parameters: {
+				resource: 'tag',
+				operation: 'create',
+				name: 'Redirected',
+				owner: SEED.users.maya,
+			},
+		},
+	]);
 }
 
 /** The MCP server example, every tool on the read-only credential, at a path of its own. */

@@ -101,23 +101,57 @@ interface EmulatorAddress {
 	apiKey: string;
 }
 
+/** One credential of the file `n8n import:credentials` reads. */
+export interface CredentialToImport {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
 /**
- * Writes the file `n8n import:credentials` reads: the sample credential, pointing at the
- * emulator, and any `others` of the same type, each pointing at its own emulator.
+ * The import file docs/installation.md gives users (its first json block under "The credential,
+ * from a file or the environment"), as they copy it: the examples' credential with every field.
+ */
+export function documentedCredentialFile(): CredentialToImport[] {
+	const docs = readFileSync(join(REPO_ROOT, 'docs/installation.md'), 'utf8');
+	const section = docs
+		.split(/^## /m)
+		.find((part) => part.startsWith('The credential, from a file'));
+	const block = /^```json\n([\s\S]*?)^```$/m.exec(section ?? '');
+	if (!block)
+		throw new Error('docs/installation.md: no json block under "The credential, from a file…"');
+	return JSON.parse(block[1]) as CredentialToImport[];
+}
+
+/**
+ * Writes the file `n8n import:credentials` reads: the documented one (above), its credential
+ * pointing at the emulator, and any `others` of the same type and fields, each pointing at its own.
  */
 export function writeCredentialFile(
 	file: string,
 	emulator: EmulatorAddress,
 	others: Array<{ id: string; name: string; emulator: EmulatorAddress }> = [],
 ): void {
-	const credentials = [{ ...SAMPLE_CREDENTIAL, emulator }, ...others].map(
-		({ id, name, emulator: { apiKey, baseUrl } }) => ({
-			id,
-			name,
-			type: SAMPLE_CREDENTIAL.type,
-			data: { apiKey, baseUrl },
-		}),
-	);
+	const [documented] = documentedCredentialFile();
+	const { id, name, type } = documented;
+	if (
+		id !== SAMPLE_CREDENTIAL.id ||
+		name !== SAMPLE_CREDENTIAL.name ||
+		type !== SAMPLE_CREDENTIAL.type
+	)
+		throw new Error(
+			`docs/installation.md's credential is not the examples' (${SAMPLE_CREDENTIAL.id})`,
+		);
+	const credentials = [{ id, name, emulator }, ...others].map((credential) => {
+		const { apiKey, baseUrl } = credential.emulator;
+		return {
+			...documented,
+			id: credential.id,
+			name: credential.name,
+			data: { ...documented.data, apiKey, baseUrl },
+		};
+	});
 	writeFileSync(file, JSON.stringify(credentials, null, 2));
 }
 

@@ -20,5 +20,5 @@ export const properties: INodeProperties[] = [
 
 export const execute: Execute = async function (itemIndex, pacer, item) {
 	const body = readNamedCreate.call(this, itemIndex, properties, item);
-	return writtenItem(await createAsset.call(this, body, pacer));
+	return writtenItem(await createAsset.call(this, body, pacer), body);
 };

@@ -46,5 +46,5 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 		{ assetId },
 		updateAsset.call(this, assetId, body, pacer),
 	);
-	return writtenItem(answer);
+	return writtenItem(answer, body);
 };

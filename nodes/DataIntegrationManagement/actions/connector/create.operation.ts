@@ -39,5 +39,5 @@ export const properties: INodeProperties[] = [
 export const execute: Execute = async function (itemIndex, pacer, item) {
 	const more = ['connectionType', 'authMethod'];
 	const body = readNamedCreate.call(this, itemIndex, properties, item, more);
-	return writtenItem(await createConnector.call(this, body, pacer));
+	return writtenItem(await createConnector.call(this, body, pacer), body);
 };

@@ -32,5 +32,5 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 		owner: readRequired.call(this, itemIndex, properties, 'owner'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return writtenItem(await createTag.call(this, body, pacer));
+	return writtenItem(await createTag.call(this, body, pacer), body);
 };

@@ -36,5 +36,5 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 		{ tagId },
 		updateTag.call(this, tagId, body, pacer),
 	);
-	return writtenItem(answer);
+	return writtenItem(answer, body);
 };

@@ -1,0 +1,128 @@
+/**
+ * A 404 points at the field to fix, the Base URL first. With a Base URL without /v1 (the likeliest
+ * first mistake), every operation, a picker, the trigger and the credential's Test say that the
+ * Base URL must end in /v1, and what to set it to; a missing ID names its field and the Base URL.
+ */
+import { SEED } from '../emulator';
+import { useEmulator } from '../helpers/emulator';
+import {
+	callNodeMethod,
+	pollTrigger,
+	runActionNode,
+	testCredential,
+	type ApiCredentials,
+} from '../helpers/n8n';
+import { OPERATIONS, problemsOf } from './error-walk';
+import { WORKING_PARAMETERS } from './working-parameters';
+
+const { emulator, credentials } = useEmulator();
+
+/** The emulator's origin alone: what a user types who leaves out /v1. */
+const origin = () => new URL(emulator().baseUrl).origin;
+const withoutVersion = (): ApiCredentials => ({ ...credentials(), baseUrl: origin() });
+const setBaseUrl = () =>
+	`Nothing answers at this address: the Base URL in the credential, ${origin()}, does not end in /v1. Set it to the API's address, ending in /v1, e.g. ${origin()}/v1.`;
+
+describe('a Base URL without /v1', () => {
+	it.each(OPERATIONS)(
+		'$key: names the Base URL and what to set it to',
+		async ({ resource, operation, key }) => {
+			const { error } = await runActionNode({
+				credentials: withoutVersion(),
+				parameters: { resource, operation, ...WORKING_PARAMETERS[key] },
+			});
+
+			expect(error).toMatchObject({
+				name: 'NodeApiError',
+				httpCode: '404',
+				message: expect.stringMatching(
+					/^no operation (GET|POST|PUT|PATCH|DELETE) \/\S+ \[NOT_FOUND\]$/,
+				),
+				description: expect.stringContaining(setBaseUrl()),
+				failure: { cause: 'configuration-invalid' },
+			});
+			expect(problemsOf(error!.message, error!.description ?? undefined, 404)).toEqual([]);
+		},
+	);
+
+	it('under On Error: Continue, each item says so', async () => {
+		const result = await runActionNode({
+			credentials: withoutVersion(),
+			parameters: { resource: 'tag', operation: 'create', ...WORKING_PARAMETERS['tag.create'] },
+			items: [{}, {}],
+			continueOnFail: true,
+		});
+
+		expect(result.items.map(({ json, pairedItem }) => [json.description, pairedItem])).toEqual([
+			[setBaseUrl(), { item: 0 }],
+			[setBaseUrl(), { item: 1 }],
+		]);
+	});
+
+	it.each([
+		['searchUsers', { resource: 'tag', operation: 'create' }],
+		[
+			'searchSchemas',
+			{
+				resource: 'integration',
+				operation: 'getColumns',
+				integrationId: SEED.integrations.ordersToSnowflake,
+			},
+		],
+	])('the %s picker: the Base URL, not the ID fields', async (method, parameters) => {
+		await expect(
+			callNodeMethod({ credentials: withoutVersion(), method, parameters }),
+		).rejects.toMatchObject({ httpCode: '404', description: setBaseUrl() });
+	});
+
+	it("the trigger's poll", async () => {
+		await expect(
+			pollTrigger({ credentials: withoutVersion(), parameters: { startFrom: 'now' } }),
+		).rejects.toMatchObject({
+			httpCode: '404',
+			description: setBaseUrl(),
+			failure: { cause: 'configuration-invalid' },
+		});
+	});
+
+	it("the credential's Test", async () => {
+		expect(await testCredential(withoutVersion())).toEqual({
+			status: 'Error',
+			message:
+				"Nothing answers at this Base URL: set it to the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
+		});
+	});
+});
+
+describe('an ID the service does not have', () => {
+	it('names the ID field and the Base URL', async () => {
+		const { error } = await runActionNode({
+			credentials: credentials(),
+			parameters: {
+				resource: 'tag',
+				operation: 'update',
+				tagId: 'tag_missing',
+				updateFields: { description: 'x' },
+			},
+		});
+
+		expect(error).toMatchObject({
+			httpCode: '404',
+			description:
+				'The service found nothing for Tag ID "tag_missing". Check that the Tag ID names one that exists, and that the Base URL in the credential is the API\'s address, ending in /v1.',
+			failure: { cause: 'configuration-invalid' },
+		});
+	});
+
+	it('a list or a create the service answers with a 404: the Base URL, as there is no ID', async () => {
+		emulator().injectFault({ kind: 'status', status: 404, message: 'gone', count: 2 });
+		const { error } = await runActionNode({
+			credentials: credentials(),
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+		});
+
+		expect(error?.description).toBe(
+			"Nothing answers at this address, so the Base URL in the credential is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
+		);
+	});
+});
