@@ -55,10 +55,13 @@ describe('Concurrency Auto against a service of finite capacity', () => {
 		expect(emulator().capacity.maxOpen).toBeLessThanOrEqual(2 * WORKERS);
 	});
 
-	it('against a queue without bound, holds at most 4 times the workers open', async () => {
+	it('against a queue without bound, holds well under its most open (64)', async () => {
 		// The benchmark's service (8 workers, 20 ms each), after a warm-up under Fixed (which leaves
 		// the pace alone), as the benchmark runs it: a cold process's first answers come slower (new
 		// connections, code not yet optimised), and Auto's baseline is the median of its first ones.
+		// Slow start's overshoot alone reaches 28 to 32 open here (4x the workers, held on the fake
+		// clock in test/pacing/capacity.simulation.test.ts); a busy machine's own delays add to it
+		// (37 once in CI), so real time holds it to 6x, which a window left to grow to 64 breaks.
 		await createTags(
 			names(40).map(({ name }) => ({ name: `warm-${name}` })),
 			{ concurrencyMode: 'fixed', concurrency: 8 },
@@ -69,7 +72,7 @@ describe('Concurrency Auto against a service of finite capacity', () => {
 
 		expect(result.items.filter((item) => item.json.error)).toEqual([]);
 		expect(created()).toHaveLength(200);
-		expect(emulator().capacity.maxOpen).toBeLessThanOrEqual(4 * 2 * WORKERS);
+		expect(emulator().capacity.maxOpen).toBeLessThanOrEqual(6 * 2 * WORKERS);
 	});
 
 	it('sends a request the service turned away with 503 and Retry-After again, after it', async () => {
