@@ -242,7 +242,7 @@ describe('refusing a service that ignores the offset', () => {
 		expect(ignoresOffset(before, keys(received), { keys: pageKeys, totalItems })).toBe(expected);
 	});
 
-	test('the step refuses the page, unless the scan may page by time', () => {
+	test('the step refuses the page, unless the scan may page by time, or its first pages suffice', () => {
 		const items = [entry('a', 1), entry('b', 2)];
 		const received = items.map(auditEntryKey);
 		expect(nextStep(ASC, state({ offset: 2 }), keys(received), answer(items))).toStrictEqual({
@@ -253,6 +253,10 @@ describe('refusing a service that ignores the offset', () => {
 		const step = handOver(nextStep(byTime, state({ offset: 2 }), keys(received), answer(items)));
 		expect(step.page.entries).toStrictEqual([]);
 		expect(step.state.byTime).toStrictEqual({ settledUntil: -Infinity });
+		const firstPages = { ...ASC, sortOrder: 'desc', firstPagesSuffice: true } as const;
+		expect(nextStep(firstPages, state({ offset: 2 }), keys(received), answer(items))).toStrictEqual(
+			{ action: 'end', end: 'offsetIgnored' },
+		);
 	});
 });
 

@@ -5,7 +5,7 @@
  * THE CONTRACT checked here. Let F be the floor: the start date (startFrom: date), or the start the
  * first poll recorded (startFrom: now: the newest instant then in the log, the current instant
  * when the log is empty, or the service's present at its first answer when n8n's poll budget cut
- * that read short); let L be the lookback. With startFrom: now, the entries visible when the
+ * that read short or the service ignored the offset); let L be the lookback. With startFrom: now, the entries visible when the
  * first poll ran are never emitted, even those exactly at F. Entries become visible in
  * batches (one addAuditEntries call, atomic in the emulator), between polls or during one (while
  * a page request of the poll is in flight). For an entry E, let N(E) be the newest timestamp

@@ -132,20 +132,51 @@ describe('more entries at one instant than a page holds (pages of 7)', () => {
 		expect((after.items ?? []).map((item) => item.json.event)).toEqual(['after']);
 	});
 
-	it('from now, its newest page all at one instant: the start fails saying so after two requests, and starts once a newer entry is logged', async () => {
+	it("from now, its newest page all at one instant: starts at the service's present after two requests, and emits only what follows", async () => {
 		emulator().addAuditEntries(tied(8));
-		await expect(poll({ startFrom: 'now' })).rejects.toMatchObject({
-			message:
-				'The service ignores the audit-log paging parameter "offset", so the trigger cannot find the newest audit log entry to start from',
-			failure: { cause: 'configuration-invalid' },
-		});
-		expect(auditRequests()).toHaveLength(2);
-		emulator().addAuditEntries([{ timestamp: '2026-11-01T00:02:00.000Z', event: 'newest' }]);
+		const before = Date.now();
 		const started = await poll({ startFrom: 'now' });
 		expect(started.items).toBeNull();
+		expect(auditRequests()).toHaveLength(2);
+		// The end of the second the service's Date header names: after every entry it had.
+		const node = Object.keys(started.staticData).find((key) => key.startsWith('node:'))!;
+		const { floor: stored } = (started.staticData[node] as IDataObject)
+			.auditLogCursor as IDataObject;
+		const floor = Date.parse(stored as string);
+		expect(floor % SECOND).toBe(0);
+		expect(floor).toBeGreaterThan(before);
+		expect(floor).toBeLessThanOrEqual(Date.now() + SECOND);
 		emulator().addAuditEntries([{ timestamp: iso(Date.now() + SECOND), event: 'after' }]);
 		const next = await poll({ startFrom: 'now' }, started.staticData);
 		expect((next.items ?? []).map((item) => item.json.event)).toEqual(['after']);
+	});
+
+	it('Fetch Test Event searches the first page, and says none of its entries matches', async () => {
+		emulator().addAuditEntries(tied(8));
+		const filters = { actorEmails: { emails: ['nobody@example.com'] } };
+		const error = (await pollTrigger({
+			credentials: credentials(),
+			parameters: { startFrom: 'now', filters },
+			mode: 'manual',
+		}).catch((thrown: unknown) => thrown)) as Error & { description: string };
+		expect(error.message).toBe('No audit log entry matches the filters');
+		expect(error.description).toContain(
+			'None of the 7 entries the service answered matches (it ignores the paging parameter "offset", so no later page could be read).',
+		);
+		expect(auditRequests()).toHaveLength(2);
+	});
+
+	it('Fetch Test Event against a service answering oldest first too: says it cannot find the newest entries', async () => {
+		emulator().store.auditLogVariant = withOffsetIgnored({ pageSizeCap: 7, fixedOrder: 'asc' });
+		emulator().addAuditEntries([...tied(8), { timestamp: iso(tieAt + SECOND), event: 'newest' }]);
+		const error = (await pollTrigger({
+			credentials: credentials(),
+			parameters: { startFrom: 'now' },
+			mode: 'manual',
+		}).catch((thrown: unknown) => thrown)) as Error & { description: string };
+		expect(error.message).toBe('Fetch Test Event cannot find the newest audit log entries');
+		expect(error.description).toContain('Publish the workflow instead');
+		expect(auditRequests()).toHaveLength(2);
 	});
 
 	it('reads a page of entries at one instant that ends the log', async () => {

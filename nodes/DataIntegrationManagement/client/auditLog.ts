@@ -74,6 +74,7 @@ export async function scanAuditLog(
 			tookMs,
 		});
 		if (step.action === 'refuse') throw refused(this, step.refusal, state.offset);
+		if (step.action === 'end') return step.end;
 		state = step.state;
 		for (const key of step.received) keys.received.add(key);
 		for (const key of step.handedOver) keys.handedOver.add(key);
@@ -117,5 +118,6 @@ export async function scanAuditLogInOrder(
 	// a stable sort by instant puts them back, and keeps ties in the service's order.
 	const direction = scan.sortOrder === 'asc' ? 1 : -1;
 	entries.sort((a, b) => direction * (a.earliest - b.earliest));
-	return { entries: entries.slice(0, limit), complete: end !== 'deadline', answeredAt };
+	const complete = end === 'end' || end === 'stopped';
+	return { entries: entries.slice(0, limit), complete, answeredAt };
 }

@@ -16,8 +16,6 @@ import type { SortOrder } from './types';
 export type Refusal =
 	/** The offset is ignored, and the scan may not page by time (Audit Log → Get Many). */
 	| { why: 'offsetIgnored' }
-	/** The offset is ignored, and the first page did not show the newest entry (the start of "now"). */
-	| { why: 'newestUnseen' }
 	/** The offset is ignored, and the service does not answer oldest first from startTime either. */
 	| { why: 'notByTime' }
 	/** A page holds only entries read, at `at` or without a readable timestamp after it. */
@@ -57,10 +55,9 @@ export function isRefusal<T extends object>(next: T | Refusal): next is Refusal 
 
 /** A later page repeated only entries received: page by time (the probe first), or refuse. */
 export function startByTime(
-	scan: { sortOrder: SortOrder; pageByTime?: boolean; findsNewest?: boolean },
+	scan: { sortOrder: SortOrder; pageByTime?: boolean },
 	seen: SeenSoFar,
 ): ByTime | Refusal {
-	if (scan.findsNewest) return { why: 'newestUnseen' };
 	if (!scan.pageByTime) return { why: 'offsetIgnored' };
 	if (scan.sortOrder !== 'asc' || seen.order === 'desc' || seen.boundsIgnored)
 		return { why: 'notByTime' };

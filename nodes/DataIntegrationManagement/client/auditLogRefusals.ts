@@ -17,11 +17,6 @@ export function refused(context: Context, refusal: Refusal, offset: number): Nod
 	const byTime = `The service ignores the audit-log paging parameter "${offsetName}", so the trigger reads on by time: each page oldest first ("${AUDIT_LOG_QUERY.sortDirection}"), from the newest entry read ("${AUDIT_LOG_QUERY.since}", inclusive).`;
 	const stays = 'Nothing was emitted and the cursor stays.';
 	const maintainers = `If the service pages by another parameter, tell the package's maintainers its name (${WHERE_NAMES_ARE}).`;
-	if (refusal.why === 'newestUnseen')
-		return declared(context, refusal, {
-			message: `The service ignores the audit-log paging parameter "${offsetName}", so the trigger cannot find the newest audit log entry to start from`,
-			description: `Asked newest first, it answered a page that does not show which entry is the newest (all at one instant, oldest first, or without readable timestamps), and the same page again when asked for the entries after the first ${offset}. Nothing was emitted. To start, set Start From to A Date (for example the current time: entries before it are skipped), or publish the workflow again once the service has logged a newer entry. ${maintainers}`,
-		});
 	if (refusal.why === 'pageFullAt') {
 		const at = toUtcIso(refusal.at);
 		return declared(context, refusal, {

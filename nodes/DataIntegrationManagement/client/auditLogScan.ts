@@ -33,8 +33,8 @@ export interface AuditLogScan {
 	pacer?: Pacer;
 	/** Oldest first, where the service ignores the offset: page by time (./auditLogByTime.ts). */
 	pageByTime?: boolean;
-	/** The start of "now": newest first, for the newest entry; where the offset is ignored, refused. */
-	findsNewest?: boolean;
+	/** Newest first, its first pages suffice: where the offset is ignored, it ends ('offsetIgnored'). */
+	firstPagesSuffice?: boolean;
 }
 
 /** A page as the scan hands it to its caller. */
@@ -61,8 +61,11 @@ export interface ScannedPage {
 	settledUntil: number;
 }
 
-/** How a scan ended: the log's end, the caller said stop, or the deadline came first. */
-export type ScanEnd = 'end' | 'stopped' | 'deadline';
+/**
+ * How a scan ended: the log's end, the caller said stop, the deadline came first, or (where its
+ * first pages suffice) a page repeated what the service answered before, the offset ignored.
+ */
+export type ScanEnd = 'end' | 'stopped' | 'deadline' | 'offsetIgnored';
 
 /** What a scan has seen so far, apart from the entries' keys. */
 export interface ScanState {
@@ -103,6 +106,7 @@ export interface PageAnswer {
 /** What to do with an answered page. */
 export type ScanStep =
 	| { action: 'refuse'; refusal: Refusal }
+	| { action: 'end'; end: 'offsetIgnored' }
 	| {
 			action: 'handOver';
 			page: ScannedPage;

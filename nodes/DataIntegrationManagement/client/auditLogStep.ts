@@ -50,6 +50,7 @@ export function nextStep(
 	if (state.byTime)
 		return nextByTime(scan, state, keys, answer, { ...page, order: orderOf(instants) }, read);
 	if (ignoresOffset(state, keys, page)) {
+		if (scan.firstPagesSuffice) return { action: 'end', end: 'offsetIgnored' };
 		const byTime = startByTime(scan, state);
 		if (isRefusal(byTime)) return { action: 'refuse', refusal: byTime };
 		return takeIn(scan, { ...state, byTime }, keys, answer, NOTHING_TAKEN);

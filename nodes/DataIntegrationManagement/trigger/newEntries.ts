@@ -135,10 +135,10 @@ async function absorbNewestFirst(
 /**
  * The start of "now": the newest entry the service already has (its instant, and the ids that
  * share it), or this instant when the log is empty; when the budget cuts the read before it
- * finds that entry, the service's present when it first answered (see `startOfNow`). Anchoring
- * on the service's own timestamps and clock means a clock difference between n8n and the service
- * can neither drop the first new entries nor let old ones through; it also checks the credential
- * on activation.
+ * finds that entry, or the service ignores the offset, the service's present when it first
+ * answered (see `startOfNow`). Anchoring on the service's own timestamps and clock (its Date
+ * header) means a clock difference between n8n and the service can neither drop the first new
+ * entries nor let old ones through; it also checks the credential on activation.
  */
 async function startAtNewestEntry(
 	this: IPollFunctions,
@@ -146,13 +146,15 @@ async function startAtNewestEntry(
 	reading: Reading,
 ): Promise<CursorState> {
 	let seen: NewestSeen<PlacedEntry> = NOTHING_SEEN;
-	const scanned = { sortOrder: 'desc', findsNewest: true, ...reading } as const;
+	const scanned = { sortOrder: 'desc', firstPagesSuffice: true, ...reading } as const;
 	const end = await scanAuditLog.call(this, scanned, (page) => {
 		const step = afterNewestPage(seen, page);
 		seen = step.seen;
 		return step.readOn;
 	});
-	const { start, atStart } = startOfNow(seen, { cutShort: end === 'deadline', now: Date.now() });
+	// Where the offset is ignored, the pages read may not show the newest entry: as when cut short.
+	const cutShort = end === 'deadline' || end === 'offsetIgnored';
+	const { start, atStart } = startOfNow(seen, { cutShort, now: Date.now() });
 	return initialState(
 		origin,
 		start,

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { scanAuditLog, type PlacedEntry } from '../client/auditLog';
+import { AUDIT_LOG_QUERY } from '../client/choices';
 import { credentialFingerprint } from '../client/credential';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant } from '../shared/timestamps';
@@ -182,11 +183,25 @@ async function newestMatching(
 	matches: (entry: AuditLogEntry) => boolean,
 ): Promise<INodeExecutionData[][]> {
 	let search: Search<PlacedEntry> = NOTHING_FOUND;
-	await scanAuditLog.call(this, { sortOrder: 'desc' }, (page) => {
+	let oldestFirst = false;
+	// Where the offset is ignored, the first page is all there is to search.
+	const scan = { sortOrder: 'desc', firstPagesSuffice: true } as const;
+	const end = await scanAuditLog.call(this, scan, (page) => {
+		oldestFirst ||= page.order === 'asc';
 		const step = afterSearchPage(search, page, (read) => matches(read.entry));
 		search = step.search;
 		return step.readOn;
 	});
+	if (end === 'offsetIgnored' && oldestFirst) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Fetch Test Event cannot find the newest audit log entries',
+			{
+				description: `Asked newest first, the service answered its oldest entries, and the same page again when asked for the next (it ignores the paging parameter "${AUDIT_LOG_QUERY.skip}"). Publish the workflow instead: the trigger reads such a service by time from its start, where it honours "${AUDIT_LOG_QUERY.since}".`,
+				failure: { cause: 'configuration-invalid' },
+			},
+		);
+	}
 	const { found, looked } = search;
 	if (!found && looked === 0) {
 		throw new NodeOperationError(this.getNode(), 'The audit log has no entries yet', {
@@ -196,7 +211,7 @@ async function newestMatching(
 	}
 	if (!found) {
 		throw new NodeOperationError(this.getNode(), 'No audit log entry matches the filters', {
-			description: `None of the newest ${looked} entries matches. Loosen the filters, or try again once the service has logged a matching event.`,
+			description: `${end === 'offsetIgnored' ? `None of the ${looked} entries the service answered matches (it ignores the paging parameter "${AUDIT_LOG_QUERY.skip}", so no later page could be read).` : `None of the newest ${looked} entries matches.`} Loosen the filters, or try again once the service has logged a matching event.`,
 			failure: { cause: 'configuration-invalid' },
 		});
 	}
