@@ -32,6 +32,7 @@ import {
 } from './ai-examples';
 import { driveTools, OTHER_TABLES } from './mcp-tools';
 import { waitFor } from './processes';
+import { n8nFetch } from './rest';
 import { FINAL_ANSWER_PREFIX, toolResults, type ScriptedToolCall } from './scripted-openai';
 import type { Check } from './steps';
 
@@ -41,7 +42,7 @@ export async function mcpUrl(context: Pick<AiContext, 'api' | 'main'>, path: str
 	const status = await waitFor(
 		`the MCP endpoint ${url.pathname} to be registered`,
 		async () => {
-			const response = await fetch(url, {
+			const response = await n8nFetch(url, {
 				method: 'POST',
 				headers: {
 					'content-type': 'application/json',

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * n8n's HTTP APIs, as far as the run needs them:
  * - the editor's REST API (cookie session) to create the owner account, read the node and
@@ -6,6 +7,8 @@
  *   instead) and read executions. The public API cannot run a workflow: runs start from the CLI
  *   (`n8n execute`), a webhook, or a trigger.
  */
+import { setTimeout as delay } from 'node:timers/promises';
+
 import type { RunData } from './n8n';
 
 export interface Owner {
@@ -38,6 +41,22 @@ export interface NodeTypeDescription {
 	}>;
 }
 
+/**
+ * fetch, sent again while n8n answers 503 "Database is not ready!": n8n pings its database every
+ * 2 s and, when a ping takes over 5 s (SQLite on a busy machine), refuses every request until the
+ * next one answers. Seen once in CI, on a 1.x restart beside the other release's run.
+ */
+export async function n8nFetch(url: string | URL, init?: RequestInit): Promise<Response> {
+	const until = Date.now() + 60_000;
+	for (;;) {
+		const response = await fetch(url, init);
+		const notReady =
+			response.status === 503 && (await response.clone().text()).includes('Database is not ready');
+		if (!notReady || Date.now() > until) return response;
+		await delay(1000);
+	}
+}
+
 async function failOnError(response: Response, what: string): Promise<Response> {
 	if (response.ok) return response;
 	const body = (await response.text()).slice(0, 500);
@@ -55,7 +74,7 @@ export class EditorSession {
 	 * screen would, and keeps the session it returns.
 	 */
 	async setupOwner(owner: Owner): Promise<void> {
-		const response = await fetch(`${this.baseUrl}/rest/owner/setup`, {
+		const response = await n8nFetch(`${this.baseUrl}/rest/owner/setup`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(owner),
@@ -69,7 +88,7 @@ export class EditorSession {
 	}
 
 	private async get<T>(path: string): Promise<T> {
-		const response = await fetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookie } });
+		const response = await n8nFetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookie } });
 		return (await (await failOnError(response, `GET ${path}`)).json()) as T;
 	}
 
@@ -89,7 +108,7 @@ export class EditorSession {
 		settings?: unknown;
 	}): Promise<{ id: string; nodes: unknown[] }> {
 		const { name, nodes, connections, settings } = workflow;
-		const response = await fetch(`${this.baseUrl}/rest/workflows`, {
+		const response = await n8nFetch(`${this.baseUrl}/rest/workflows`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', cookie: this.cookie },
 			body: JSON.stringify({ name, nodes, connections, settings, active: false }),
@@ -107,7 +126,7 @@ export class EditorSession {
 		type: string;
 		data: Record<string, unknown>;
 	}): Promise<{ status: string; message: string }> {
-		const response = await fetch(`${this.baseUrl}/rest/credentials/test`, {
+		const response = await n8nFetch(`${this.baseUrl}/rest/credentials/test`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', cookie: this.cookie },
 			body: JSON.stringify({ credentials: credential }),
@@ -126,7 +145,7 @@ export class EditorSession {
 
 	/** Creates an API key for the public API, as Settings → n8n API does. */
 	async createApiKey(label: string, scopes: string[]): Promise<string> {
-		const response = await fetch(`${this.baseUrl}/rest/api-keys`, {
+		const response = await n8nFetch(`${this.baseUrl}/rest/api-keys`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', cookie: this.cookie },
 			body: JSON.stringify({ label, scopes, expiresAt: null }),
@@ -199,7 +218,7 @@ export class PublicApi {
 	) {}
 
 	private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
+		const response = await n8nFetch(`${this.baseUrl}/api/v1${path}`, {
 			method,
 			headers: {
 				'x-n8n-api-key': this.apiKey,

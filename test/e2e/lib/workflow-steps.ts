@@ -12,7 +12,7 @@ import { MCP_EXAMPLE } from './ai-examples';
 import { waitFor, type Service } from './processes';
 import { freePort } from './ports';
 import { startRedis } from './redis';
-import { PublicApi, type NodeTypeDescription } from './rest';
+import { n8nFetch, PublicApi, type NodeTypeDescription } from './rest';
 import { ACTION_NODE, assertNoLoadProblems, type RunState } from './run-state';
 import type { Check } from './steps';
 import { WORKFLOWS_DIR, type SampleWorkflow } from './workflows';
@@ -46,7 +46,7 @@ async function callWebhook(
 	return await waitFor(
 		`POST ${url} to find its webhook registered`,
 		async () => {
-			const response = await fetch(url, {
+			const response = await n8nFetch(url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({ from: 'e2e' }),
