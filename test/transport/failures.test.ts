@@ -346,7 +346,7 @@ describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
 			users,
 			{
 				message:
-					'The service at the Base URL redirected the request to no address it named, and the node follows no redirect',
+					'The service at the Base URL answered with a redirect (HTTP 301) that named no address, and the node follows no redirect',
 				description: `${CHECK_BASE_URL} ${NOTHING_SENT}`,
 				errorResponse: { message: 'Redirected' },
 			},
@@ -406,6 +406,13 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 			apiCode: 'BAD_[API key]',
 			location: 'https://x/[API key]/v1',
 		});
+	});
+
+	it('percent-encoded in a Location', () => {
+		const key = 'k/3+y%';
+		expect(
+			withoutKey({ status: 307, location: `https://x/${encodeURIComponent(key)}/v1` }, key),
+		).toEqual({ status: 307, location: 'https://x/[API key]/v1' });
 	});
 });
 

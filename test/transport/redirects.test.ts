@@ -180,14 +180,18 @@ describe('a redirect is never followed', () => {
 		[
 			'a sign-in page elsewhere',
 			() => `${elsewhere.origin}/login?next=%2Fv1%2Fusers`,
-			() => `${elsewhere.origin}/login`,
+			() => `redirected the request to ${elsewhere.origin}/login`,
 		],
-		['no Location', () => undefined, () => 'no address it named'],
-	])('%s: names what it can, and the Base URL to check', async (_title, location, shown) => {
+		[
+			'no Location',
+			() => undefined,
+			() => 'answered with a redirect (HTTP 302) that named no address',
+		],
+	])('%s: names what it can, and the Base URL to check', async (_title, location, said) => {
 		emulator().injectFault({ kind: 'redirect', status: 302, location: location(), count: 10 });
 		const error = await REQUESTS[0].run(credentials());
 		expect(error).toMatchObject({
-			message: `The service at the Base URL redirected the request to ${shown()}, and the node follows no redirect`,
+			message: `The service at the Base URL ${said()}, and the node follows no redirect`,
 			description:
 				"Check the Base URL in the credential: it must be the API's address, ending in /v1. The node sends the API key only to the Base URL: nothing was sent where the redirect points.",
 		});

@@ -16,10 +16,10 @@ import { CERTIFICATE_ERROR, failureCause, type RequestFailure } from './failureC
 
 export type { RequestFailure } from './failureCause';
 
-/** An answer as n8n's HTTP helper returns it with `returnFullResponse`. */
 /** What a request that found no turn of the shared pace in time says (./shared-pace.ts). */
 export const PACE_BUSY = 'PACE_BUSY';
 
+/** An answer as n8n's HTTP helper returns it with `returnFullResponse`. */
 export interface FullResponse {
 	statusCode: number;
 	headers?: Record<string, unknown>;
@@ -47,9 +47,14 @@ export function failureOfAnswer({
 	};
 }
 
-/** `failure` with the API key replaced where the service's words repeat it ("Invalid key …"). */
+/**
+ * `failure` with the API key replaced where the service's words repeat it ("Invalid key …"), as
+ * typed or percent-encoded (a Location's path).
+ */
 export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
-	const hide = (text: string | undefined) => (key ? text?.split(key).join('[API key]') : text);
+	const forms = key ? [key, encodeURIComponent(key)] : [];
+	const hide = (text: string | undefined) =>
+		forms.reduce((said, form) => said?.split(form).join('[API key]'), text);
 	const { apiMessage, apiCode, location } = failure;
 	return {
 		...failure,
@@ -249,7 +254,7 @@ function redirectError(
 		: `Check the Base URL in the credential: it must be ${BASE_URL_FORM}.`;
 	return {
 		errorResponse: { message: 'Redirected', ...(shown && { location: shown }) },
-		message: `The service at the Base URL redirected the request to ${shown ?? 'no address it named'}, and the node follows no redirect`,
+		message: `The service at the Base URL ${shown ? `redirected the request to ${shown}` : `answered with a redirect (HTTP ${status}) that named no address`}, and the node follows no redirect`,
 		description: `${fix} The node sends the API key only to the Base URL: nothing was sent where the redirect points.`,
 		httpCode: String(status),
 	};
