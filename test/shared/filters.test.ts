@@ -7,7 +7,11 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { AuditLogEntry } from '../../nodes/DataIntegrationManagement/client/types';
-import { entryFilter, readFilters } from '../../nodes/DataIntegrationManagement/shared/filters';
+import {
+	entryFilter,
+	holds,
+	readFilters,
+} from '../../nodes/DataIntegrationManagement/shared/filters';
 
 const node = { name: 'Audit Log Trigger' } as INode;
 const entry = (fields: Record<string, unknown>) => fields as unknown as AuditLogEntry;
@@ -139,5 +143,17 @@ describe('which values are refused, naming the field', () => {
 
 	it("reads no group it does not define (Audit Log → Get Many's Time Range)", () => {
 		expect(readFilters({ node }, { timeRange: { since: 'x' } })).toEqual({});
+	});
+});
+
+describe('holds: a value that is no text', () => {
+	it.each<[string, unknown, boolean]>([
+		['a number', 42, true],
+		['a boolean', true, false],
+		['an object whose toString is no function (off the spec)', { toString: false }, false],
+		['an object', { a: '42' }, false],
+		['nothing', undefined, false],
+	])('%s: holds "4" only where it reads as text, and never throws', (_, value, expected) => {
+		expect(holds('4', value)).toBe(expected);
 	});
 });

@@ -123,8 +123,15 @@ const RULES: Record<
 /** An email address as far as a filter needs: something, one @, something, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-/** Text as filters compare it: trimmed, in lower case, accents composed (NFC) either way written. */
-const lower = (text: unknown) => `${text ?? ''}`.trim().normalize('NFC').toLowerCase();
+/**
+ * Text as filters compare it: trimmed, in lower case, accents composed (NFC) either way written.
+ * A value that is no text, number or boolean (an object off the spec) holds no text.
+ */
+const lower = (text: unknown) =>
+	(['string', 'number', 'boolean'].includes(typeof text) ? String(text) : '')
+		.trim()
+		.normalize('NFC')
+		.toLowerCase();
 
 /** Whether one of `texts` holds `part` (trimmed, any case): how Search and Events match. */
 export const holds = (part: string, ...texts: unknown[]): boolean =>
