@@ -12,6 +12,7 @@ import {
 	testCredential,
 	type ApiCredentials,
 } from '../helpers/n8n';
+import { startRecorder } from '../helpers/network';
 import { OPERATIONS, problemsOf } from './error-walk';
 import { WORKING_PARAMETERS } from './working-parameters';
 
@@ -112,6 +113,32 @@ describe('an ID the service does not have', () => {
 				'The service found nothing for Tag ID "tag_missing". Check that the Tag ID names one that exists, and that the Base URL in the credential is the API\'s address, ending in /v1.',
 			failure: { cause: 'configuration-invalid' },
 		});
+	});
+
+	it("a 404 without the API's error body (a web server's page): the ID field first", async () => {
+		const notFoundPage = await startRecorder({
+			status: 404,
+			contentType: 'text/html',
+			body: '<html><body><h1>404 Not Found</h1></body></html>',
+		});
+		try {
+			const { error } = await runActionNode({
+				credentials: { ...credentials(), baseUrl: `${notFoundPage.origin}/v1` },
+				parameters: {
+					resource: 'tag',
+					operation: 'update',
+					tagId: 'tag_missing',
+					updateFields: { description: 'x' },
+				},
+			});
+
+			expect(error?.description).toBe(
+				'The service found nothing for Tag ID "tag_missing". Check that the Tag ID names one that exists, and that the Base URL in the credential is the API\'s address, ending in /v1.',
+			);
+			expect(notFoundPage.arrivals.map(({ url }) => url)).toEqual(['/v1/tags/tag_missing']);
+		} finally {
+			await notFoundPage.close();
+		}
 	});
 
 	it('a list or a create the service answers with a 404: the Base URL, as there is no ID', async () => {

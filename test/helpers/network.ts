@@ -181,11 +181,25 @@ export interface Recorder extends RunningServer {
 	arrivals: RecordedArrival[];
 }
 
+/** What the recorder answers every request with. */
+export interface RecorderAnswer {
+	status: number;
+	contentType: string;
+	body: string;
+}
+
+/** An envelope every endpoint's answer check takes, so a request followed there passes for success. */
+const API_SUCCESS: RecorderAnswer = {
+	status: 200,
+	contentType: 'application/json',
+	body: JSON.stringify({ code: 'SUCCESS', data: { id: 'elsewhere', items: [] } }),
+};
+
 /**
- * Another origin, as a redirect names one: it records every request and answers as the API
- * would, an envelope every endpoint's answer check takes, so one followed there passes for success.
+ * Another origin, as a redirect names one: it records every request and answers `answer`, by
+ * default as the API would (a web server's own 404 page is another answer a test gives it).
  */
-export async function startRecorder(): Promise<Recorder> {
+export async function startRecorder(answer = API_SUCCESS): Promise<Recorder> {
 	const arrivals: RecordedArrival[] = [];
 	const server = createServer((incoming, outgoing) => {
 		const chunks: Buffer[] = [];
@@ -193,8 +207,8 @@ export async function startRecorder(): Promise<Recorder> {
 		incoming.on('end', () => {
 			const { method = '', url = '', headers } = incoming;
 			arrivals.push({ method, url, headers, body: Buffer.concat(chunks).toString('utf8') });
-			outgoing.writeHead(200, { 'content-type': 'application/json' });
-			outgoing.end(JSON.stringify({ code: 'SUCCESS', data: { id: 'elsewhere', items: [] } }));
+			outgoing.writeHead(answer.status, { 'content-type': answer.contentType });
+			outgoing.end(answer.body);
 		});
 	});
 	return { ...(await listen(server, 'http')), arrivals };

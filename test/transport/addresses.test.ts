@@ -87,7 +87,25 @@ describe('routeMissing: whether a 404 says the address itself is unknown (the Ba
 			TAG,
 			false,
 		],
-		['an ID path, no error body (not the API)', { status: 404 }, TAG, true],
+		['an ID path, no error body: the IDs first', { status: 404 }, TAG, false],
+		[
+			'an ID path under a Base URL without /v1, the API naming the record',
+			{ status: 404, apiMessage: "tag 'tag_1' does not exist" },
+			{ ...TAG, baseUrl: 'https://old.example/api/' },
+			true,
+		],
+		[
+			'an ID path under a Base URL that is no URL',
+			{ status: 404 },
+			{ ...TAG, baseUrl: 'old.example/v1' },
+			true,
+		],
+		[
+			'an ID path under a Base URL ending in /v1/ (a trailing slash)',
+			{ status: 404 },
+			{ ...TAG, baseUrl: 'https://old.example/v1/' },
+			false,
+		],
 		['an ID path, "No route for …"', { status: 404, apiMessage: 'No route for PUT' }, TAG, true],
 		[
 			"an ID path, fastify's default",

@@ -52,10 +52,13 @@ const NO_ROUTE = /\broute\b|\bendpoint\b/i;
 
 /**
  * Whether a 404 says the address is unknown, so the Base URL is the likely fix: the path names no
- * ID (a list, a create), the answer is not the API's error body, or its words say no such route
- * or repeat the request's path (a record not found names its ID, not the path).
+ * ID (a list, a create), the Base URL lacks the version segment, or the API's words say no such
+ * route or repeat the request's path (a record not found names its ID, not the path). A bare 404
+ * of an ID path (no API error body) names the IDs first, as a service may answer a missing record so.
  */
 export function routeMissing({ apiMessage }: RequestFailure, address?: RequestAddress): boolean {
-	if (!address?.namesIds || apiMessage === undefined) return true;
-	return NO_ROUTE.test(apiMessage) || apiMessage.includes(address.path);
+	if (!address?.namesIds || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT)) return true;
+	return (
+		apiMessage !== undefined && (NO_ROUTE.test(apiMessage) || apiMessage.includes(address.path))
+	);
 }
