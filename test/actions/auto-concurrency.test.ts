@@ -2,16 +2,17 @@
  * Options → Concurrency Mode "Auto" against the emulator's token-bucket rate limit, the run-time
  * check of Concurrency, and the error that names the later items already sent.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import type { FaultSpec } from '../emulator';
 import {
 	AUTO_MAX_CONCURRENCY,
 	INITIAL_WINDOW,
 } from '../../nodes/DataIntegrationManagement/pacing/controller';
+import { OPEN_ENDED_WAIT_MS } from '../../nodes/DataIntegrationManagement/transport';
 import { paceKey, processPaces } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
 import { useEmulator } from '../helpers/emulator';
-import { runActionNode } from '../helpers/n8n';
+import { pollTrigger, runActionNode } from '../helpers/n8n';
 import { createAssetsVia, namedAssets, startCountingProxy, type CountingProxy } from './support';
 
 const { emulator, credentials } = useEmulator();
@@ -188,6 +189,31 @@ describe('Concurrency Mode "Auto"', () => {
 		expect(auto.error).toBeUndefined();
 		expect(auto.items).toHaveLength(emulator().store.auditEntries.length);
 		expect(fixed.error).toMatchObject({ httpCode: '429' });
+	});
+});
+
+describe('a trigger poll beside a run, on an n8n that gives no poll budget (1.x)', () => {
+	it(`finding no turn within OPEN_ENDED_WAIT_MS (${OPEN_ENDED_WAIT_MS} ms), sends nothing and says the next poll reads again`, async () => {
+		// Each create held longer than the poll waits: the run's items keep every place of the pace.
+		for (const { name } of named(INITIAL_WINDOW)) holds[name] = OPEN_ENDED_WAIT_MS + 2000;
+		const run = createAssets(named(INITIAL_WINDOW), AUTO);
+		for (let tries = 0; proxy.maxInFlight < INITIAL_WINDOW && tries < 200; tries++) await sleep(20);
+
+		const poll = pollTrigger({
+			credentials: { ...credentials(), baseUrl: proxy.baseUrl },
+			parameters: { startFrom: 'now' },
+			// A budget that is no number of ms reads as none, as n8n 1.x gives.
+			pollBudgetMs: Infinity,
+		});
+
+		await expect(poll).rejects.toMatchObject({
+			message: 'The service is busy with a run that uses this credential: nothing was sent',
+			description: expect.stringContaining(
+				'Nothing was emitted and the cursor stays; the next poll reads again from there.',
+			),
+		});
+		expect(emulator().requests.filter(({ path }) => path === '/audit-logs')).toEqual([]);
+		expect((await run).items).toHaveLength(INITIAL_WINDOW);
 	});
 });
 
