@@ -193,7 +193,7 @@ describe('Concurrency Mode "Auto"', () => {
 });
 
 describe('a trigger poll beside a run, on an n8n that gives no poll budget (1.x)', () => {
-	it(`finding no turn within OPEN_ENDED_WAIT_MS (${OPEN_ENDED_WAIT_MS} ms), sends nothing and says the next poll reads again`, async () => {
+	it(`finding no turn within OPEN_ENDED_WAIT_MS (${OPEN_ENDED_WAIT_MS} ms), sends nothing and says the next poll reads again from where it was`, async () => {
 		// Each create held longer than the poll waits: the run's items keep every place of the pace.
 		for (const { name } of named(INITIAL_WINDOW)) holds[name] = OPEN_ENDED_WAIT_MS + 2000;
 		const run = createAssets(named(INITIAL_WINDOW), AUTO);
@@ -209,7 +209,7 @@ describe('a trigger poll beside a run, on an n8n that gives no poll budget (1.x)
 		await expect(poll).rejects.toMatchObject({
 			message: 'The service is busy with a run that uses this credential: nothing was sent',
 			description: expect.stringContaining(
-				'Nothing was emitted and the cursor stays; the next poll reads again from there.',
+				"Try again when the run has finished (a trigger's next poll reads again from where it was)",
 			),
 		});
 		expect(emulator().requests.filter(({ path }) => path === '/audit-logs')).toEqual([]);

@@ -1,13 +1,10 @@
 /**
  * The trigger's pure decisions (trigger/poll.ts), rule by rule: which poll budget from n8n is
- * used, and what a request the budget cut, or a poll that found no turn, says (the filters: ../shared/filters.test.ts).
+ * used, and what a request the budget cut says (the filters: ../shared/filters.test.ts).
  */
 import { NodeApiError, type INode } from 'n8n-workflow';
 
-import {
-	explainPollFailure,
-	usableBudget,
-} from '../../nodes/DataIntegrationManagement/trigger/poll';
+import { explainBudgetCut, usableBudget } from '../../nodes/DataIntegrationManagement/trigger/poll';
 
 describe('usableBudget', () => {
 	it.each([
@@ -24,7 +21,7 @@ describe('usableBudget', () => {
 	});
 });
 
-describe('explainPollFailure', () => {
+describe('explainBudgetCut', () => {
 	const node = { name: 'Audit Log Trigger' } as INode;
 	const apiError = (message: string, deadlineReached?: boolean) => {
 		const error = new NodeApiError(node, {}, { message });
@@ -34,7 +31,7 @@ describe('explainPollFailure', () => {
 
 	it('says that the poll time budget ran out, and what n8n said of the request', () => {
 		const cut = apiError('The connection was aborted, perhaps the server is offline', true);
-		expect(explainPollFailure(cut)).toMatchObject({
+		expect(explainBudgetCut(cut)).toMatchObject({
 			message: 'The new audit log entries could not be read within the poll time budget',
 			description: expect.stringMatching(
 				/^The first request of the poll was not answered within the time n8n allows a poll \(The connection was aborted, perhaps the server is offline\)\./,
@@ -43,7 +40,7 @@ describe('explainPollFailure', () => {
 	});
 
 	it('says first what helps in the nodes, then what took the time, and only then the variable n8n Cloud users cannot set', () => {
-		const { description } = explainPollFailure(apiError('Timed out', true));
+		const { description } = explainBudgetCut(apiError('Timed out', true));
 		const at = (words: string) => {
 			expect(description).toContain(words);
 			return description!.indexOf(words);
@@ -67,42 +64,17 @@ describe('explainPollFailure', () => {
 	});
 
 	it('drops only the final full stop of what n8n said', () => {
-		const cut = explainPollFailure(apiError('It said no. It is limiting requests.', true));
+		const cut = explainBudgetCut(apiError('It said no. It is limiting requests.', true));
 		expect(cut.description).toContain('(It said no. It is limiting requests)');
 	});
 
 	it('says of a 429 whose wait would not fit that the poll did not wait, and who waits it', () => {
 		const limited = apiError('Slow down [RATE_LIMITED]', true);
 		limited.httpCode = '429';
-		expect(explainPollFailure(limited)).toMatchObject({
+		expect(explainBudgetCut(limited)).toMatchObject({
 			message: 'The new audit log entries could not be read within the poll time budget',
 			description:
 				"The service asked to wait before the next request (Slow down [RATE_LIMITED]), longer than the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there, and n8n's durable scheduler (2.40 and later) waits as long as the service asked before it.",
-		});
-	});
-
-	it('says of a poll without a budget (n8n 1.x) that found no turn beside a run that the next poll reads again', () => {
-		const busy = apiError(
-			'The service is busy with a run that uses this credential: nothing was sent',
-			false,
-		);
-		busy.context.paceBusy = true;
-		expect(explainPollFailure(busy)).toMatchObject({
-			message: 'The service is busy with a run that uses this credential: nothing was sent',
-			description:
-				"This poll waited its turn behind a run of this package's nodes using the same credential (the same Base URL and API key), found none in time and sent nothing. Nothing was emitted and the cursor stays; the next poll reads again from there. What helps: a credential of this trigger's own (another API key), or a lower Options → Concurrency in that run.",
-		});
-	});
-
-	it('says of a poll that found no turn within its budget that the budget ran out', () => {
-		const busy = apiError(
-			'The service is busy with a run that uses this credential: nothing was sent',
-			true,
-		);
-		busy.context.paceBusy = true;
-		expect(explainPollFailure(busy)).toMatchObject({
-			message: 'The new audit log entries could not be read within the poll time budget',
-			description: expect.stringMatching(/^The first request of the poll was not answered/),
 		});
 	});
 
@@ -111,7 +83,7 @@ describe('explainPollFailure', () => {
 		['a failure without the mark', apiError('Not found')],
 	])('leaves %s as it is', (_, error) => {
 		const message = error.message;
-		expect(explainPollFailure(error)).toBe(error);
+		expect(explainBudgetCut(error)).toBe(error);
 		expect(error.message).toBe(message);
 	});
 });

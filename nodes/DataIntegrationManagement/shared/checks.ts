@@ -192,12 +192,10 @@ function parseJsonObject(origin: Origin, label: string, value: unknown): IDataOb
 		throw fieldError(origin, label, 'must be a JSON object', `It is ${shown(parsed)}. ${example}`);
 	}
 	// Depth first: a cyclic object is then refused as too deep before JSON.stringify sees it.
-	if (exceedsDepth(parsed, MAX_JSON_DEPTH)) {
+	if (exceedsDepth(parsed, MAX_JSON_DEPTH))
 		throw fieldError(origin, label, `is nested more than ${MAX_JSON_DEPTH} levels deep`);
-	}
-	if (typeof value !== 'string' && JSON.stringify(parsed).length > MAX_JSON_CHARACTERS) {
+	if (typeof value !== 'string' && JSON.stringify(parsed).length > MAX_JSON_CHARACTERS)
 		throw tooLarge();
-	}
 	return parsed as IDataObject;
 }
 

@@ -56,9 +56,8 @@ const NO_ROUTE = /\broute\b|\bendpoint\b/i;
  * route or repeat the request's path (a record not found names its ID, not the path). A bare 404
  * of an ID path (no API error body) names the IDs first, as a service may answer a missing record so.
  */
-export function routeMissing({ apiMessage }: RequestFailure, address?: RequestAddress): boolean {
+export function routeMissing(failure: RequestFailure, address?: RequestAddress): boolean {
 	if (!address?.namesIds || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT)) return true;
-	return (
-		apiMessage !== undefined && (NO_ROUTE.test(apiMessage) || apiMessage.includes(address.path))
-	);
+	const said = failure.apiMessage ?? '';
+	return NO_ROUTE.test(said) || said.includes(address.path);
 }

@@ -236,7 +236,7 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 			errorResponse: { message: 'Busy with a run', networkCode },
 			message: 'The service is busy with a run that uses this credential: nothing was sent',
 			description:
-				'Concurrency Mode Auto shares the pace the service allows among everything that uses this credential in this n8n, and this request found no turn in time while a run used it. Try again when the run has finished, or give that run a lower Options → Max Concurrency.',
+				"Concurrency Mode Auto shares the pace the service allows among everything that uses this credential in this n8n, and this request found no turn in time while a run used it. Try again when the run has finished (a trigger's next poll reads again from where it was), or give that run a lower Options → Max Concurrency.",
 		};
 	}
 	return undefined;

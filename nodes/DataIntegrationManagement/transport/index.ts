@@ -84,12 +84,7 @@ export async function apiRequest(
 	const waitMs = (options.deadline ?? Date.now() + OPEN_ENDED_WAIT_MS) - Date.now();
 	await slot?.start(undefined, waitMs).catch(() => {
 		slot.leave();
-		const busy = toError(
-			{ networkCode: PACE_BUSY },
-			{ deadlineReached: options.deadline !== undefined },
-		);
-		busy.context.paceBusy = true;
-		throw busy;
+		throw toError({ networkCode: PACE_BUSY }, { deadlineReached: options.deadline !== undefined });
 	});
 	const send = async (timeoutMs: number | undefined) => {
 		request.timeout = timeoutMs;

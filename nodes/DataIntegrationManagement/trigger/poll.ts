@@ -135,7 +135,7 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 	} catch (error) {
 		throw declaredError(
 			this.getNode(),
-			error instanceof NodeApiError ? explainPollFailure(error) : error,
+			error instanceof NodeApiError ? explainBudgetCut(error) : error,
 		);
 	} finally {
 		lease.release();
@@ -161,21 +161,13 @@ async function stateToReadFrom(
 	return { quiet, state: kept ?? restoreState(stored, origin) };
 }
 
-/** A poll without a budget that found no turn beside a run: nothing sent, the next poll retries. */
-const POLL_FOUND_NO_TURN =
-	"This poll waited its turn behind a run of this package's nodes using the same credential (the same Base URL and API key), found none in time and sent nothing. Nothing was emitted and the cursor stays; the next poll reads again from there. What helps: a credential of this trigger's own (another API key), or a lower Options → Concurrency in that run.";
-
 /**
  * A request the poll budget cut says so: n8n's own words for a cut request ("The connection was
  * aborted…") name the wrong cause. A 429 whose wait would not fit is not waited: the error
- * declares the wait (./transport's failure), for n8n's scheduler to wait out. Without a budget
- * (n8n 1.x), a poll that found no turn beside a run says that the next poll tries again.
+ * declares the wait (./transport's failure), for n8n's scheduler to wait out.
  */
-export function explainPollFailure(error: NodeApiError): NodeApiError {
-	if (error.context.deadlineReached !== true) {
-		if (error.context.paceBusy === true) error.description = POLL_FOUND_NO_TURN;
-		return error;
-	}
+export function explainBudgetCut(error: NodeApiError): NodeApiError {
+	if (error.context.deadlineReached !== true) return error;
 	const said = error.message.replace(/\.$/, '');
 	error.description =
 		error.httpCode === '429'
