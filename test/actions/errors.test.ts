@@ -373,6 +373,49 @@ describe('continue on fail', () => {
 		expectNoKey(result);
 	});
 
+	it('with "Continue (using error output)", sends each failing item to the error output, paired to its input', async () => {
+		const result = await runLogged({
+			credentials: credentials(),
+			continueOnFail: 'errorOutput',
+			parameters: {
+				resource: 'asset',
+				operation: 'update',
+				assetId: '={{ $json.id }}',
+				updateFields: { description: 'checked', connection: '={{ $json.connection }}' },
+			},
+			items: [
+				{ id: SEED.assets.ordersDb, connection: '{"port": 5433}' },
+				{ id: 'ast_missing', connection: '{}' },
+				{ id: SEED.assets.revenueDashboard, connection: '{"port": ' },
+			],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map(({ json, pairedItem }) => [json.id, pairedItem])).toEqual([
+			[SEED.assets.ordersDb, { item: 0 }],
+		]);
+		// n8n keeps `{ error }` as the item's json, and the whole error beside it.
+		expect(
+			result.errorItems.map(({ json, error, pairedItem }) => [
+				json,
+				error?.description,
+				pairedItem,
+			]),
+		).toEqual([
+			[
+				{ error: "asset 'ast_missing' does not exist [NOT_FOUND]" },
+				expect.stringMatching(/^The service found nothing for Asset ID "ast_missing"/),
+				{ item: 1 },
+			],
+			[
+				{ error: expect.stringMatching(/^The field "Connection" is not valid JSON \(item 2\)/) },
+				expect.stringMatching(/^Unexpected end of JSON input/),
+				{ item: 2 },
+			],
+		]);
+		expectNoKey(result);
+	});
+
 	it('goes on after network failures and 5xx answers of a read', async () => {
 		// Faults answer in turn: the first request is dropped, the second gets a 500.
 		emulator().injectFault({ kind: 'drop' });

@@ -308,7 +308,8 @@ data (\`npm run emulator\`). \`?\`: only when the field was set. \`test/actions/
 writes this page and fails when an output changes and the page does not. Every item is paired to
 the input item it came from; with "On Error: Continue", a failed item gives
 \`{ error, httpCode?, code?, description? }\` instead (\`httpCode\` and the service's \`code\` when it
-answered).
+answered); with "Continue (using error output)", it goes to the error output as n8n shapes it,
+\`{ error }\` with the error beside it.
 
 A write whose answer is not what the API describes (the change was made, so it does not fail) gives
 its item with what the service sent over it, and a \`warning\` naming the request and what differs.

@@ -57,8 +57,11 @@ export interface RunActionOptions {
 	parameters: INodeParameters;
 	/** The input items; one empty item by default, as after a manual trigger. */
 	items?: IDataObject[];
-	/** Runs the node with "On Error: Continue" (n8n's `continueOnFail()`). */
-	continueOnFail?: boolean;
+	/**
+	 * Runs the node with "On Error: Continue" (n8n's `continueOnFail()`); 'errorOutput': with
+	 * "Continue (using error output)", whose items `errorItems` gives.
+	 */
+	continueOnFail?: boolean | 'errorOutput';
 	mode?: WorkflowExecuteMode;
 	/** Runs the node's tool form (the `…Tool` type) instead of the node. */
 	asTool?: boolean;
@@ -68,6 +71,8 @@ export interface RunActionOptions {
 
 export interface RunActionResult {
 	items: INodeExecutionData[];
+	/** The items of the error output (On Error: Continue (using error output)). */
+	errorItems: INodeExecutionData[];
 	error?: ExecutionError;
 	run: IRun;
 }
@@ -76,7 +81,14 @@ export interface RunActionResult {
 export async function runActionNode(options: RunActionOptions): Promise<RunActionResult> {
 	return await executeNode({
 		node: makeNode(options.asTool ? TOOL_NODE_TYPE : ACTION_NODE_TYPE, options.parameters, {
-			...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+			...(options.continueOnFail
+				? {
+						onError:
+							options.continueOnFail === 'errorOutput'
+								? 'continueErrorOutput'
+								: 'continueRegularOutput',
+					}
+				: {}),
 			...(options.noCredentialSelected ? { credentials: undefined } : {}),
 		}),
 		nodeTypes,
@@ -130,6 +142,7 @@ export async function executeNode(options: {
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
+		errorItems: taskData?.data?.main?.[1] ?? [],
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
 	};

@@ -98,7 +98,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
  * What runs one item: its operation, given what the router read of the item, each object it
  * returns an output item paired to it; in the tool form, within the size a model is given, and a
  * write saying it was made (./toolAnswer.ts). A failure names its item; with "On Error: Continue" it
- * becomes an `{ error }` item paired to its input instead.
+ * becomes an `{ error }` item paired to its input instead, on the error output if the node has one.
  */
 function itemRunner(
 	context: IExecuteFunctions,
@@ -132,12 +132,13 @@ function itemRunner(
 				json,
 				pairedItem: { item: itemIndex },
 			}));
-		} catch (error) {
-			if (context.continueOnFail()) {
-				results[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
-				return;
-			}
-			throw declaredError(context.getNode(), error, itemIndex);
+		} catch (caught) {
+			const error = declaredError(context.getNode(), caught, itemIndex);
+			if (!context.continueOnFail()) throw error;
+			// With `error` set, n8n sends the item to the error output, its json then `{ error }` alone.
+			const toErrorOutput = context.getNode().onError === 'continueErrorOutput';
+			const failed = { json: errorJson(error), pairedItem: { item: itemIndex } };
+			results[itemIndex] = [toErrorOutput ? { ...failed, error } : failed];
 		}
 	};
 }

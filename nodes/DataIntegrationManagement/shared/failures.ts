@@ -22,11 +22,13 @@ export function failureOf(error: unknown): Failure {
 	return (error as { failure?: Failure } | undefined)?.failure ?? undeclaredCause(error);
 }
 
+type NodeError = NodeApiError | NodeOperationError;
+
 /**
  * `error` as a node throws it, declaring why it failed and naming its item: a node error as it is
  * (as n8n 2.41 does with one it is handed to wrap; n8n 1.x leaves `failure` unread), else wrapped.
  */
-export function declaredError(node: INode, error: unknown, itemIndex?: number): Error {
+export function declaredError(node: INode, error: unknown, itemIndex?: number): NodeError {
 	if (!(error instanceof NodeApiError || error instanceof NodeOperationError))
 		return new NodeOperationError(node, error as Error, { itemIndex, failure: failureOf(error) });
 	error.failure = failureOf(error);
