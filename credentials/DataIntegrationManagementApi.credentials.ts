@@ -29,6 +29,16 @@ const rule = (value: number, message: string): IAuthenticateRuleResponseCode => 
 	properties: { value, message },
 });
 
+/** Where a request goes, as n8n hands it to `authenticate`: `url` under `baseURL`, or a legacy `uri`. */
+type RequestTarget = Partial<Record<'url' | 'baseURL' | 'uri', unknown>>;
+
+/** The origin of `target`, or undefined when it is no URL. */
+export function requestOrigin({ url, baseURL, uri }: RequestTarget): string | undefined {
+	const target = String(uri ?? url ?? '');
+	const base = typeof baseURL === 'string' ? baseURL : undefined;
+	return URL.canParse(target, base) ? new URL(target, base).origin : undefined;
+}
+
 export class DataIntegrationManagementApi implements ICredentialType {
 	name = 'dataIntegrationManagementApi';
 
@@ -82,16 +92,23 @@ export class DataIntegrationManagementApi implements ICredentialType {
 		},
 	];
 
-	// The key goes into its header as it is: a function, not an expression n8n would evaluate
-	// for every request.
+	// The key goes into its header as it is (a function, not an expression n8n would evaluate for
+	// every request), only to the Base URL's origin: a request elsewhere (an HTTP Request node's
+	// URL) goes without it. No redirect is followed with it: n8n's client would send it on.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
+		const service = requestOrigin({ url: String(credentials.baseUrl ?? '').trim() });
+		if (service === undefined || requestOrigin(requestOptions) !== service) return requestOptions;
+		// followRedirect and followAllRedirects: n8n's legacy request, the HTTP Request node's.
 		return {
 			...requestOptions,
 			headers: { ...requestOptions.headers, [API_KEY_HEADER]: String(credentials.apiKey) },
-		};
+			disableFollowRedirect: true,
+			followRedirect: false,
+			followAllRedirects: false,
+		} as IHttpRequestOptions;
 	}
 
 	// GET /users needs a valid key and changes nothing, so it tells a right key from a wrong one.

@@ -130,3 +130,44 @@ describe('credential in node requests', () => {
 		]);
 	});
 });
+
+describe('where the credential puts the key (authenticate)', () => {
+	const credential = new DataIntegrationManagementApi();
+	const key = { apiKey: 'k-123', baseUrl: ' https://api.example.com/v1/ ' };
+	const authenticated = async (options: object) =>
+		await credential.authenticate(key, options as Parameters<typeof credential.authenticate>[1]);
+
+	it.each([
+		['a URL under the Base URL', { url: 'https://api.example.com/v1/users' }],
+		['a path under baseURL (the Test)', { baseURL: 'https://api.example.com/v1', url: '/users' }],
+		['another path of its origin', { url: 'https://api.example.com/other' }],
+		["the HTTP Request node's legacy uri", { uri: 'https://api.example.com/v1/tags' }],
+	])('%s: the key, and no redirect followed with it', async (_name, options) => {
+		expect(await authenticated(options)).toEqual({
+			...options,
+			headers: { 'x-api-key': 'k-123' },
+			disableFollowRedirect: true,
+			followRedirect: false,
+			followAllRedirects: false,
+		});
+	});
+
+	it.each([
+		['another host', { url: 'https://api.example.org/v1/users' }],
+		['another scheme', { url: 'http://api.example.com/v1/users' }],
+		['another port', { url: 'https://api.example.com:8443/v1/users' }],
+		['a lookalike host', { uri: 'https://api.example.com.evil.test/v1/users' }],
+		['user info naming the host', { url: 'https://api.example.com@evil.test/v1' }],
+		['no URL at all', {}],
+		['a relative URL without baseURL', { url: '/users' }],
+	])('%s: the request as it is, without the key', async (_name, options) => {
+		expect(await authenticated(options)).toEqual(options);
+	});
+
+	it('a Base URL that is no URL: no request gets the key', async () => {
+		const options = { url: 'https://api.example.com/v1/users' };
+		expect(
+			await credential.authenticate({ apiKey: 'k', baseUrl: 'api.example.com/v1' }, options),
+		).toEqual(options);
+	});
+});

@@ -74,9 +74,8 @@ export function pathSegment(
 ): string {
 	const text = requiredText.call(this, itemIndex, properties, name, value);
 	const problem = pathSegmentProblem(text);
-	if (problem) {
+	if (problem)
 		throw fieldError(originOf(this, itemIndex), displayNameOf(properties, name), problem);
-	}
 	return text;
 }
 

@@ -27,9 +27,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Why `value` cannot be one segment of a request path, worded to follow a field's name. */
 export function pathSegmentProblem(value: string): string | undefined {
 	if (value === '') return 'is empty';
-	if (DOT_SEGMENT.test(value)) {
+	if (DOT_SEGMENT.test(value))
 		return 'cannot be "." or ".." (nor their percent-encoded forms): the request would go to another endpoint';
-	}
 	if (LONE_SURROGATE.test(value)) return 'is not valid Unicode text';
 	return undefined;
 }

@@ -172,9 +172,8 @@ export function checkCollection(
 
 /** A JSON-object field's value, given as an object or as JSON text; empty is not sent. */
 function parseJsonObject(origin: Origin, label: string, value: unknown): IDataObject | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
 		return undefined;
-	}
 	const example = 'Give a JSON object such as {"host": "db.example.com"}.';
 	const tooLarge = () =>
 		fieldError(origin, label, `is larger than ${MAX_JSON_CHARACTERS} characters of JSON`);
@@ -188,9 +187,8 @@ function parseJsonObject(origin: Origin, label: string, value: unknown): IDataOb
 			throw fieldError(origin, label, 'is not valid JSON', `${problem}. ${example}`);
 		}
 	}
-	if (!isObject(parsed)) {
+	if (!isObject(parsed))
 		throw fieldError(origin, label, 'must be a JSON object', `It is ${shown(parsed)}. ${example}`);
-	}
 	// Depth first: a cyclic object is then refused as too deep before JSON.stringify sees it.
 	if (exceedsDepth(parsed, MAX_JSON_DEPTH))
 		throw fieldError(origin, label, `is nested more than ${MAX_JSON_DEPTH} levels deep`);

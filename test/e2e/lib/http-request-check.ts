@@ -22,27 +22,42 @@ const NODE = 'HTTP Request with the credential';
 
 /** Writes the workflow for `n8n import:workflow`: Manual Trigger → HTTP Request GET /users. */
 export function writeHttpRequestWorkflow(file: string, baseUrl: string): void {
+	writeHttpRequestNodes(file, WORKFLOW_ID, [{ name: NODE, url: `${baseUrl}/users` }]);
+}
+
+/**
+ * Writes a workflow with `id`: a Manual Trigger, then HTTP Request nodes in a row, each a GET of
+ * its `url` with this package's credential; with `goOn`, each goes on after an error.
+ */
+export function writeHttpRequestNodes(
+	file: string,
+	id: string,
+	nodes: Array<{ name: string; url: string }>,
+	goOn = false,
+): void {
+	const names = ['Start', ...nodes.map(({ name }) => name)];
 	const workflow = {
-		id: WORKFLOW_ID,
-		name: "HTTP Request node with the package's credential",
+		id,
+		name: `HTTP Request node with the package's credential: ${nodes.map(({ name }) => name).join(', ')}`,
 		nodes: [
 			{
-				id: '7a9e0008-0000-4000-8000-000000000001',
+				id: `${id}-start`,
 				name: 'Start',
 				type: 'n8n-nodes-base.manualTrigger',
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {},
 			},
-			{
-				id: '7a9e0008-0000-4000-8000-000000000002',
-				name: NODE,
+			...nodes.map(({ name, url }, index) => ({
+				id: `${id}-${index}`,
+				name,
 				type: 'n8n-nodes-base.httpRequest',
 				typeVersion: 4.2,
-				position: [260, 0],
+				position: [260 * (index + 1), 0],
+				...(goOn && { onError: 'continueRegularOutput' }),
 				parameters: {
 					method: 'GET',
-					url: `${baseUrl}/users`,
+					url,
 					authentication: 'predefinedCredentialType',
 					nodeCredentialType: SAMPLE_CREDENTIAL.type,
 					options: {},
@@ -50,9 +65,16 @@ export function writeHttpRequestWorkflow(file: string, baseUrl: string): void {
 				credentials: {
 					[SAMPLE_CREDENTIAL.type]: { id: SAMPLE_CREDENTIAL.id, name: SAMPLE_CREDENTIAL.name },
 				},
-			},
+			})),
 		],
-		connections: { Start: { main: [[{ node: NODE, type: 'main', index: 0 }]] } },
+		connections: Object.fromEntries(
+			names
+				.slice(0, -1)
+				.map((name, index) => [
+					name,
+					{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
+				]),
+		),
 		settings: { executionOrder: 'v1' },
 		active: false,
 	};

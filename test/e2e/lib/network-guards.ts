@@ -23,6 +23,7 @@ import { resultText, type ToolResult } from './ai-examples';
 import {
 	assertNoKey,
 	firstItem,
+	HTTP_REQUEST_NODES,
 	MCP_PATH,
 	REDIRECTED_NODES,
 	WORKFLOWS,
@@ -30,6 +31,7 @@ import {
 	type NetworkSetup,
 } from './network-setup';
 import type { Check } from './steps';
+import { API_KEY_HEADER } from '../../../credentials/DataIntegrationManagementApi.credentials';
 import { SAMPLE_CREDENTIAL } from './workflows';
 
 /** A write tool over a read-only credential, called by an MCP client. */
@@ -204,5 +206,32 @@ export async function checkRedirects(
 	assert.deepEqual(sent, ['GET /users', 'GET /users', 'POST /tags']);
 	check(
 		`n8n execute: User → Get Many (308) and Tag → Create (307) → "${String(firstItem(runData, REDIRECTED_NODES.read).error)}"; ${elsewhere.origin} received nothing; the service received ${sent.join(', ')}`,
+	);
+	await checkHttpRequestNodes(context, elsewhere, location, check);
+}
+
+/**
+ * n8n's HTTP Request node with this credential: a request the service redirects elsewhere (308)
+ * is not followed with the key, and a URL of another origin goes without it.
+ */
+async function checkHttpRequestNodes(
+	{ n8n, emulator }: NetworkContext,
+	elsewhere: NetworkSetup['elsewhere'],
+	location: string,
+	check: Check,
+): Promise<void> {
+	elsewhere.arrivals.length = 0;
+	await emulator.control.injectFault({ kind: 'redirect', status: 308, location, path: '/users' });
+	const run = await n8n.execute(WORKFLOWS.httpRequest);
+	const redirected = firstItem(run.data.resultData.runData, HTTP_REQUEST_NODES.redirected);
+	assert.ok(redirected.error, `the redirected request did not fail: ${JSON.stringify(redirected)}`);
+	assertNoKey(emulator.apiKey, 'the run', run);
+	// Only the URL given elsewhere arrived there, without the key: the redirect was not followed.
+	assert.deepEqual(
+		elsewhere.arrivals.map(({ url, headers }) => [url, headers[API_KEY_HEADER]]),
+		[['/v1/users', undefined]],
+	);
+	check(
+		`n8n execute: HTTP Request node, the service redirecting (308) → ${JSON.stringify(redirected.error).slice(0, 160)}, not followed; a URL at ${elsewhere.origin} → sent without ${API_KEY_HEADER}`,
 	);
 }

@@ -18,6 +18,7 @@ import {
 } from '../../helpers/network';
 import { MCP_EXAMPLE, readExample } from './ai-examples';
 import type { RunningEmulator } from './emulator';
+import { writeHttpRequestNodes } from './http-request-check';
 import type { N8n, RunData } from './n8n';
 import type { Service } from './processes';
 import type { EditorSession, PublicApi } from './rest';
@@ -42,6 +43,12 @@ export const WORKFLOWS = {
 	trigger: 'dimNetTrigger',
 	mcp: 'dimNetMcp',
 	redirect: 'dimNetRedirect',
+	httpRequest: 'dimNetHttpRequest',
+};
+/** The HTTP Request nodes on the credential: one redirected by the service, one sent elsewhere. */
+export const HTTP_REQUEST_NODES = {
+	redirected: 'HTTP Request, redirected',
+	elsewhere: 'HTTP Request, elsewhere',
 };
 /** The nodes of the redirect workflow: a read and a write, on the emulator's credential. */
 export const REDIRECTED_NODES = { read: 'Read, redirected', write: 'Write, redirected' };
@@ -122,7 +129,7 @@ export async function prepareNetwork(
 		credential: CREDENTIALS.insecure,
 	});
 	writeReadOnlyMcpWorkflow(workflowDir);
-	writeRedirectWorkflow(workflowDir);
+	writeRedirectWorkflows(workflowDir, baseUrl, elsewhere.origin);
 	return { setup: { https, elsewhere, caFile }, credentialFile, workflowDir };
 }
 
@@ -177,8 +184,20 @@ export function writeActionWorkflow(folder: string, id: string, nodes: ActionNod
 	writeFileSync(join(folder, `${id}.json`), JSON.stringify(workflow, null, '\t'));
 }
 
-/** A read and a write on the emulator's credential, for the redirects its Base URL answers. */
-function writeRedirectWorkflow(folder: string): void {
+/**
+ * A read and a write on the emulator's credential, for the redirects its Base URL answers; and
+ * n8n's HTTP Request node on it, at the Base URL (`baseUrl`) and at another origin (`elsewhere`).
+ */
+function writeRedirectWorkflows(folder: string, baseUrl: string, elsewhere: string): void {
+	writeHttpRequestNodes(
+		join(folder, `${WORKFLOWS.httpRequest}.json`),
+		WORKFLOWS.httpRequest,
+		[
+			{ name: HTTP_REQUEST_NODES.redirected, url: `${baseUrl}/users` },
+			{ name: HTTP_REQUEST_NODES.elsewhere, url: `${elsewhere}/v1/users` },
+		],
+		true,
+	);
 	writeActionWorkflow(folder, WORKFLOWS.redirect, [
 		{
 			name: REDIRECTED_NODES.read,

@@ -60,8 +60,6 @@ export const execute: Execute = async function (itemIndex, pacer) {
 		{ integrationId, schema, table },
 		getColumns.call(this, integrationId, schema, table, pacer),
 	);
-	if (output === 'raw') {
-		return { columns: columns };
-	}
+	if (output === 'raw') return { columns: columns };
 	return Object.entries(columns).map(([column, entry]) => ({ schema, table, column, ...entry }));
 };
