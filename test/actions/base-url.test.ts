@@ -141,6 +141,17 @@ describe('an ID the service does not have', () => {
 		}
 	});
 
+	it('the trigger, on a service without the beta audit log: the endpoint, then the Base URL', async () => {
+		emulator().injectFault({ kind: 'status', status: 404, message: 'gone', path: '/audit-logs' });
+		await expect(
+			pollTrigger({ credentials: credentials(), parameters: { startFrom: 'now' } }),
+		).rejects.toMatchObject({
+			httpCode: '404',
+			description:
+				"Nothing answers at /audit-logs under the Base URL in the credential. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
+		});
+	});
+
 	it('a list or a create the service answers with a 404: the Base URL, as there is no ID', async () => {
 		emulator().injectFault({ kind: 'status', status: 404, message: 'gone', count: 2 });
 		const { error } = await runActionNode({
@@ -149,7 +160,7 @@ describe('an ID the service does not have', () => {
 		});
 
 		expect(error?.description).toBe(
-			"Nothing answers at this address, so the Base URL in the credential is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
+			"Nothing answers at /users under the Base URL in the credential. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
 		);
 	});
 });

@@ -20,7 +20,7 @@ const REFUSED_HEADER_VALUE = 'wrong-key-7d1e0c55b9';
 const DESCRIPTIONS = {
 	400: 'The service rejected the request as invalid. Check the fields named in the message.',
 	401: 'The API key was refused. Check the API Key in the credential.',
-	404: "Nothing answers at this address, so the Base URL in the credential is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
+	404: "Nothing answers at /users under the Base URL in the credential. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
 	429: 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.',
 	500: 'The service had an internal problem. Try again later.',
 	503: 'The service is overloaded and turned the request away. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.',

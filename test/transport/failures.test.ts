@@ -367,7 +367,7 @@ describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
 			users,
 			{
 				description:
-					"Nothing answers at this address, so the Base URL in the credential is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
+					"Nothing answers at /users under the Base URL in the credential. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
 				context: { routeMissing: true },
 			},
 		],
@@ -385,7 +385,9 @@ describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
 			'a 404 of an ID whose words say no route: the Base URL first',
 			{ status: 404, apiMessage: 'No route for PUT /tags/tag_1' },
 			tag,
-			{ description: expect.stringMatching(/^Nothing answers at this address/) },
+			{
+				description: expect.stringMatching(/^Nothing answers at \/tags\/tag_1 under the Base URL/),
+			},
 		],
 	])('%s', (_title, failure, address, shown) => {
 		const error = toNodeApiError(node, failure, { address });

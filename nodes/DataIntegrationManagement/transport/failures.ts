@@ -120,22 +120,18 @@ function parseRetryAfter(value: unknown): number | undefined {
 /** One plain sentence per class of failure, under the API's own message; `write`: a change was asked. */
 function describeStatus(failure: RequestFailure, write: boolean, address?: RequestAddress): string {
 	const { status } = failure;
-	if (status === undefined) {
+	if (status === undefined)
 		return 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.';
-	}
 	if (status === 400)
 		return 'The service rejected the request as invalid. Check the fields named in the message.';
 	if (status === 401) return 'The API key was refused. Check the API Key in the credential.';
-	if (status === 403) {
+	if (status === 403)
 		return 'The API key was accepted but lacks permission for this request. Use a key that is allowed to do it, or ask the workspace admin to grant it.';
-	}
 	if (status === 404) return describeNotFound(failure, address);
-	if (status === 429) {
+	if (status === 429)
 		return 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.';
-	}
-	if (status === 503) {
+	if (status === 503)
 		return `The service is overloaded and turned the request away${write ? ', so it changed nothing' : ''}. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.`;
-	}
 	if (status >= 500) return 'The service had an internal problem. Try again later.';
 	return "The service refused the request. Check the node's fields and the credential, then try again.";
 }
@@ -145,14 +141,14 @@ const BASE_URL_FORM = `the API's address, ending in ${VERSION_SEGMENT}`;
 
 /** A 404: the Base URL first when the address is unknown, else the IDs and the Base URL. */
 function describeNotFound(failure: RequestFailure, address?: RequestAddress): string {
-	if (!routeMissing(failure, address)) {
+	if (!routeMissing(failure, address))
 		return `The service found nothing under the IDs the request gives. Check the node's ID fields, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
-	}
 	const base = address && shownBaseUrl(address.baseUrl);
-	if (base && !base.endsWith(VERSION_SEGMENT)) {
+	if (base && !base.endsWith(VERSION_SEGMENT))
 		return `Nothing answers at this address: the Base URL in the credential, ${base}, does not end in ${VERSION_SEGMENT}. Set it to ${BASE_URL_FORM}, e.g. ${base}${VERSION_SEGMENT}.`;
-	}
-	return `Nothing answers at this address, so the Base URL in the credential is likely wrong: it must be ${BASE_URL_FORM} (e.g. https://api.example.com${VERSION_SEGMENT}).`;
+	// A Base URL that works for other operations is right: the service may not offer this one (a beta).
+	const where = address ? `${address.path} under the Base URL in the credential` : 'this address';
+	return `Nothing answers at ${where}. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be ${BASE_URL_FORM} (e.g. https://api.example.com${VERSION_SEGMENT}).`;
 }
 
 /** The network codes of a request that never reached the service. */
