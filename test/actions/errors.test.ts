@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling: watches process.stdout/stderr for the API key; runs under Node in this repo only */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import {
 	AUTO_RETRY_AFTER_WAITS,
 	BACKOFF_FIRST_MS,
@@ -316,23 +316,30 @@ describe('API errors become NodeApiErrors naming the item', () => {
 });
 
 describe('continue on fail', () => {
-	it('turns each failing item into an { error } item paired to it, and goes on', async () => {
-		const result = await runLogged({
+	/** Asset → Update of each item: one that works, one of no asset, one of a bad Connection. */
+	const assetUpdates = [
+		{ id: SEED.assets.ordersDb, connection: '{"port": 5433}' },
+		{ id: 'ast_missing', connection: '{}' },
+		{ id: SEED.assets.revenueDashboard, connection: '{"port": ' },
+	];
+	const updateAssets = async (continueOnFail: true | 'errorOutput', items: IDataObject[]) =>
+		await runLogged({
 			credentials: credentials(),
-			continueOnFail: true,
+			continueOnFail,
 			parameters: {
 				resource: 'asset',
 				operation: 'update',
 				assetId: '={{ $json.id }}',
 				updateFields: { description: 'checked', connection: '={{ $json.connection }}' },
 			},
-			items: [
-				{ id: SEED.assets.ordersDb, connection: '{"port": 5433}' },
-				{ id: 'ast_missing', connection: '{}' },
-				{ id: SEED.assets.revenueDashboard, connection: '{"port": ' },
-				{ id: SEED.assets.revenueDashboard, connection: '{"url": "https://bi.example"}' },
-			],
+			items,
 		});
+
+	it('turns each failing item into an { error } item paired to it, and goes on', async () => {
+		const result = await updateAssets(true, [
+			...assetUpdates,
+			{ id: SEED.assets.revenueDashboard, connection: '{"url": "https://bi.example"}' },
+		]);
 
 		expect(result.error).toBeUndefined();
 		expect(sent(emulator()).map((request) => request.path)).toEqual([
@@ -374,21 +381,7 @@ describe('continue on fail', () => {
 	});
 
 	it('with "Continue (using error output)", sends each failing item to the error output, paired to its input', async () => {
-		const result = await runLogged({
-			credentials: credentials(),
-			continueOnFail: 'errorOutput',
-			parameters: {
-				resource: 'asset',
-				operation: 'update',
-				assetId: '={{ $json.id }}',
-				updateFields: { description: 'checked', connection: '={{ $json.connection }}' },
-			},
-			items: [
-				{ id: SEED.assets.ordersDb, connection: '{"port": 5433}' },
-				{ id: 'ast_missing', connection: '{}' },
-				{ id: SEED.assets.revenueDashboard, connection: '{"port": ' },
-			],
-		});
+		const result = await updateAssets('errorOutput', assetUpdates);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map(({ json, pairedItem }) => [json.id, pairedItem])).toEqual([

@@ -25,6 +25,17 @@ export function writeHttpRequestWorkflow(file: string, baseUrl: string): void {
 	writeHttpRequestNodes(file, WORKFLOW_ID, [{ name: NODE, url: `${baseUrl}/users` }]);
 }
 
+/** A workflow's connections that run the nodes `names` one after another. */
+export const inARow = (names: string[]) =>
+	Object.fromEntries(
+		names
+			.slice(0, -1)
+			.map((name, index) => [
+				name,
+				{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
+			]),
+	);
+
 /**
  * Writes a workflow with `id`: a Manual Trigger, then HTTP Request nodes in a row, each a GET of
  * its `url` with this package's credential; with `goOn`, each goes on after an error.
@@ -67,14 +78,7 @@ export function writeHttpRequestNodes(
 				},
 			})),
 		],
-		connections: Object.fromEntries(
-			names
-				.slice(0, -1)
-				.map((name, index) => [
-					name,
-					{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
-				]),
-		),
+		connections: inARow(names),
 		settings: { executionOrder: 'v1' },
 		active: false,
 	};

@@ -18,7 +18,7 @@ import {
 } from '../../helpers/network';
 import { MCP_EXAMPLE, readExample } from './ai-examples';
 import type { RunningEmulator } from './emulator';
-import { writeHttpRequestNodes } from './http-request-check';
+import { inARow, writeHttpRequestNodes } from './http-request-check';
 import type { N8n, RunData } from './n8n';
 import type { Service } from './processes';
 import type { EditorSession, PublicApi } from './rest';
@@ -169,14 +169,7 @@ export function writeActionWorkflow(folder: string, id: string, nodes: ActionNod
 				credentials: { [SAMPLE_CREDENTIAL.type]: credential },
 			})),
 		],
-		connections: Object.fromEntries(
-			names
-				.slice(0, -1)
-				.map((name, index) => [
-					name,
-					{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
-				]),
-		),
+		connections: inARow(names),
 		settings: { executionOrder: 'v1' },
 		active: false,
 		pinData: {},
