@@ -23,12 +23,13 @@ const answerOf = async (operation: string, parameters: INodeParameters) =>
 describe('Get Columns of a table larger than a tool answer', () => {
 	beforeEach(() => emulator().store.schemas.set(ORDERS, largeSchemas(1, 1, 600)));
 
-	it('with Raw (one item, too large alone), tells to give one item per column', async () => {
+	it('with Raw (one item, too large alone), tells to give one item per column, or Get Schemas narrowed', async () => {
 		const [note] = await answerOf('getColumns', { options: { output: 'raw' } });
 		expect(note).toMatchObject({
 			truncated: true,
 			itemsGiven: 0,
-			narrowWith: 'set Options → Output to One Item per Column',
+			narrowWith:
+				'set Options → Output to One Item per Column, or use Integration → Get Schemas with Schema "s0" and Table "t0", whose Column narrows to a part of the names of the columns you need',
 		});
 	});
 

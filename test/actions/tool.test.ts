@@ -2,6 +2,7 @@ import { NodeHelpers, type INode, type INodeParameters, type INodeProperties } f
 
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
 import { SEED } from '../emulator';
+import { SUCCESS_CODE } from '../emulator/choices';
 import { useEmulator } from '../helpers/emulator';
 import { TOOL_ANSWER_CHARACTERS } from '../../nodes/DataIntegrationManagement/actions/toolAnswer';
 import { runActionNode, TOOL_NODE_TYPE, toolNode } from '../helpers/n8n';
@@ -209,7 +210,7 @@ describe('a tool answer larger than a model is given', () => {
 		},
 	);
 
-	it('with the bound already set (more entries at one instant than an answer holds), proposes Compact, then the bound past that instant', async () => {
+	it('with the bound already set (more entries at one instant than an answer holds), proposes Compact or the bound past that instant, then the bound in Compact', async () => {
 		emulator().reset({ seed: false });
 		const at = '2026-10-05T10:00:00.000Z';
 		emulator().addAuditEntries([
@@ -219,7 +220,9 @@ describe('a tool answer larger than a model is given', () => {
 		const until = new Date(Date.parse(at) + 1).toISOString();
 		const parameters = { resource: 'auditLog', operation: 'getAll', returnAll: true };
 		const raw = await answerOf({ ...parameters, filters: { timeRange: { until } } });
-		expect(raw[raw.length - 1].narrowWith).toBe('set Options → Output to Compact');
+		expect(raw[raw.length - 1].narrowWith).toBe(
+			`set Options → Output to Compact, or set Filters → Time Range → Until to ${at}, past the entries at ${at}, more than an answer holds (outside a tool the node gives them)`,
+		);
 		const compact = await answerOf({
 			...parameters,
 			filters: { timeRange: { until } },
@@ -375,6 +378,30 @@ describe('a write in the tool form', () => {
 		expect(whole.narrowWith).toMatch(/^set Column to a part of the names of the columns you need/);
 		const column = await answerOf({ ...read, column: 'extra_column_7' });
 		expect(JSON.stringify(column)).toContain('"extra_column_7":{"enabled":true,"hashed":true}');
+	});
+
+	it('Update Schemas on a service that ignores a name it does not have: says its answer does not list it', async () => {
+		const stored = structuredClone(
+			emulator().store.schemas.get(SEED.integrations.ordersToSnowflake)!,
+		);
+		// A 200 with the map unchanged, as a service that ignores unknown names answers.
+		emulator().answerWith({ body: { code: SUCCESS_CODE, data: { schemas: stored } } });
+		const [answer] = await answerOf({
+			...hashEmail,
+			schemas: JSON.stringify({
+				[SEED.schema]: { tables: { [SEED.table]: { columns: { emial: { hashed: true } } } } },
+			}),
+		});
+		expect(answer.changed).toEqual([
+			{
+				schema: SEED.schema,
+				table: SEED.table,
+				column: 'emial',
+				hashed: true,
+				notInAnswer:
+					"The service's answer does not list it, so this change may not have been made: check its names with Integration → Get Schemas.",
+			},
+		]);
 	});
 
 	it('Update Schemas: gives the whole map too when it fits; the node gives what it gave before', async () => {

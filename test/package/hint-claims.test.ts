@@ -445,7 +445,7 @@ const CLAIMS: Record<string, Claim[]> = {
 	],
 	'action updateMode': [
 		{
-			says: 'each entry changes only the schema, table or column it names, and only the flags not left at `keep`',
+			says: 'each entry sends only the schema, table or column it names, and only the flags not left at `keep`',
 			check: async () => {
 				await changeSchemas({
 					level: 'column',

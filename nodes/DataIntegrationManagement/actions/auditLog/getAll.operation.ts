@@ -123,14 +123,16 @@ export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
 		const value = after(instants[instants.length - 1], true);
 		if (cutBy === 'limit') return new Set(instants).size > 1 ? bound(value) : undefined;
 		if (value !== set) return bound(value);
-		if (output !== 'compact') return 'set Options → Output to Compact';
+		// Both where both help: Options → Output may be fixed by the workflow, out of a model's reach.
+		const compact = output !== 'compact' ? 'set Options → Output to Compact' : undefined;
 		const at = parseInstant((given ? items[given - 1] : items[0])?.timestamp);
 		const past = after(at, false);
-		if (past === set || !leavesRange(String(past))) return undefined;
+		if (past === set || !leavesRange(String(past))) return compact;
 		const left = given
 			? `the entries at ${toUtcIso(at!)}, more than an answer holds`
 			: 'the first entry, which is larger than an answer alone';
-		return `${bound(past)}, past ${left} (outside a tool the node gives them)`;
+		const skip = `${bound(past)}, past ${left} (outside a tool the node gives them)`;
+		return compact ? `${compact}, or ${skip}` : skip;
 	};
 }
 

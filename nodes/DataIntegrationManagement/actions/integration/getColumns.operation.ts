@@ -43,10 +43,9 @@ export function narrowWith(this: IExecuteFunctions, itemIndex: number): Advice {
 	const [schema, table] = ['schema', 'table'].map((name) =>
 		JSON.stringify(readPathSegment.call(this, itemIndex, properties, name)),
 	);
+	const bySchemas = `use Integration → Get Schemas with Schema ${schema} and Table ${table}, whose Column narrows to a part of the names of the columns you need`;
 	return () =>
-		output === 'raw'
-			? 'set Options → Output to One Item per Column'
-			: `use Integration → Get Schemas with Schema ${schema} and Table ${table}, whose Column narrows to a part of the names of the columns you need`;
+		output === 'raw' ? `set Options → Output to One Item per Column, or ${bySchemas}` : bySchemas;
 }
 
 export const execute: Execute = async function (itemIndex, pacer) {

@@ -121,10 +121,13 @@ export function schemasAdvice({ schema, table, column }: Narrowing, output: stri
 			return schema
 				? `set Table to one of ${someNames(tables)}, keeping Schema ${JSON.stringify(schema)}`
 				: `set Schema to ${someNames(schemas)} and Table to one of ${someNames(tables)}`;
-		if (output !== 'compact')
-			return 'set Options → Output to Compact (only the enabled and hashed flags)';
 		const longer = column ? ` longer than ${JSON.stringify(column)}` : '';
-		return `set Column to a part${longer} of the names of the columns you need: this table is larger than an answer in any Output; its columns are ${someNames(named('column'))}`;
+		const byColumn = `set Column to a part${longer} of the names of the columns you need`;
+		const columns = `its columns are ${someNames(named('column'))}`;
+		// Both: Options → Output may be fixed by the workflow, where a model cannot set it.
+		return output !== 'compact'
+			? `set Options → Output to Compact (only the enabled and hashed flags), or ${byColumn}; ${columns}`
+			: `${byColumn}: this table is larger than an answer in any Output; ${columns}`;
 	};
 }
 

@@ -9,7 +9,8 @@ import { isObject } from '../../shared/checks';
  * Update Schemas patches it. Pure functions.
  */
 
-export type SchemaLevel = 'schema' | 'table' | 'column';
+const LEVELS = ['schema', 'table', 'column'] as const;
+export type SchemaLevel = (typeof LEVELS)[number];
 
 /**
  * One flat record per schema, table or column of a schemas map, each naming where it sits.
@@ -118,12 +119,7 @@ export function buildSchemasPatch(changes: SchemaChange[]): {
 	const problems: string[] = [];
 	changes.forEach((change, index) => {
 		const label = `change ${index + 1}`;
-		const needed: Array<keyof SchemaChange> =
-			change.level === 'schema'
-				? ['schema']
-				: change.level === 'table'
-					? ['schema', 'table']
-					: ['schema', 'table', 'column'];
+		const needed = LEVELS.slice(0, LEVELS.indexOf(change.level) + 1);
 		const missing = needed.filter((key) => !change[key]);
 		if (missing.length) {
 			problems.push(`${label} (${change.level}) needs ${missing.join(' and ')}`);
@@ -184,8 +180,13 @@ export function validateSchemasPatch(value: unknown): string[] {
 			problems.push(`${path} must be an object of ${level} names to entries`);
 			return;
 		}
-		for (const [name, entry] of Object.entries(map))
+		for (const [name, entry] of Object.entries(map)) {
+			const named = `${path || 'Schemas'} has a ${level} name ${JSON.stringify(name)}`;
+			// As List of Changes trims names: one empty or with spaces at either end names nothing.
+			if (!name || name.trim() !== name)
+				problems.push(`${named}: empty, or with spaces at either end`);
 			visitEntry(entry, level, path ? `${path}.${name}` : name);
+		}
 	};
 	const visitEntry = (entry: unknown, level: SchemaLevel, path: string) => {
 		if (!isObject(entry)) {
@@ -200,13 +201,10 @@ export function validateSchemasPatch(value: unknown): string[] {
 		if (!setsFlag && !(isObject(below) && Object.keys(below).length))
 			problems.push(`${path} sets nothing (a ${level} accepts ${accepts})`);
 		for (const [key, v] of Object.entries(entry)) {
-			if (WRITABLE_FLAGS[level].includes(key)) {
-				if (typeof v !== 'boolean') problems.push(`${path}.${key} must be true or false`);
-			} else if (child && key === child.key) {
-				visitMap(v, child.level, `${path}.${key}`);
-			} else {
+			if (child && key === child.key) visitMap(v, child.level, `${path}.${key}`);
+			else if (!WRITABLE_FLAGS[level].includes(key))
 				problems.push(`${path}.${key} cannot be set (a ${level} accepts ${accepts})`);
-			}
+			else if (typeof v !== 'boolean') problems.push(`${path}.${key} must be true or false`);
 		}
 	};
 
@@ -216,20 +214,23 @@ export function validateSchemasPatch(value: unknown): string[] {
 	return problems;
 }
 
+/** What a changed entry the service's whole answer does not list says (a name it may have ignored). */
+const NOT_IN_ANSWER =
+	"The service's answer does not list it, so this change may not have been made: check its names with Integration → Get Schemas.";
+
 /**
  * The schemas, tables and columns `patch` sets a flag of, each with its flags after the change:
- * as the service's answer, `after`, has them, else as sent.
+ * as the service's answer, `after`, has them, else as sent (with `notInAnswer` when `after` lacks it).
  */
-export function changedEntries(patch: SchemasPatch, after: ReceivedSchemas = {}): IDataObject[] {
-	return (['schema', 'table', 'column'] as const).flatMap((level) => {
-		const now = flattenSchemas(after, level);
+export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): IDataObject[] {
+	return LEVELS.flatMap((level) => {
+		const now = flattenSchemas(after ?? {}, level);
 		return flattenSchemas(patch as ReceivedSchemas, level)
 			.filter((entry) => 'enabled' in entry || 'hashed' in entry)
 			.map((entry) => {
-				const same = now.find((at) =>
-					['schema', 'table', 'column'].every((k) => at[k] === entry[k]),
-				);
-				return { ...entry, ...flagsOf(same ?? {}, level) };
+				const same = now.find((at) => LEVELS.every((k) => at[k] === entry[k]));
+				if (same) return { ...entry, ...flagsOf(same, level) };
+				return after ? { ...entry, notInAnswer: NOT_IN_ANSWER } : entry;
 			});
 	});
 }

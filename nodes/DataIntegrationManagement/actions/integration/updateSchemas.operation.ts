@@ -24,7 +24,7 @@ const updateModeField: INodeProperties = {
 	description: 'How to say what changes: a list built here, or one JSON object',
 	builderHint: {
 		propertyHint:
-			'`changes` is the safe way to change a flag: each entry changes only the schema, table or column it names, and only the flags not left at `keep`. `json` sends `schemas` as written.',
+			'`changes` is the safe way to change a flag: each entry sends only the schema, table or column it names, and only the flags not left at `keep`. `json` sends `schemas` as written.',
 	},
 	options: [
 		{
