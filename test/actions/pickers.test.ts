@@ -169,6 +169,16 @@ describe('searchSchemas and searchTables (getColumns)', () => {
 		expect(emulator().requests).toHaveLength(0);
 	});
 
+	it.each([
+		["a new locator's default, without __rl", { schema: { mode: 'list', value: '' } }],
+		['an Integration ID left an unresolved expression', { integrationId: '={{ $json.id }}' }],
+	])('lists nothing, without a request, for %s', async (_name, given) => {
+		const { results } = await search('searchTables', { ...getColumns, ...given });
+
+		expect(results).toEqual([]);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
 	it('lists nothing for a schema the integration does not have', async () => {
 		const { results } = await search('searchTables', { ...getColumns, schema: 'nope' });
 

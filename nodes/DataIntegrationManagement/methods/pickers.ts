@@ -2,6 +2,7 @@ import { NodeOperationError, type ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { pathSegmentProblem } from '../client/endpoint';
 import { getSchemas } from '../client/integrations';
+import { isObject } from '../shared/checks';
 import { integrationIdField } from '../shared/descriptions';
 import { LIST_READS, type ListMethod } from '../shared/listReads';
 import { namingFieldsIfNotFound } from '../shared/notFound';
@@ -9,18 +10,16 @@ import { namingFieldsIfNotFound } from '../shared/notFound';
 /** What the resource locators' searches (listSearch.ts) read: other fields, and source schemas. */
 
 /**
- * The current value of another parameter, trimmed: a locator's value, or a plain value. n8n
- * cannot extract a locator's value on an `&sibling` path (a change's), so it is read here.
+ * The current value of another parameter, trimmed: a locator's value (a new one's default has
+ * no `__rl`), or a plain value. n8n cannot extract a locator's value on an `&sibling` path (a
+ * change's), so it is read here. An expression left unresolved (it names an item) is no value yet.
  */
 function currentValue(this: ILoadOptionsFunctions, name: string): string {
 	const value = name.startsWith('&')
 		? this.getCurrentNodeParameter(name)
 		: this.getCurrentNodeParameter(name, { extractValue: true });
-	const plain =
-		typeof value === 'object' && value !== null && '__rl' in value
-			? (value as { value?: unknown }).value
-			: value;
-	return String(plain ?? '').trim();
+	const text = String((isObject(value) ? value.value : value) ?? '').trim();
+	return text.startsWith('=') ? '' : text;
 }
 
 /** One text per name in `Names`, in its order. */
