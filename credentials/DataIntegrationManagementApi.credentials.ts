@@ -8,6 +8,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { baseUrlOf } from '../nodes/DataIntegrationManagement/transport/credential';
+
 /** The request header that carries the API key (the spec's `x-api-key`). */
 export const API_KEY_HEADER = 'x-api-key';
 
@@ -99,7 +101,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const service = requestOrigin({ url: String(credentials.baseUrl ?? '').trim() });
+		const service = requestOrigin({ url: baseUrlOf(credentials) });
 		if (service === undefined || requestOrigin(requestOptions) !== service) return requestOptions;
 		// followRedirect and followAllRedirects: n8n's legacy request, the HTTP Request node's.
 		return {

@@ -466,17 +466,6 @@ describe('integration updateSchemas (JSON)', () => {
 			{ public: { tables: { orders: { columns: { status: {} } } } } },
 			'public.tables.orders.columns.status sets nothing (a column accepts enabled, hashed)',
 		],
-		// List of Changes trims names; in JSON such a name would reach the service as it is.
-		[
-			'a schema name with a space at its start',
-			{ ' public': { enabled: false } },
-			'Schemas has a schema name " public": empty, or with spaces at either end',
-		],
-		[
-			'an empty column name',
-			{ public: { tables: { orders: { columns: { '': { hashed: true } } } } } },
-			'public.tables.orders.columns has a column name "": empty, or with spaces at either end',
-		],
 	])('rejects %s before any request', async (_label, schemas, problem) => {
 		const result = await run({
 			operation: 'updateSchemas',

@@ -180,13 +180,8 @@ export function validateSchemasPatch(value: unknown): string[] {
 			problems.push(`${path} must be an object of ${level} names to entries`);
 			return;
 		}
-		for (const [name, entry] of Object.entries(map)) {
-			const named = `${path || 'Schemas'} has a ${level} name ${JSON.stringify(name)}`;
-			// As List of Changes trims names: one empty or with spaces at either end names nothing.
-			if (!name || name.trim() !== name)
-				problems.push(`${named}: empty, or with spaces at either end`);
+		for (const [name, entry] of Object.entries(map))
 			visitEntry(entry, level, path ? `${path}.${name}` : name);
-		}
 	};
 	const visitEntry = (entry: unknown, level: SchemaLevel, path: string) => {
 		if (!isObject(entry)) {
