@@ -404,6 +404,29 @@ describe('a write in the tool form', () => {
 		]);
 	});
 
+	it('Update Schemas on a service whose answer leaves out columns: a column as sent, a table it lacks marked', async () => {
+		const stored = structuredClone(
+			emulator().store.schemas.get(SEED.integrations.ordersToSnowflake)!,
+		);
+		delete (stored[SEED.schema].tables[SEED.table] as { columns?: unknown }).columns;
+		emulator().answerWith({ body: { code: SUCCESS_CODE, data: { schemas: stored } } });
+		const [answer] = await answerOf({
+			...hashEmail,
+			schemas: JSON.stringify({
+				[SEED.schema]: {
+					tables: {
+						[SEED.table]: { columns: { email: { hashed: true } } },
+						ordrs: { enabled: false },
+					},
+				},
+			}),
+		});
+		expect(answer.changed).toEqual([
+			{ schema: SEED.schema, table: 'ordrs', enabled: false, notInAnswer: expect.any(String) },
+			{ schema: SEED.schema, table: SEED.table, column: 'email', hashed: true },
+		]);
+	});
+
 	it('Update Schemas: gives the whole map too when it fits; the node gives what it gave before', async () => {
 		const changes = {
 			...hashEmail,

@@ -215,7 +215,8 @@ const NOT_IN_ANSWER =
 
 /**
  * The schemas, tables and columns `patch` sets a flag of, each with its flags after the change:
- * as the service's answer, `after`, has them, else as sent (with `notInAnswer` when `after` lacks it).
+ * as the service's answer, `after`, has them, else as sent (with `notInAnswer` when `after` lists
+ * that level and not the entry).
  */
 export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): IDataObject[] {
 	return LEVELS.flatMap((level) => {
@@ -225,9 +226,25 @@ export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): ID
 			.map((entry) => {
 				const same = now.find((at) => LEVELS.every((k) => at[k] === entry[k]));
 				if (same) return { ...entry, ...flagsOf(same, level) };
-				return after ? { ...entry, notInAnswer: NOT_IN_ANSWER } : entry;
+				return after && answerHasMapOf(after, entry)
+					? { ...entry, notInAnswer: NOT_IN_ANSWER }
+					: entry;
 			});
 	});
+}
+
+/**
+ * Whether the answer has the map `entry` would be listed in: a service may leave a level's nested
+ * map out, and a name missing from a map it left out says nothing.
+ */
+function answerHasMapOf(after: ReceivedSchemas, { schema, table, column }: IDataObject): boolean {
+	const own = <T>(map: Record<string, T> | undefined, name: unknown) =>
+		map && Object.hasOwn(map, name as string) ? map[name as string] : undefined;
+	const schemaEntry = own(after, schema);
+	if (!schemaEntry || table === undefined) return true;
+	const tableEntry = own(schemaEntry.tables, table);
+	if (!tableEntry || column === undefined) return schemaEntry.tables !== undefined;
+	return tableEntry.columns !== undefined;
 }
 
 /**
