@@ -176,12 +176,10 @@ export function validateSchemasPatch(value: unknown): string[] {
 	const problems: string[] = [];
 
 	const visitMap = (map: unknown, level: SchemaLevel, path: string) => {
-		if (!isObject(map)) {
-			problems.push(`${path} must be an object of ${level} names to entries`);
-			return;
-		}
-		for (const [name, entry] of Object.entries(map))
-			visitEntry(entry, level, path ? `${path}.${name}` : name);
+		if (!isObject(map)) problems.push(`${path} must be an object of ${level} names to entries`);
+		else
+			for (const [name, entry] of Object.entries(map))
+				visitEntry(entry, level, path ? `${path}.${name}` : name);
 	};
 	const visitEntry = (entry: unknown, level: SchemaLevel, path: string) => {
 		if (!isObject(entry)) {
@@ -226,9 +224,7 @@ export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): ID
 			.map((entry) => {
 				const same = now.find((at) => LEVELS.every((k) => at[k] === entry[k]));
 				if (same) return { ...entry, ...flagsOf(same, level) };
-				return after && answerHasMapOf(after, entry)
-					? { ...entry, notInAnswer: NOT_IN_ANSWER }
-					: entry;
+				return answerHasMapOf(after, entry) ? { ...entry, notInAnswer: NOT_IN_ANSWER } : entry;
 			});
 	});
 }
@@ -237,14 +233,12 @@ export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): ID
  * Whether the answer has the map `entry` would be listed in: a service may leave a level's nested
  * map out, and a name missing from a map it left out says nothing.
  */
-function answerHasMapOf(after: ReceivedSchemas, { schema, table, column }: IDataObject): boolean {
-	const own = <T>(map: Record<string, T> | undefined, name: unknown) =>
-		map && Object.hasOwn(map, name as string) ? map[name as string] : undefined;
-	const schemaEntry = own(after, schema);
-	if (!schemaEntry || table === undefined) return true;
-	const tableEntry = own(schemaEntry.tables, table);
-	if (!tableEntry || column === undefined) return schemaEntry.tables !== undefined;
-	return tableEntry.columns !== undefined;
+function answerHasMapOf(after: ReceivedSchemas | undefined, entry: IDataObject): boolean {
+	const [schema, table] = [entry.schema as string, entry.table as string];
+	const found = after && narrowSchemas(after, { schema, table, column: '' });
+	if (!found) return false;
+	if ('missing' in found) return found.missing === 'schema' || !!after![schema].tables;
+	return entry.column === undefined || !!found.schemas[schema].tables![table].columns;
 }
 
 /**
