@@ -13,8 +13,8 @@ import { check, median, mib, number, progress, seconds, timed } from './tools';
 
 /**
  * A day ago, one entry every 500 ms (20,000 end 21 hours ago): in the service's past, as logged
- * entries are. Entries after the service's now are held back inside the lookback, so a backlog in
- * the future would measure that instead of a catch-up.
+ * entries are. The cursor stops at the service's now, so entries after it stay inside the lookback
+ * and in the poll's state: a backlog in the future would measure that instead of a catch-up.
  */
 const BACKLOG_START = Date.now() - 24 * 3600_000;
 const BACKLOG_STEP_MS = 500;
@@ -60,8 +60,8 @@ function objectHeapUsed(): number {
 }
 
 /**
- * A poll of one entry: the last poll's output, left in a stack slot V8 has not overwritten, goes
- * before a baseline is taken (without it the next poll's growth came out as the difference).
+ * A poll of one entry: the last poll's output, left in a stack slot V8 has not overwritten, is
+ * released before the baseline (without it, growth read as the new output less the old).
  */
 async function releaseLastOutput(context: BenchContext): Promise<void> {
 	await pollTrigger({ credentials: context.credentials, parameters: triggerParameters(1) });

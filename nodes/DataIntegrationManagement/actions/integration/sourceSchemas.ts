@@ -213,8 +213,8 @@ const NOT_IN_ANSWER =
 
 /**
  * The schemas, tables and columns `patch` sets a flag of, each with its flags after the change:
- * as the service's answer, `after`, has them, else as sent (with `notInAnswer` when `after` lists
- * that level and not the entry).
+ * as the service's answer, `after`, has them, else as sent (with `notInAnswer` unless `after` left
+ * out the map it would be listed in).
  */
 export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): IDataObject[] {
 	return LEVELS.flatMap((level) => {
@@ -230,8 +230,8 @@ export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): ID
 }
 
 /**
- * Whether the answer has the map `entry` would be listed in: a service may leave a level's nested
- * map out, and a name missing from a map it left out says nothing.
+ * Whether the answer lacks `entry` where it would show it: false only when the answer has the
+ * entry's parents without the map it would be listed in (a service may leave a nested map out).
  */
 function answerHasMapOf(after: ReceivedSchemas | undefined, entry: IDataObject): boolean {
 	const [schema, table] = [entry.schema as string, entry.table as string];
