@@ -1,6 +1,7 @@
 /**
  * Update Schemas' changed entries, pure: each with its flags as the service's answer has them, as
  * sent where the answer leaves out the map it would be listed in, marked where that map lacks it.
+ * The answers hold only what each case needs (`as ReceivedSchemas`).
  */
 import { changedEntries } from '../../nodes/DataIntegrationManagement/actions/integration/sourceSchemas';
 import type { ReceivedSchemas } from '../../nodes/DataIntegrationManagement/client/types';
@@ -12,7 +13,7 @@ const sentColumn = { schema: 'public', table: 'users', column: 'email', hashed: 
 const sentTable = { schema: 'public', table: 'users', enabled: false };
 
 describe('changedEntries', () => {
-	test.each<[string, object, ReceivedSchemas | undefined, object[]]>([
+	test.each<[string, object, object | undefined, object[]]>([
 		['no answer: as sent, unmarked', column, undefined, [sentColumn]],
 		[
 			'the answer lists it: its flags from the answer',
@@ -60,6 +61,6 @@ describe('changedEntries', () => {
 			[{ schema: 'public', table: 'toString', column: 'id', enabled: true, ...MARK }],
 		],
 	])('%s', (_, patch, after, expected) => {
-		expect(changedEntries(patch as never, after)).toEqual(expected);
+		expect(changedEntries(patch as never, after as ReceivedSchemas | undefined)).toEqual(expected);
 	});
 });
