@@ -224,16 +224,16 @@ export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): ID
 			.map((entry) => {
 				const same = now.find((at) => LEVELS.every((k) => at[k] === entry[k]));
 				if (same) return { ...entry, ...flagsOf(same, level) };
-				return answerHasMapOf(after, entry) ? { ...entry, notInAnswer: NOT_IN_ANSWER } : entry;
+				return answerWouldList(after, entry) ? { ...entry, notInAnswer: NOT_IN_ANSWER } : entry;
 			});
 	});
 }
 
 /**
- * Whether the answer lacks `entry` where it would show it: false only when the answer has the
- * entry's parents without the map it would be listed in (a service may leave a nested map out).
+ * Whether the answer would list `entry`: false without an answer, or when it has the entry's
+ * parents without the map the entry belongs in (a service may leave a nested map out).
  */
-function answerHasMapOf(after: ReceivedSchemas | undefined, entry: IDataObject): boolean {
+function answerWouldList(after: ReceivedSchemas | undefined, entry: IDataObject): boolean {
 	const [schema, table] = [entry.schema as string, entry.table as string];
 	const found = after && narrowSchemas(after, { schema, table, column: '' });
 	if (!found) return false;
