@@ -1,16 +1,18 @@
 /**
- * Update Schemas' changed entries, pure: each with its flags as the service's answer has them, as
- * sent where the answer leaves out the map it would be listed in, marked where that map lacks it.
- * The answers hold only what each case needs (`as ReceivedSchemas`).
+ * Update Schemas' changed entries, pure: each with its flags as the service's answer has them;
+ * one the answer lacks marked as maybe not made, or, where the answer left out the map it would
+ * be listed in, as not confirmed. The answers hold only what each case needs (`as ReceivedSchemas`).
  */
 import { changedEntries } from '../../nodes/DataIntegrationManagement/actions/integration/sourceSchemas';
 import type { ReceivedSchemas } from '../../nodes/DataIntegrationManagement/client/types';
 
-const MARK = { notInAnswer: expect.stringContaining('does not list it') };
+const NOT_LISTED = { notInAnswer: expect.stringContaining('does not list it') };
+const LEFT_OUT = { notInAnswer: expect.stringContaining('does not confirm this change') };
 const column = { public: { tables: { users: { columns: { email: { hashed: true } } } } } };
 const table = { public: { tables: { users: { enabled: false } } } };
 const sentColumn = { schema: 'public', table: 'users', column: 'email', hashed: true };
 const sentTable = { schema: 'public', table: 'users', enabled: false };
+const unnamed = { schema: '', table: '', column: 'c', hashed: true };
 
 describe('changedEntries', () => {
 	test.each<[string, object, object | undefined, object[]]>([
@@ -21,44 +23,75 @@ describe('changedEntries', () => {
 			{ public: { tables: { users: { columns: { email: { hashed: false, enabled: true } } } } } },
 			[{ ...sentColumn, hashed: false, enabled: true }],
 		],
-		['the schema missing: marked', column, { other: {} }, [{ ...sentColumn, ...MARK }]],
-		['a schema without tables: as sent', column, { public: { enabled: true } }, [sentColumn]],
+		['the schema missing: not listed', column, { other: {} }, [{ ...sentColumn, ...NOT_LISTED }]],
 		[
-			'a table without columns: as sent',
+			'a schema without tables: left out',
+			column,
+			{ public: { enabled: true } },
+			[{ ...sentColumn, ...LEFT_OUT }],
+		],
+		[
+			'a table without columns: left out',
 			column,
 			{ public: { tables: { users: {} } } },
-			[sentColumn],
+			[{ ...sentColumn, ...LEFT_OUT }],
 		],
 		[
-			'the table missing from tables: marked',
+			'the table missing from tables: not listed',
 			column,
 			{ public: { tables: { orders: {} } } },
-			[{ ...sentColumn, ...MARK }],
+			[{ ...sentColumn, ...NOT_LISTED }],
 		],
 		[
-			'the column missing from columns: marked',
+			'the column missing from columns: not listed',
 			column,
 			{ public: { tables: { users: { columns: {} } } } },
-			[{ ...sentColumn, ...MARK }],
+			[{ ...sentColumn, ...NOT_LISTED }],
 		],
-		['a table, tables left out: as sent', table, { public: {} }, [sentTable]],
+		['a table, tables left out', table, { public: {} }, [{ ...sentTable, ...LEFT_OUT }]],
 		[
-			'a table, not in tables: marked',
+			'a table, not in tables',
 			table,
 			{ public: { tables: {} } },
-			[{ ...sentTable, ...MARK }],
+			[{ ...sentTable, ...NOT_LISTED }],
 		],
 		[
-			'a schema named like a prototype key, missing: marked',
+			'a schema named like a prototype key, missing: not listed',
 			{ constructor: { enabled: true } },
 			{ public: {} },
-			[{ schema: 'constructor', enabled: true, ...MARK }],
+			[{ schema: 'constructor', enabled: true, ...NOT_LISTED }],
 		],
 		[
 			'a column of a table named like a prototype key, not in tables: marked',
 			{ public: { tables: { toString: { columns: { id: { enabled: true } } } } } },
 			{ public: { tables: {} } },
-			[{ schema: 'public', table: 'toString', column: 'id', enabled: true, ...MARK }],
+			[
+				{
+					schema: 'public',
+					table: 'toString',
+					column: 'id',
+					enabled: true,
+					notInAnswer: expect.any(String),
+				},
+			],
+		],
+		[
+			'empty names, the schema missing: not listed',
+			{ '': { tables: { '': { columns: { c: { hashed: true } } } } } },
+			{ public: {} },
+			[{ ...unnamed, ...NOT_LISTED }],
+		],
+		[
+			'an empty table name, tables left out',
+			{ public: { tables: { '': { columns: { c: { hashed: true } } } } } },
+			{ public: {} },
+			[{ ...unnamed, schema: 'public', ...LEFT_OUT }],
+		],
+		[
+			'an empty table name, not in tables',
+			{ public: { tables: { '': { columns: { c: { hashed: true } } } } } },
+			{ public: { tables: { x: {} } } },
+			[{ ...unnamed, schema: 'public', ...NOT_LISTED }],
 		],
 	])('%s', (_, patch, after, expected) => {
 		expect(changedEntries(patch as never, after as ReceivedSchemas | undefined)).toEqual(expected);

@@ -129,17 +129,12 @@ export function buildSchemasPatch(changes: SchemaChange[]): {
 			problems.push(`${label} sets neither Enabled nor Hashed`);
 			return;
 		}
-		const schemaEntry = (patch[change.schema] = patch[change.schema] ?? {});
-		let target: { enabled?: boolean; hashed?: boolean } = schemaEntry;
-		if (change.level !== 'schema') {
-			const tables = (schemaEntry.tables = schemaEntry.tables ?? namesMap());
-			const tableEntry = (tables[change.table!] = tables[change.table!] ?? {});
-			target = tableEntry;
-			if (change.level === 'column') {
-				const columns = (tableEntry.columns = tableEntry.columns ?? namesMap());
-				target = columns[change.column!] = columns[change.column!] ?? {};
-			}
-		}
+		const schemaEntry = (patch[change.schema] ??= {});
+		const tables = change.level === 'schema' ? undefined : (schemaEntry.tables ??= namesMap());
+		const tableEntry = tables && (tables[change.table!] ??= {});
+		const columns = change.level === 'column' ? (tableEntry!.columns ??= namesMap()) : undefined;
+		const target: { enabled?: boolean; hashed?: boolean } =
+			(columns && (columns[change.column!] ??= {})) ?? tableEntry ?? schemaEntry;
 		const path = [change.schema, change.table, change.column].filter(Boolean).join('.');
 		for (const flag of ['enabled', 'hashed'] as const) {
 			const value = flag === 'hashed' && change.level !== 'column' ? undefined : change[flag];
@@ -207,14 +202,15 @@ export function validateSchemasPatch(value: unknown): string[] {
 	return problems;
 }
 
-/** What a changed entry the service's whole answer does not list says (a name it may have ignored). */
-const NOT_IN_ANSWER =
-	"The service's answer does not list it, so this change may not have been made: check its names with Integration → Get Schemas.";
+/** What a changed entry the service's answer does not list says: where it would list it, or not. */
+const NOT_IN_ANSWER = [
+	"The service's answer does not list it, so this change may not have been made: check its names with Integration → Get Schemas.",
+	"The service's answer leaves out the list it would be in, so it does not confirm this change: Integration → Get Schemas shows it.",
+];
 
 /**
  * The schemas, tables and columns `patch` sets a flag of, each with its flags after the change:
- * as the service's answer, `after`, has them, else as sent (with `notInAnswer` unless `after` left
- * out the map it would be listed in).
+ * as the service's answer, `after`, has them, else as sent (with `notInAnswer` when `after` lacks it).
  */
 export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): IDataObject[] {
 	return LEVELS.flatMap((level) => {
@@ -224,21 +220,22 @@ export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): ID
 			.map((entry) => {
 				const same = now.find((at) => LEVELS.every((k) => at[k] === entry[k]));
 				if (same) return { ...entry, ...flagsOf(same, level) };
-				return answerWouldList(after, entry) ? { ...entry, notInAnswer: NOT_IN_ANSWER } : entry;
+				const words = after && NOT_IN_ANSWER[Number(leftOut(after, entry))];
+				return words ? { ...entry, notInAnswer: words } : entry;
 			});
 	});
 }
 
 /**
- * Whether the answer would list `entry`: false without an answer, or when it has the entry's
- * parents without the map the entry belongs in (a service may leave a nested map out).
+ * Whether `after` has the entry's parents without the map the entry belongs in: a service may
+ * leave a nested map out, and then its answer neither lists the entry nor says it is not there.
+ * A name like `constructor` may read as left out: the entry is marked either way.
  */
-function answerWouldList(after: ReceivedSchemas | undefined, entry: IDataObject): boolean {
-	const [schema, table] = [entry.schema as string, entry.table as string];
-	const found = after && narrowSchemas(after, { schema, table, column: '' });
-	if (!found) return false;
-	if ('missing' in found) return found.missing === 'schema' || !!after![schema].tables;
-	return entry.column === undefined || !!found.schemas[schema].tables![table].columns;
+function leftOut(after: ReceivedSchemas, { schema, table, column }: IDataObject): boolean {
+	const schemaEntry = after[schema as string];
+	if (!schemaEntry || table === undefined) return false;
+	const tableEntry = schemaEntry.tables?.[table as string];
+	return !schemaEntry.tables || (column !== undefined && !!tableEntry && !tableEntry.columns);
 }
 
 /**
