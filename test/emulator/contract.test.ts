@@ -12,12 +12,12 @@ import type {
 	AuditLogPage,
 	ColumnConfig,
 	Envelope,
-	ErrorBody,
 	Integration,
 	SchemasConfig,
 	Tag,
 	User,
 } from '../../nodes/DataIntegrationManagement/client/types';
+import type { ErrorBody } from './errors';
 import {
 	AUDIT_LOG_DEFAULT_PAGE_SIZE,
 	AUDIT_LOG_PAGE_SIZE_MAX,

@@ -1,5 +1,7 @@
-import type { ErrorBody } from '../../nodes/DataIntegrationManagement/client/types';
 import { ERROR_CODES } from './choices';
+
+/** The body of an error answer, as the specification gives it. */
+export type ErrorBody = { code: string; message: string };
 
 /** The error `code` for an HTTP status; statuses choices.ts does not list fall back to the nearest class. */
 export function errorCodeFor(status: number): string {

@@ -13,11 +13,6 @@ export type Envelope<T> = {
 	data?: T;
 };
 
-export type ErrorBody = {
-	code: string;
-	message: string;
-};
-
 export type Tag = {
 	id: string;
 	name: string;
@@ -41,15 +36,8 @@ export type Asset = {
 	connection?: Record<string, unknown>;
 };
 
-export type Connector = {
-	id: string;
-	name: string;
-	type: string;
-	description?: string;
-	connection?: Record<string, unknown>;
-	connectionType: string;
-	authMethod: string;
-};
+/** A connector is described as an asset is, and says how it connects. */
+export type Connector = Asset & { connectionType: string; authMethod: string };
 
 export type IntegrationEndpoint = {
 	id: string;
