@@ -1,13 +1,18 @@
 /**
  * Update Schemas' changed entries, pure: each with its flags as the service's answer has them;
  * one the answer lacks marked as maybe not made, or, where the answer left out the map it would
- * be listed in, as not confirmed. The answers hold only what each case needs (`as ReceivedSchemas`).
+ * be listed in, as not confirmed; one it lists with a flag unlike the one sent, as maybe not in
+ * effect. Marked entries come first. The answers hold only what each case needs (`as ReceivedSchemas`).
  */
 import { changedEntries } from '../../nodes/DataIntegrationManagement/actions/integration/sourceSchemas';
 import type { ReceivedSchemas } from '../../nodes/DataIntegrationManagement/client/types';
 
-const NOT_LISTED = { notInAnswer: expect.stringContaining('does not list it') };
-const LEFT_OUT = { notInAnswer: expect.stringContaining('does not confirm this change') };
+const NOT_LISTED = { unconfirmed: expect.stringContaining('does not list it') };
+const LEFT_OUT = { unconfirmed: expect.stringContaining('does not confirm this change') };
+/** The mark of an entry listed with flags unlike the ones sent, as `told`. */
+const UNLIKE = (told: string) => ({
+	unconfirmed: `${told}: the change may not have taken effect; Integration → Get Schemas shows it now.`,
+});
 const column = { public: { tables: { users: { columns: { email: { hashed: true } } } } } };
 const table = { public: { tables: { users: { enabled: false } } } };
 const sentColumn = { schema: 'public', table: 'users', column: 'email', hashed: true };
@@ -18,10 +23,65 @@ describe('changedEntries', () => {
 	test.each<[string, object, object | undefined, object[]]>([
 		['no answer: as sent, unmarked', column, undefined, [sentColumn]],
 		[
-			'the answer lists it: its flags from the answer',
+			'the answer lists it as sent: its flags from the answer, unmarked',
+			column,
+			{ public: { tables: { users: { columns: { email: { hashed: true, enabled: false } } } } } },
+			[{ ...sentColumn, hashed: true, enabled: false }],
+		],
+		[
+			'the answer lists it with another value: its flags from the answer, marked',
 			column,
 			{ public: { tables: { users: { columns: { email: { hashed: false, enabled: true } } } } } },
-			[{ ...sentColumn, hashed: false, enabled: true }],
+			[
+				{
+					...sentColumn,
+					hashed: false,
+					enabled: true,
+					...UNLIKE("hashed is false in the service's answer, true in the change"),
+				},
+			],
+		],
+		[
+			'the answer lists it without the flag sent: as sent, marked',
+			column,
+			{ public: { tables: { users: { columns: { email: { enabled: true } } } } } },
+			[
+				{
+					...sentColumn,
+					enabled: true,
+					...UNLIKE("hashed is missing in the service's answer, true in the change"),
+				},
+			],
+		],
+		[
+			'two flags unlike the ones sent: both told',
+			{ public: { tables: { t: { columns: { c: { enabled: true, hashed: true } } } } } },
+			{ public: { tables: { t: { columns: { c: { enabled: 'yes', hashed: false } } } } } },
+			[
+				{
+					schema: 'public',
+					table: 't',
+					column: 'c',
+					enabled: 'yes',
+					hashed: false,
+					...UNLIKE(
+						'enabled is "yes" in the service\'s answer, true in the change; hashed is false in the service\'s answer, true in the change',
+					),
+				},
+			],
+		],
+		[
+			'a table answered as sent, its column unlike: the marked entry first',
+			{ public: { tables: { users: { enabled: false, columns: { email: { hashed: true } } } } } },
+			{ public: { tables: { users: { enabled: false, columns: { email: { hashed: false } } } } } },
+			[
+				{
+					...sentColumn,
+					hashed: false,
+					...UNLIKE("hashed is false in the service's answer, true in the change"),
+				},
+				{ ...sentTable, enabled: false },
+			],
 		],
 		['the schema missing: not listed', column, { other: {} }, [{ ...sentColumn, ...NOT_LISTED }]],
 		[
@@ -71,7 +131,7 @@ describe('changedEntries', () => {
 					table: 'toString',
 					column: 'id',
 					enabled: true,
-					notInAnswer: expect.any(String),
+					unconfirmed: expect.any(String),
 				},
 			],
 		],

@@ -1,4 +1,10 @@
-import { NodeHelpers, type INode, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type IDataObject,
+	type INode,
+	type INodeParameters,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
 import { SEED } from '../emulator';
@@ -398,7 +404,7 @@ describe('a write in the tool form', () => {
 				table: SEED.table,
 				column: 'emial',
 				hashed: true,
-				notInAnswer:
+				unconfirmed:
 					"The service's answer does not list it, so this change may not have been made: check its names with Integration → Get Schemas.",
 			},
 		]);
@@ -426,16 +432,60 @@ describe('a write in the tool form', () => {
 				schema: SEED.schema,
 				table: 'ordrs',
 				enabled: false,
-				notInAnswer: expect.stringContaining('may not have been made'),
+				unconfirmed: expect.stringContaining('may not have been made'),
 			},
 			{
 				schema: SEED.schema,
 				table: SEED.table,
 				column: 'email',
 				hashed: true,
-				notInAnswer:
+				unconfirmed:
 					"The service's answer leaves out the list it would be in, so it does not confirm this change: Integration → Get Schemas shows it.",
 			},
+		]);
+	});
+
+	it('Update Schemas of 2,500 columns, one misspelt and one answered unhashed: both marked, first, in a cut answer', async () => {
+		wideTable(2500);
+		const stored = emulator().store.schemas.get(SEED.integrations.ordersToSnowflake)!;
+		const answered = structuredClone(stored);
+		const columns = answered[SEED.schema].tables[SEED.table].columns;
+		for (let n = 0; n < 2499; n++) columns[`extra_column_${n}`].hashed = true;
+		// A 200 that leaves one column unhashed and ignores the misspelt name.
+		emulator().answerWith({ body: { code: SUCCESS_CODE, data: { schemas: answered } } });
+		const hashed: IDataObject = {};
+		for (let n = 0; n < 2500; n++) hashed[`extra_column_${n}`] = { hashed: true };
+		hashed.extra_colunm_9 = { hashed: true };
+		const [answer] = await answerOf({
+			...hashEmail,
+			schemas: JSON.stringify({ [SEED.schema]: { tables: { [SEED.table]: { columns: hashed } } } }),
+		});
+		expect(JSON.stringify(answer).length).toBeLessThanOrEqual(TOOL_ANSWER_CHARACTERS);
+		const changed = answer.changed as IDataObject[];
+		expect(changed.length).toBeLessThan(2501);
+		expect(changed.slice(0, 3)).toEqual([
+			expect.objectContaining({
+				column: 'extra_column_2499',
+				hashed: false,
+				unconfirmed: expect.stringContaining(
+					"hashed is false in the service's answer, true in the change",
+				),
+			}),
+			expect.objectContaining({
+				column: 'extra_colunm_9',
+				unconfirmed: expect.stringContaining('does not list it'),
+			}),
+			{
+				schema: SEED.schema,
+				table: SEED.table,
+				column: 'extra_column_0',
+				enabled: true,
+				hashed: true,
+			},
+		]);
+		expect(answer.leftOut).toEqual([
+			`${2501 - changed.length} of the 2501 entries of changed`,
+			'schemas',
 		]);
 	});
 

@@ -210,20 +210,38 @@ const NOT_IN_ANSWER = [
 
 /**
  * The schemas, tables and columns `patch` sets a flag of, each with its flags after the change:
- * as the service's answer, `after`, has them, else as sent (with `notInAnswer` when `after` lacks it).
+ * as the service's answer, `after`, has them, else as sent. Marked `unconfirmed` (and listed
+ * first, so a cut tool answer keeps them) where `after` lacks it or has a flag unlike the one sent.
  */
 export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): IDataObject[] {
-	return LEVELS.flatMap((level) => {
-		const now = flattenSchemas(after ?? {}, level);
+	const entries = LEVELS.flatMap((level) => {
+		const path = (entry: IDataObject) => JSON.stringify(LEVELS.map((key) => entry[key]));
+		const now = new Map(flattenSchemas(after ?? {}, level).map((at) => [path(at), at]));
 		return flattenSchemas(patch as ReceivedSchemas, level)
 			.filter((entry) => 'enabled' in entry || 'hashed' in entry)
 			.map((entry) => {
-				const same = now.find((at) => LEVELS.every((k) => at[k] === entry[k]));
-				if (same) return { ...entry, ...flagsOf(same, level) };
-				const words = after && NOT_IN_ANSWER[Number(leftOut(after, entry))];
-				return words ? { ...entry, notInAnswer: words } : entry;
+				const same = now.get(path(entry));
+				const flags = same && flagsOf(same, level);
+				const words = flags
+					? unlikeSent(entry, flags)
+					: after && NOT_IN_ANSWER[Number(leftOut(after, entry))];
+				return { ...entry, ...flags, ...(words && { unconfirmed: words }) };
 			});
 	});
+	return entries.sort((a, b) => Number('unconfirmed' in b) - Number('unconfirmed' in a));
+}
+
+/** What an entry the answer lists without a flag as sent says (one line per flag); undefined: none. */
+function unlikeSent(sent: IDataObject, answered: IDataObject): string | undefined {
+	const told = WRITABLE_FLAGS.column
+		.filter((flag) => flag in sent && answered[flag] !== sent[flag])
+		.map(
+			(flag) =>
+				`${flag} is ${JSON.stringify(answered[flag]) ?? 'missing'} in the service's answer, ${sent[flag]} in the change`,
+		);
+	return told.length
+		? `${told.join('; ')}: the change may not have taken effect; Integration → Get Schemas shows it now.`
+		: undefined;
 }
 
 /**
