@@ -67,10 +67,7 @@ export class DataIntegrationManagement implements INodeType {
 		],
 	};
 
-	methods = {
-		listSearch: { ...listSearch },
-		loadOptions: { getUserEmails },
-	};
+	methods = { listSearch: { ...listSearch }, loadOptions: { getUserEmails } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -128,10 +128,7 @@ function itemRunner(
 					: fitToolAnswer(all, operation.narrowWith?.call(context, itemIndex), {
 							listLimit: limit,
 						});
-			results[itemIndex] = given.map((json) => ({
-				json,
-				pairedItem: { item: itemIndex },
-			}));
+			results[itemIndex] = given.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
 			const error = declaredError(context.getNode(), caught, itemIndex);
 			if (!context.continueOnFail()) throw error;

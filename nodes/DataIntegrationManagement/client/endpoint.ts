@@ -64,10 +64,7 @@ const AN_OPTIONAL_COUNT: Check = {
 	expected: 'a whole number when given',
 	test: (value) => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0),
 };
-const A_COLUMNS_MAP: Check = {
-	expected: 'an object of column names to objects',
-	test: columnsMap,
-};
+const A_COLUMNS_MAP: Check = { expected: 'an object of column names to objects', test: columnsMap };
 const A_SCHEMAS_MAP: Check = {
 	expected: 'an object of schema names to objects, their tables and columns objects too',
 	test: schemasMap,

@@ -21,12 +21,7 @@ export const ownerLocator: INodeProperties = {
 			type: 'list',
 			typeOptions: { searchListMethod: 'searchUsers', searchable: true },
 		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. usr_4f2a9c',
-		},
+		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. usr_4f2a9c' },
 	],
 };
 

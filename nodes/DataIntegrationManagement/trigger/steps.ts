@@ -161,8 +161,5 @@ export function afterSearchPage<Entry extends { instant: number }>(
 		return { search: { found, looked, pagesWithoutMatch }, readOn: page.order === 'asc' };
 	}
 	const pagesWithoutMatch = search.pagesWithoutMatch + 1;
-	return {
-		search: { looked, pagesWithoutMatch },
-		readOn: pagesWithoutMatch < MANUAL_SEARCH_PAGES,
-	};
+	return { search: { looked, pagesWithoutMatch }, readOn: pagesWithoutMatch < MANUAL_SEARCH_PAGES };
 }

@@ -32,11 +32,7 @@ const updateModeField: INodeProperties = {
 			value: 'changes',
 			description: 'Pick schemas, tables and columns and say what to change',
 		},
-		{
-			name: 'JSON',
-			value: 'json',
-			description: 'Write the changes as one JSON object',
-		},
+		{ name: 'JSON', value: 'json', description: 'Write the changes as one JSON object' },
 	],
 };
 
