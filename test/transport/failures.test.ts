@@ -182,7 +182,7 @@ describe('toNodeApiError: the error a user reads', () => {
 		parameters: {},
 	};
 
-	// For a network code n8n knows (ECONNRESET, ...), n8n puts its own sentence in the message.
+	// The node's message stays where n8n would put its own sentence for a network code it knows.
 	it.each<
 		[string, RequestFailure, { message: string; description: unknown; httpCode: string | null }]
 	>([
@@ -238,6 +238,29 @@ describe('toNodeApiError: the error a user reads', () => {
 				message: 'The service did not answer (EPIPE)',
 				description: expect.stringMatching(/could not be reached/),
 				httpCode: null,
+			},
+		],
+		[
+			'no answer, with a network code n8n has a sentence for',
+			{ networkCode: 'ECONNRESET' },
+			{
+				message: 'The service did not answer (ECONNRESET)',
+				description: expect.stringMatching(/could not be reached/),
+				httpCode: null,
+			},
+		],
+		[
+			"a service's message that names a network code",
+			{ status: 500, apiMessage: 'upstream db ETIMEDOUT' },
+			{ message: 'upstream db ETIMEDOUT', httpCode: '500' },
+		],
+		[
+			'a 429 with Retry-After: the wait it asked for',
+			{ status: 429, retryAfterSeconds: 120 },
+			{
+				description:
+					'The service is limiting the rate of requests and asked to wait 120 s. Wait that long, or lower the concurrency, then try again.',
+				httpCode: '429',
 			},
 		],
 		[

@@ -128,8 +128,9 @@ function describeStatus(failure: RequestFailure, write: boolean, address?: Reque
 	if (status === 403)
 		return 'The API key was accepted but lacks permission for this request. Use a key that is allowed to do it, or ask the workspace admin to grant it.';
 	if (status === 404) return describeNotFound(failure, address);
+	const asked = failure.retryAfterSeconds;
 	if (status === 429)
-		return 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.';
+		return `The service is limiting the rate of requests${asked ? ` and asked to wait ${asked} s` : ''}. Wait ${asked ? 'that long' : 'a moment'}, or lower the concurrency, then try again.`;
 	if (status === 503)
 		return `The service is overloaded and turned the request away${write ? ', so it changed nothing' : ''}. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.`;
 	if (status >= 500) return 'The service had an internal problem. Try again later.';
@@ -152,12 +153,7 @@ function describeNotFound(failure: RequestFailure, address?: RequestAddress): st
 }
 
 /** The network codes of a request that never reached the service. */
-const NEVER_SENT: ReadonlyArray<string | undefined> = [
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	PACE_BUSY,
-];
+const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', PACE_BUSY];
 
 /**
  * Whether the service may have acted: a 5xx but 501 and 503, or sent with nothing back (a timeout,
@@ -168,7 +164,7 @@ export function mayHaveActed({ status, networkCode, blockedAddress }: RequestFai
 	// A 303 answers a request acted on with where to read the result ("see other").
 	if (status !== undefined)
 		return (status >= 500 && status !== 501 && status !== 503) || status === 303;
-	if (blockedAddress !== undefined || NEVER_SENT.includes(networkCode)) return false;
+	if (blockedAddress !== undefined || NEVER_SENT.includes(networkCode ?? '')) return false;
 	return !CERTIFICATE_ERROR.test(networkCode ?? '');
 }
 
@@ -198,6 +194,9 @@ export function toNodeApiError(
 		...options,
 		failure: failureCause(failure, waitMs),
 	});
+	// n8n puts its own sentence for a message naming a network code ("You can retry the request
+	// immediately" for ECONNRESET), wrong after a write that may have acted: ours stays.
+	error.message = options.message;
 	if (failure.status === 404 && routeMissing(failure, address)) error.context.routeMissing = true;
 	return error;
 }
