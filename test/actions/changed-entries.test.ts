@@ -21,7 +21,12 @@ const unnamed = { schema: '', table: '', column: 'c', hashed: true };
 
 describe('changedEntries', () => {
 	test.each<[string, object, object | undefined, object[]]>([
-		['no answer: as sent, unmarked', column, undefined, [sentColumn]],
+		[
+			'no map in the answer (off the API): as sent, not confirmed',
+			column,
+			undefined,
+			[{ ...sentColumn, ...LEFT_OUT }],
+		],
 		[
 			'the answer lists it as sent: its flags from the answer, unmarked',
 			column,

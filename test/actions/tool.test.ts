@@ -489,6 +489,24 @@ describe('a write in the tool form', () => {
 		]);
 	});
 
+	it('Update Schemas answered without a schemas map: each change not confirmed, beside the warning', async () => {
+		emulator().answerWith({ body: { code: SUCCESS_CODE, message: 'Schema change queued' } });
+		const [answer] = await answerOf(hashEmail);
+		expect(answer).toMatchObject({
+			changeMade: true,
+			changed: [
+				{
+					schema: SEED.schema,
+					table: SEED.table,
+					column: 'extra_column_7',
+					hashed: true,
+					unconfirmed: expect.stringContaining('does not confirm this change'),
+				},
+			],
+			warning: expect.any(String),
+		});
+	});
+
 	it('Update Schemas: gives the whole map too when it fits; the node gives what it gave before', async () => {
 		const changes = {
 			...hashEmail,

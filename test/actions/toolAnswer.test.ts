@@ -170,6 +170,17 @@ describe("writeAnswer: a write's tool answer, saying the change was made", () =>
 		});
 	});
 
+	it('keeps the warning of an answer off the API, whatever its place, before the fields it cuts', () => {
+		const fields = Object.fromEntries(Array.from({ length: 3_000 }, (_, n) => [`f_${n}`, 'value']));
+		const warning = 'The answer is not what the API describes.';
+		const given = writeAnswer({ id: 'x', ...fields, warning });
+
+		expect(textOf([given])).toBeLessThanOrEqual(TOOL_ANSWER_CHARACTERS);
+		expect(Object.keys(given).slice(0, 3)).toEqual(['changeMade', 'warning', 'id']);
+		expect(given).toMatchObject({ changeMade: true, warning, truncated: true });
+		expect(writeAnswer({ id: 'x' })).toEqual({ changeMade: true, id: 'x' });
+	});
+
 	it('gives the first entries of a list too large, the fields after it that fit, and says how many it left out', () => {
 		const changed = Array.from({ length: 1_000 }, (_, n) => ({ column: `c${n}`, hashed: true }));
 		const given = writeAnswer({ id: 'x', changed, map: { a: 1 } }, undefined, 5_000);

@@ -138,8 +138,9 @@ export function writeAnswer(
 	readAgain?: string,
 	limit = TOOL_ANSWER_CHARACTERS,
 ): IDataObject {
-	const stated: IDataObject = { changeMade: true, ...answer };
-	stated.changeMade = true;
+	// The warning of an answer off the API first: a cut keeps it.
+	const first = { changeMade: true, ...('warning' in answer && { warning: answer.warning }) };
+	const stated: IDataObject = { ...first, ...answer, changeMade: true };
 	if (size(stated) <= limit) return stated;
 	const fields = Object.entries(stated);
 	// Room for the note at its largest: naming the longest of what it could leave out.

@@ -210,8 +210,8 @@ const NOT_IN_ANSWER = [
 
 /**
  * The schemas, tables and columns `patch` sets a flag of, each with its flags after the change:
- * as the service's answer, `after`, has them, else as sent. Marked `unconfirmed` (and listed
- * first, so a cut tool answer keeps them) where `after` lacks it or has a flag unlike the one sent.
+ * as the service's answer, `after` (none off the API), has them, else as sent; `unconfirmed` (listed
+ * first: a cut tool answer keeps them) where `after` lacks it or has a flag unlike the one sent.
  */
 export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): IDataObject[] {
 	const entries = LEVELS.flatMap((level) => {
@@ -224,7 +224,7 @@ export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): ID
 				const flags = same && flagsOf(same, level);
 				const words = flags
 					? unlikeSent(entry, flags)
-					: after && NOT_IN_ANSWER[Number(leftOut(after, entry))];
+					: NOT_IN_ANSWER[Number(!after || leftOut(after, entry))];
 				return { ...entry, ...flags, ...(words && { unconfirmed: words }) };
 			});
 	});
