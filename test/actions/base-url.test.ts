@@ -95,6 +95,39 @@ describe('a Base URL without /v1', () => {
 	});
 });
 
+describe('a Base URL that is not a URL, or names an endpoint', () => {
+	it.each([
+		['without its scheme', () => emulator().baseUrl.replace(/^http:\/\//, '')],
+		['empty', () => ''],
+	])('%s: a write says so, that nothing was sent, and what to set', async (_label, baseUrl) => {
+		const { error } = await runActionNode({
+			credentials: { ...credentials(), baseUrl: baseUrl() },
+			parameters: { resource: 'tag', operation: 'create', ...WORKING_PARAMETERS['tag.create'] },
+		});
+
+		expect(error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'The Base URL in the credential is not a URL: nothing was sent',
+			description:
+				"Set it to the API's address, ending in /v1, with its scheme: e.g. https://api.example.com/v1.",
+			failure: { cause: 'configuration-invalid' },
+		});
+		expect(error?.description).not.toMatch(/may have been made/);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it("an endpoint's address: the Base URL cut after /v1", async () => {
+		const { error } = await runActionNode({
+			credentials: { ...credentials(), baseUrl: `${emulator().baseUrl}/users` },
+			parameters: { resource: 'user', operation: 'getAll', ...WORKING_PARAMETERS['user.getAll'] },
+		});
+
+		expect(error?.description).toBe(
+			`Nothing answers at this address: the Base URL in the credential, ${origin()}/v1/users, does not end in /v1. Set it to the API's address, ending in /v1, e.g. ${origin()}/v1.`,
+		);
+	});
+});
+
 describe('an ID the service does not have', () => {
 	it('names the ID field and the Base URL', async () => {
 		const { error } = await runActionNode({

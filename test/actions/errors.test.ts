@@ -368,7 +368,7 @@ describe('continue on fail', () => {
 		expect(result.items[2].json).toEqual({
 			error: expect.stringMatching(/^The field "Connection" is not valid JSON \(item 2\)/),
 			description:
-				'Unexpected end of JSON input. Give a JSON object such as {"host": "db.example.com"}.',
+				'Unexpected end of JSON input. Give a JSON object, e.g. {"host": "db.example.com", "port": 5432, "database": "shop"}.',
 		});
 		expect(result.items[3].json).toEqual({
 			id: SEED.assets.revenueDashboard,

@@ -508,6 +508,8 @@ describe('integration updateSchemas (JSON)', () => {
 		});
 
 		expect(result.error?.message).toMatch(message);
+		// The field's own example, not another field's.
+		expect(result.error?.description).toMatch(/, e\.g\. \{"public": \{"enabled": true, "tables"/);
 		expect(emulator().requests).toHaveLength(0);
 	});
 

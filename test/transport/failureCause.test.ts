@@ -118,6 +118,12 @@ describe('failureCause', () => {
 			{ cause: 'configuration-invalid' },
 		],
 		['409', { status: 409 }, undefined, { cause: 'configuration-invalid' }],
+		[
+			'a Base URL that is not a URL: someone must set it',
+			{ networkCode: 'ERR_INVALID_URL' },
+			undefined,
+			{ cause: 'configuration-invalid' },
+		],
 		['422', { status: 422 }, undefined, { cause: 'configuration-invalid' }],
 		[
 			'a certificate n8n does not trust',

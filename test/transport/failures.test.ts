@@ -460,6 +460,7 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 		['a dropped connection', { networkCode: 'ECONNRESET' }, true],
 		['no answer, no code', {}, true],
 		['a refused connection: never arrived', { networkCode: 'ECONNREFUSED' }, false],
+		['a Base URL that is not a URL: never sent', { networkCode: 'ERR_INVALID_URL' }, false],
 		['an unknown host: never arrived', { networkCode: 'ENOTFOUND' }, false],
 		['a failed name lookup: never arrived', { networkCode: 'EAI_AGAIN' }, false],
 		['an untrusted certificate: never arrived', { networkCode: 'CERT_HAS_EXPIRED' }, false],

@@ -133,7 +133,7 @@ export function checkValue(origin: Origin, property: INodeProperties, value: unk
 			return text;
 		}
 		case 'json':
-			return parseJsonObject(origin, label, value);
+			return parseJsonObject(origin, property, value);
 		case 'number':
 			return asWholeNumber(origin, property, value);
 		case 'boolean':
@@ -171,10 +171,15 @@ export function checkCollection(
 }
 
 /** A JSON-object field's value, given as an object or as JSON text; empty is not sent. */
-function parseJsonObject(origin: Origin, label: string, value: unknown): IDataObject | undefined {
+function parseJsonObject(
+	origin: Origin,
+	{ displayName: label, placeholder }: INodeProperties,
+	value: unknown,
+): IDataObject | undefined {
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
 		return undefined;
-	const example = 'Give a JSON object such as {"host": "db.example.com"}.';
+	// The field's own example (its placeholder, "e.g. …").
+	const example = `Give a JSON object${placeholder ? `, ${placeholder}` : ''}.`;
 	const tooLarge = () =>
 		fieldError(origin, label, `is larger than ${MAX_JSON_CHARACTERS} characters of JSON`);
 	let parsed: unknown = value;

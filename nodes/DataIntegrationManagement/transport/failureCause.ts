@@ -24,6 +24,8 @@ export interface RequestFailure {
 
 /** The network codes of Node's TLS for a certificate that could not be verified. */
 export const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/;
+/** Node's code for a URL it cannot read: a Base URL without its scheme, or empty. */
+export const INVALID_URL = 'ERR_INVALID_URL';
 
 /**
  * Why `failure` happened. `waitMs`: the backoff the transport computed for a 429 it did not wait
@@ -33,9 +35,8 @@ export function failureCause(failure: RequestFailure, waitMs?: number): Failure 
 	const { status, networkCode, blockedAddress } = failure;
 	if (blockedAddress !== undefined) return { cause: 'configuration-invalid' };
 	if (status === undefined) {
-		return CERTIFICATE_ERROR.test(networkCode ?? '')
-			? { cause: 'configuration-invalid' }
-			: { cause: 'temporarily-unavailable' };
+		const setting = CERTIFICATE_ERROR.test(networkCode ?? '') || networkCode === INVALID_URL;
+		return { cause: setting ? 'configuration-invalid' : 'temporarily-unavailable' };
 	}
 	const serviceWaitMs =
 		failure.retryAfterSeconds === undefined ? undefined : failure.retryAfterSeconds * 1000;

@@ -12,7 +12,7 @@ import {
 	VERSION_SEGMENT,
 	type RequestAddress,
 } from './addresses';
-import { CERTIFICATE_ERROR, failureCause, type RequestFailure } from './failureCause';
+import { CERTIFICATE_ERROR, failureCause, INVALID_URL, type RequestFailure } from './failureCause';
 
 export type { RequestFailure } from './failureCause';
 
@@ -145,15 +145,19 @@ function describeNotFound(failure: RequestFailure, address?: RequestAddress): st
 	if (!routeMissing(failure, address))
 		return `The service found nothing under the IDs the request gives. Check the node's ID fields, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
 	const base = address && shownBaseUrl(address.baseUrl);
+	// A Base URL with an endpoint's path after the version is set to end at the version.
+	const version = base?.indexOf(`${VERSION_SEGMENT}/`) ?? -1;
+	const fixed =
+		version < 0 ? `${base}${VERSION_SEGMENT}` : base!.slice(0, version + VERSION_SEGMENT.length);
 	if (base && !base.endsWith(VERSION_SEGMENT))
-		return `Nothing answers at this address: the Base URL in the credential, ${base}, does not end in ${VERSION_SEGMENT}. Set it to ${BASE_URL_FORM}, e.g. ${base}${VERSION_SEGMENT}.`;
+		return `Nothing answers at this address: the Base URL in the credential, ${base}, does not end in ${VERSION_SEGMENT}. Set it to ${BASE_URL_FORM}, e.g. ${fixed}.`;
 	// A Base URL that works for other operations is right: the service may not offer this one (a beta).
 	const where = address ? `${address.path} under the Base URL in the credential` : 'this address';
 	return `Nothing answers at ${where}. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be ${BASE_URL_FORM} (e.g. https://api.example.com${VERSION_SEGMENT}).`;
 }
 
 /** The network codes of a request that never reached the service. */
-const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', PACE_BUSY];
+const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', INVALID_URL, PACE_BUSY];
 
 /**
  * Whether the service may have acted: a 5xx but 501 and 503, or sent with nothing back (a timeout,
@@ -224,6 +228,13 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 			message: `The service's certificate could not be verified (${networkCode})`,
 			description:
 				'If the service uses a certificate your company signs itself, give n8n that certificate authority with NODE_EXTRA_CA_CERTS, or turn on Ignore SSL Issues (Insecure) in the credential.',
+		};
+	}
+	if (networkCode === INVALID_URL) {
+		return {
+			errorResponse: { message: 'Base URL not a URL', networkCode },
+			message: 'The Base URL in the credential is not a URL: nothing was sent',
+			description: `Set it to ${BASE_URL_FORM}, with its scheme: e.g. https://api.example.com${VERSION_SEGMENT}.`,
 		};
 	}
 	if (networkCode === PACE_BUSY) {
