@@ -252,12 +252,17 @@ describe('toNodeApiError: the error a user reads', () => {
 		[
 			"a service's message that names a network code",
 			{ status: 500, apiMessage: 'upstream db ETIMEDOUT' },
-			{ message: 'upstream db ETIMEDOUT', httpCode: '500' },
+			{
+				message: 'upstream db ETIMEDOUT',
+				description: expect.stringMatching(/internal problem/),
+				httpCode: '500',
+			},
 		],
 		[
 			'a 429 with Retry-After: the wait it asked for',
 			{ status: 429, retryAfterSeconds: 120 },
 			{
+				message: 'The service answered with an error but gave no message',
 				description:
 					'The service is limiting the rate of requests and asked to wait 120 s. Wait that long, or lower the concurrency, then try again.',
 				httpCode: '429',
