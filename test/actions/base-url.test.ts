@@ -98,6 +98,12 @@ describe('a Base URL without /v1', () => {
 describe('a Base URL that is not a URL, or names an endpoint', () => {
 	it.each([
 		['without its scheme', () => emulator().baseUrl.replace(/^http:\/\//, '')],
+		// A URL parser reads `localhost:` as the scheme.
+		[
+			'a host and port without the scheme',
+			() => emulator().baseUrl.replace(/^http:\/\/127\.0\.0\.1/, 'localhost'),
+		],
+		['a misspelt scheme', () => emulator().baseUrl.replace(/^http:/, 'htp:')],
 		['empty', () => ''],
 	])('%s: a write says so, that nothing was sent, and what to set', async (_label, baseUrl) => {
 		const { error } = await runActionNode({
@@ -107,13 +113,27 @@ describe('a Base URL that is not a URL, or names an endpoint', () => {
 
 		expect(error).toMatchObject({
 			name: 'NodeApiError',
-			message: 'The Base URL in the credential is not a URL: nothing was sent',
+			message:
+				'The Base URL in the credential is not an http:// or https:// address: nothing was sent',
 			description:
 				"Set it to the API's address, ending in /v1, with its scheme: e.g. https://api.example.com/v1.",
 			failure: { cause: 'configuration-invalid' },
 		});
 		expect(error?.description).not.toMatch(/may have been made/);
 		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it("the trigger's poll: the same, as a setting to change", async () => {
+		await expect(
+			pollTrigger({
+				credentials: { ...credentials(), baseUrl: 'localhost:5678/v1' },
+				parameters: { startFrom: 'now' },
+			}),
+		).rejects.toMatchObject({
+			message:
+				'The Base URL in the credential is not an http:// or https:// address: nothing was sent',
+			failure: { cause: 'configuration-invalid' },
+		});
 	});
 
 	it("an endpoint's address: the Base URL cut after /v1", async () => {

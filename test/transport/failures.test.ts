@@ -184,7 +184,11 @@ describe('toNodeApiError: the error a user reads', () => {
 
 	// The node's message stays where n8n would put its own sentence for a network code it knows.
 	it.each<
-		[string, RequestFailure, { message: string; description: unknown; httpCode: string | null }]
+		[
+			string,
+			RequestFailure,
+			{ message: string; description: unknown; httpCode: string | null; messages?: string[] },
+		]
 	>([
 		[
 			"the service's message and code",
@@ -256,6 +260,8 @@ describe('toNodeApiError: the error a user reads', () => {
 				message: 'upstream db ETIMEDOUT',
 				description: expect.stringMatching(/internal problem/),
 				httpCode: '500',
+				// The raw record's message, and the one n8n replaced, are one: kept once.
+				messages: ['upstream db ETIMEDOUT'],
 			},
 		],
 		[
@@ -377,6 +383,15 @@ describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
 					'The service at the Base URL answered with a redirect (HTTP 301) that named no address, and the node follows no redirect',
 				description: `${CHECK_BASE_URL} ${NOTHING_SENT}`,
 				errorResponse: { message: 'Redirected' },
+			},
+		],
+		[
+			"a 404 under an endpoint's address behind a gateway's /v1: cut after the last /v1",
+			{ status: 404, apiMessage: 'no operation GET /users/users' },
+			{ ...users, baseUrl: 'https://gw.example/v1/proxy/v1/users' },
+			{
+				description:
+					"Nothing answers at this address: the Base URL in the credential, https://gw.example/v1/proxy/v1/users, does not end in /v1. Set it to the API's address, ending in /v1, e.g. https://gw.example/v1/proxy/v1.",
 			},
 		],
 		[

@@ -21,6 +21,10 @@ export function shownUrl(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
+/** Whether `url` is an http:// or https:// address (`localhost:5678/v1` reads as scheme `localhost:`). */
+export const isWebAddress = (url: string) =>
+	URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+
 /** The Base URL as an error shows it, or undefined when it is not a URL. */
 export function shownBaseUrl(baseUrl: string): string | undefined {
 	return URL.canParse(baseUrl) ? shownUrl(new URL(baseUrl)).replace(/\/+$/, '') : undefined;

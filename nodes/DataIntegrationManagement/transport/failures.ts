@@ -146,7 +146,7 @@ function describeNotFound(failure: RequestFailure, address?: RequestAddress): st
 		return `The service found nothing under the IDs the request gives. Check the node's ID fields, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
 	const base = address && shownBaseUrl(address.baseUrl);
 	// A Base URL with an endpoint's path after the version is set to end at the version.
-	const version = base?.indexOf(`${VERSION_SEGMENT}/`) ?? -1;
+	const version = base?.lastIndexOf(`${VERSION_SEGMENT}/`) ?? -1;
 	const fixed =
 		version < 0 ? `${base}${VERSION_SEGMENT}` : base!.slice(0, version + VERSION_SEGMENT.length);
 	if (base && !base.endsWith(VERSION_SEGMENT))
@@ -201,6 +201,7 @@ export function toNodeApiError(
 	// n8n puts its own sentence for a message naming a network code ("You can retry the request
 	// immediately" for ECONNRESET), wrong after a write that may have acted: ours stays.
 	error.message = options.message;
+	error.messages = [...new Set(error.messages)];
 	if (failure.status === 404 && routeMissing(failure, address)) error.context.routeMissing = true;
 	return error;
 }
@@ -233,7 +234,8 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 	if (networkCode === INVALID_URL) {
 		return {
 			errorResponse: { message: 'Base URL not a URL', networkCode },
-			message: 'The Base URL in the credential is not a URL: nothing was sent',
+			message:
+				'The Base URL in the credential is not an http:// or https:// address: nothing was sent',
 			description: `Set it to ${BASE_URL_FORM}, with its scheme: e.g. https://api.example.com${VERSION_SEGMENT}.`,
 		};
 	}

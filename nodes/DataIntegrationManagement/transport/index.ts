@@ -11,7 +11,9 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { isWebAddress } from './addresses';
 import { baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
+import { INVALID_URL } from './failureCause';
 import {
 	failureOfAnswer,
 	failureOfError,
@@ -77,6 +79,8 @@ export async function apiRequest(
 		if (ended.deadlineReached) apiError.context.deadlineReached = true;
 		return apiError;
 	};
+	if (!isWebAddress(address.baseUrl))
+		throw toError({ networkCode: INVALID_URL }, { deadlineReached: false });
 	// A turn before runs' items, waiting out as many 429s and 503s with Retry-After as outside Auto.
 	const slot = options.pacer
 		? undefined

@@ -8,11 +8,6 @@ import * as update from './update.operation';
 export const operations = { create, update };
 
 export const descriptions: INodeProperties[] = resourceDescriptions('asset', operations, [
-	{
-		name: 'Create',
-		value: 'create',
-		action: 'Create an asset',
-		description: 'Create an asset',
-	},
+	{ name: 'Create', value: 'create', action: 'Create an asset', description: 'Create an asset' },
 	{ name: 'Update', value: 'update', action: 'Update an asset', description: 'Edit an asset' },
 ]);
