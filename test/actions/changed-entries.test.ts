@@ -8,7 +8,8 @@ import { changedEntries } from '../../nodes/DataIntegrationManagement/actions/in
 import type { ReceivedSchemas } from '../../nodes/DataIntegrationManagement/client/types';
 
 const NOT_LISTED = { unconfirmed: expect.stringContaining('does not list it') };
-const LEFT_OUT = { unconfirmed: expect.stringContaining('does not confirm this change') };
+const LEFT_OUT = { unconfirmed: expect.stringContaining('leaves out the list it would be in') };
+const NO_MAP = { unconfirmed: expect.stringContaining('is not what the API describes') };
 /** The mark of an entry listed with flags unlike the ones sent, as `told`. */
 const UNLIKE = (told: string) => ({
 	unconfirmed: `${told}: the change may not have taken effect; Integration → Get Schemas shows it now.`,
@@ -25,7 +26,7 @@ describe('changedEntries', () => {
 			'no map in the answer (off the API): as sent, not confirmed',
 			column,
 			undefined,
-			[{ ...sentColumn, ...LEFT_OUT }],
+			[{ ...sentColumn, ...NO_MAP }],
 		],
 		[
 			'the answer lists it as sent: its flags from the answer, unmarked',
@@ -88,6 +89,18 @@ describe('changedEntries', () => {
 				{ ...sentTable, enabled: false },
 			],
 		],
+		[
+			'a table with fields named like where it sits: still its entry, flags from the answer',
+			table,
+			{ public: { tables: { users: { enabled: false, schema: 'x', table: 'y' } } } },
+			[sentTable],
+		],
+		[
+			'a schema named like a prototype key in a column change, missing: not listed',
+			{ constructor: { tables: { t: { columns: { c: { hashed: true } } } } } },
+			{ public: {} },
+			[{ schema: 'constructor', table: 't', column: 'c', hashed: true, ...NOT_LISTED }],
+		],
 		['the schema missing: not listed', column, { other: {} }, [{ ...sentColumn, ...NOT_LISTED }]],
 		[
 			'a schema without tables: left out',
@@ -130,15 +143,7 @@ describe('changedEntries', () => {
 			'a column of a table named like a prototype key, not in tables: marked',
 			{ public: { tables: { toString: { columns: { id: { enabled: true } } } } } },
 			{ public: { tables: {} } },
-			[
-				{
-					schema: 'public',
-					table: 'toString',
-					column: 'id',
-					enabled: true,
-					unconfirmed: expect.any(String),
-				},
-			],
+			[{ schema: 'public', table: 'toString', column: 'id', enabled: true, ...NOT_LISTED }],
 		],
 		[
 			'empty names, the schema missing: not listed',

@@ -500,7 +500,7 @@ describe('a write in the tool form', () => {
 					table: SEED.table,
 					column: 'extra_column_7',
 					hashed: true,
-					unconfirmed: expect.stringContaining('does not confirm this change'),
+					unconfirmed: expect.stringContaining('is not what the API describes (see warning)'),
 				},
 			],
 			warning: expect.any(String),

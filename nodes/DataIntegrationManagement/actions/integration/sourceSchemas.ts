@@ -4,10 +4,7 @@ import type { ReceivedSchemas, SchemasPatch } from '../../client/types';
 import { holds } from '../../shared/filters';
 import { isObject } from '../../shared/checks';
 
-/**
- * An integration's source schema (its schemas, tables and columns), as Get Schemas flattens it and
- * Update Schemas patches it. Pure functions.
- */
+/** An integration's source schema as Get Schemas flattens it and Update Schemas patches it; pure. */
 
 const LEVELS = ['schema', 'table', 'column'] as const;
 export type SchemaLevel = (typeof LEVELS)[number];
@@ -18,20 +15,22 @@ export type SchemaLevel = (typeof LEVELS)[number];
  */
 export function flattenSchemas(schemas: ReceivedSchemas, level: SchemaLevel): IDataObject[] {
 	const records: IDataObject[] = [];
+	// Where it sits first, and over a field of the service's of one of those names.
+	const named = (where: IDataObject, fields: object) => ({ ...where, ...fields, ...where });
 	for (const [schema, schemaEntry] of Object.entries(schemas)) {
 		const { tables, ...schemaFields } = schemaEntry;
 		if (level === 'schema') {
-			records.push({ schema, ...schemaFields });
+			records.push(named({ schema }, schemaFields));
 			continue;
 		}
 		for (const [table, tableEntry] of Object.entries(tables ?? {})) {
 			const { columns, ...tableFields } = tableEntry;
 			if (level === 'table') {
-				records.push({ schema, table, ...tableFields });
+				records.push(named({ schema, table }, tableFields));
 				continue;
 			}
 			for (const [column, columnEntry] of Object.entries(columns ?? {})) {
-				records.push({ schema, table, column, ...columnEntry });
+				records.push(named({ schema, table, column }, columnEntry));
 			}
 		}
 	}
@@ -99,8 +98,7 @@ export interface SchemaChange {
 }
 
 /**
- * A map keyed by names from the user, without a prototype: `__proto__` or `constructor` is then
- * a name like any other, sent in the JSON, and writing under it changes nothing else.
+ * A map keyed by the user's names, without a prototype: `__proto__` is a name like any other.
  */
 function namesMap<T>(): Record<string, T> {
 	return Object.create(null) as Record<string, T>;
@@ -202,10 +200,11 @@ export function validateSchemasPatch(value: unknown): string[] {
 	return problems;
 }
 
-/** What a changed entry the service's answer does not list says: where it would list it, or not. */
+/** What a changed entry the service's answer does not list says: where it would, or not; no map. */
 const NOT_IN_ANSWER = [
 	"The service's answer does not list it, so this change may not have been made: check its names with Integration → Get Schemas.",
 	"The service's answer leaves out the list it would be in, so it does not confirm this change: Integration → Get Schemas shows it.",
+	"The service's answer is not what the API describes (see warning), so it does not confirm this change: Integration → Get Schemas shows it.",
 ];
 
 /**
@@ -224,7 +223,7 @@ export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): ID
 				const flags = same && flagsOf(same, level);
 				const words = flags
 					? unlikeSent(entry, flags)
-					: NOT_IN_ANSWER[Number(!after || leftOut(after, entry))];
+					: NOT_IN_ANSWER[after ? Number(leftOut(after, entry)) : 2];
 				return { ...entry, ...flags, ...(words && { unconfirmed: words }) };
 			});
 	});
@@ -247,12 +246,13 @@ function unlikeSent(sent: IDataObject, answered: IDataObject): string | undefine
 /**
  * Whether `after` has the entry's parents without the map the entry belongs in: a service may
  * leave a nested map out, and then its answer neither lists the entry nor says it is not there.
- * A name like `constructor` may read as left out: the entry is marked either way.
  */
 function leftOut(after: ReceivedSchemas, { schema, table, column }: IDataObject): boolean {
-	const schemaEntry = after[schema as string];
+	const own = <T>(map: Record<string, T> | undefined, name: unknown) =>
+		map && Object.hasOwn(map, name as string) ? map[name as string] : undefined;
+	const schemaEntry = own(after, schema);
 	if (!schemaEntry || table === undefined) return false;
-	const tableEntry = schemaEntry.tables?.[table as string];
+	const tableEntry = own(schemaEntry.tables, table);
 	return !schemaEntry.tables || (column !== undefined && !!tableEntry && !tableEntry.columns);
 }
 
