@@ -513,6 +513,29 @@ describe('integration updateSchemas (JSON)', () => {
 		expect(emulator().requests).toHaveLength(0);
 	});
 
+	it("Get Schemas' whole item given as the map: says to give its schemas field", async () => {
+		const wrapped = { schemas: { public: { enabled: true } } };
+		const result = await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			updateMode: 'json',
+			schemas: wrapped,
+		});
+
+		expect(result.error?.message).toMatch(/^The field "Schemas" is not a valid schema update/);
+		expect(result.error?.description).toMatch(
+			/ To give Get Schemas' output, give its map: \{\{ \$json\.schemas \}\}\.$/,
+		);
+		const plain = await run({
+			operation: 'updateSchemas',
+			integrationId: ORDERS,
+			updateMode: 'json',
+			schemas: { public: { hashed: true } },
+		});
+		expect(plain.error?.description).not.toMatch(/json\.schemas/);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
 	it('sends one PATCH per input item', async () => {
 		const result = await run(
 			{

@@ -78,12 +78,13 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 	const schemas = readParameter.call(this, itemIndex, schemasField) as IDataObject | undefined;
 	const problems = schemas ? validateSchemasPatch(schemas) : ['it is empty'];
 	if (problems.length) {
+		// Get Schemas' whole item given (`{ schemas: … }`) instead of its map: said how to unwrap it.
 		throw new NodeOperationError(
 			this.getNode(),
 			`The field "Schemas" is not a valid schema update (item ${itemIndex}): ${problems.join('; ')}`,
 			{
 				itemIndex,
-				description: `Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set, e.g. ${SCHEMAS_EXAMPLE}`,
+				description: `Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set, e.g. ${SCHEMAS_EXAMPLE}.${Object.hasOwn(schemas ?? {}, 'schemas') ? " To give Get Schemas' output, give its map: {{ $json.schemas }}." : ''}`,
 				failure: { cause: 'configuration-invalid' },
 			},
 		);
