@@ -18,7 +18,7 @@ const ORDERS = SEED.integrations.ordersToSnowflake;
 const REFUSED_HEADER_VALUE = 'wrong-key-7d1e0c55b9';
 
 const DESCRIPTIONS = {
-	400: 'The service rejected the request as invalid. Check the fields named in the message.',
+	400: 'The service rejected the request as invalid. Check the fields the message names, or the values set in the node when it names none.',
 	401: 'The API key was refused. Check the API Key in the credential.',
 	404: "Nothing answers at /users under the Base URL in the credential. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
 	429: 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.',

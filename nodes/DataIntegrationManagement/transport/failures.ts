@@ -123,7 +123,7 @@ function describeStatus(failure: RequestFailure, write: boolean, address?: Reque
 	if (status === undefined)
 		return 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.';
 	if (status === 400)
-		return 'The service rejected the request as invalid. Check the fields named in the message.';
+		return 'The service rejected the request as invalid. Check the fields the message names, or the values set in the node when it names none.';
 	if (status === 401) return 'The API key was refused. Check the API Key in the credential.';
 	if (status === 403)
 		return 'The API key was accepted but lacks permission for this request. Use a key that is allowed to do it, or ask the workspace admin to grant it.';
