@@ -154,6 +154,13 @@ describe("writeAnswer: a write's tool answer, saying the change was made", () =>
 		});
 	});
 
+	it('gives an answer exactly as long as the limit whole', () => {
+		const bare = JSON.stringify({ changeMade: true, id: 'x', pad: '' }).length;
+		const answer = { id: 'x', pad: 'y'.repeat(100 - bare) };
+		expect(writeAnswer(answer, undefined, 100)).toEqual({ changeMade: true, ...answer });
+		expect(writeAnswer(answer, undefined, 99)).toMatchObject({ truncated: true });
+	});
+
 	it.each([
 		['a large map', { id: 'x', changed: [{ c: 1 }], map: { big: 'y'.repeat(30_000) } }, 'map'],
 		['a large scalar', { id: 'x', changed: [{ c: 1 }], map: 'y'.repeat(30_000) }, 'map'],

@@ -244,16 +244,16 @@ function unlikeSent(sent: IDataObject, answered: IDataObject): string | undefine
 }
 
 /**
- * Whether `after` has the entry's parents without the map the entry belongs in: a service may
- * leave a nested map out, and then its answer neither lists the entry nor says it is not there.
+ * Whether `after` has the parents of an entry it does not list, without the map the entry belongs
+ * in: a service may leave a nested map out, and then its answer does not say the entry is not there.
  */
-function leftOut(after: ReceivedSchemas, { schema, table, column }: IDataObject): boolean {
+function leftOut(after: ReceivedSchemas, { schema, table }: IDataObject): boolean {
 	const own = <T>(map: Record<string, T> | undefined, name: unknown) =>
 		map && Object.hasOwn(map, name as string) ? map[name as string] : undefined;
 	const schemaEntry = own(after, schema);
-	if (!schemaEntry || table === undefined) return false;
+	if (!schemaEntry) return false;
 	const tableEntry = own(schemaEntry.tables, table);
-	return !schemaEntry.tables || (column !== undefined && !!tableEntry && !tableEntry.columns);
+	return !schemaEntry.tables || (!!tableEntry && !tableEntry.columns);
 }
 
 /**
