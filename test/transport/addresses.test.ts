@@ -1,5 +1,6 @@
 /** The addresses an error names (transport/addresses.ts), rule by rule. */
 import {
+	isWebAddress,
 	redirectTarget,
 	routeMissing,
 	shownBaseUrl,
@@ -74,6 +75,22 @@ describe('shownBaseUrl: the Base URL as an error shows it', () => {
 		['not a url', undefined],
 	])('%s → %s', (baseUrl, shown) => {
 		expect(shownBaseUrl(baseUrl)).toBe(shown);
+	});
+});
+
+describe('isWebAddress: a Base URL the node sends to', () => {
+	it.each([
+		['https://api.example/v1', true],
+		['http://127.0.0.1:4010/v1', true],
+		['HTTPS://API.EXAMPLE/v1', true],
+		['api.example.com/v1', false],
+		['localhost:5678/v1', false],
+		['htp://api.example/v1', false],
+		['xhttp://api.example/v1', false],
+		['ftp://api.example/v1', false],
+		['', false],
+	])('%s: %s', (baseUrl, web) => {
+		expect(isWebAddress(baseUrl)).toBe(web);
 	});
 });
 

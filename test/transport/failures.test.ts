@@ -325,6 +325,11 @@ describe('toNodeApiError: the error a user reads', () => {
 			{ message: 'Certificate not trusted', networkCode: 'CERT_HAS_EXPIRED' },
 		],
 		[
+			'a Base URL that is not a URL',
+			{ networkCode: 'ERR_INVALID_URL' },
+			{ message: 'Base URL not a URL', networkCode: 'ERR_INVALID_URL' },
+		],
+		[
 			'SSRF protection',
 			{ blockedAddress: 'db.local' },
 			{ message: 'Blocked by SSRF protection', networkCode: 'SSRF_BLOCKED' },

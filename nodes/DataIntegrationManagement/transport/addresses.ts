@@ -23,7 +23,7 @@ export function shownUrl(url: URL): string {
 
 /** Whether `url` is an http:// or https:// address (`localhost:5678/v1` reads as scheme `localhost:`). */
 export const isWebAddress = (url: string) =>
-	URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+	URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol);
 
 /** The Base URL as an error shows it, or undefined when it is not a URL. */
 export function shownBaseUrl(baseUrl: string): string | undefined {
