@@ -104,6 +104,8 @@ describe('a Base URL that is not a URL, or names an endpoint', () => {
 			() => emulator().baseUrl.replace(/^http:\/\/127\.0\.0\.1/, 'localhost'),
 		],
 		['a misspelt scheme', () => emulator().baseUrl.replace(/^http:/, 'htp:')],
+		// A path after it would land in the query: `…/v1?tenant=a/users`.
+		['with a query', () => `${emulator().baseUrl}?tenant=a`],
 		['empty', () => ''],
 	])('%s: a write says so, that nothing was sent, and what to set', async (_label, baseUrl) => {
 		const { error } = await runActionNode({
@@ -114,9 +116,9 @@ describe('a Base URL that is not a URL, or names an endpoint', () => {
 		expect(error).toMatchObject({
 			name: 'NodeApiError',
 			message:
-				'The Base URL in the credential is not an http:// or https:// address: nothing was sent',
+				'The Base URL in the credential is not a plain http:// or https:// address: nothing was sent',
 			description:
-				"Set it to the API's address, ending in /v1, with its scheme: e.g. https://api.example.com/v1.",
+				"Set it to the API's address, ending in /v1, with its scheme and without a query (?) or fragment (#): e.g. https://api.example.com/v1.",
 			failure: { cause: 'configuration-invalid' },
 		});
 		expect(error?.description).not.toMatch(/may have been made/);
@@ -131,7 +133,7 @@ describe('a Base URL that is not a URL, or names an endpoint', () => {
 			}),
 		).rejects.toMatchObject({
 			message:
-				'The Base URL in the credential is not an http:// or https:// address: nothing was sent',
+				'The Base URL in the credential is not a plain http:// or https:// address: nothing was sent',
 			failure: { cause: 'configuration-invalid' },
 		});
 	});

@@ -96,6 +96,18 @@ describe('changedEntries', () => {
 			[sentTable],
 		],
 		[
+			'a table with a field named column: still its entry',
+			table,
+			{ public: { tables: { users: { enabled: false, column: 'c' } } } },
+			[sentTable],
+		],
+		[
+			'a schema with a field named table, its tables left out: still its entry',
+			{ public: { enabled: true } },
+			{ public: { enabled: true, table: 'x' } },
+			[{ schema: 'public', enabled: true }],
+		],
+		[
 			'a schema named like a prototype key in a column change, missing: not listed',
 			{ constructor: { tables: { t: { columns: { c: { hashed: true } } } } } },
 			{ public: {} },

@@ -524,7 +524,7 @@ describe('integration updateSchemas (JSON)', () => {
 
 		expect(result.error?.message).toMatch(/^The field "Schemas" is not a valid schema update/);
 		expect(result.error?.description).toMatch(
-			/ To give Get Schemas' output, give its map: \{\{ \$json\.schemas \}\}\.$/,
+			/ To give Get Schemas' output, set its Options → Output to Compact and give \{\{ \$json\.schemas \}\}\.$/,
 		);
 		const plain = await run({
 			operation: 'updateSchemas',

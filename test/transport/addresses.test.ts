@@ -87,6 +87,9 @@ describe('isWebAddress: a Base URL the node sends to', () => {
 		['localhost:5678/v1', false],
 		['htp://api.example/v1', false],
 		['xhttp://api.example/v1', false],
+		['http://[::1]:4010/v1', true],
+		['https://api.example/v1?tenant=a', false],
+		['https://api.example/v1#top', false],
 		['ftp://api.example/v1', false],
 		['', false],
 	])('%s: %s', (baseUrl, web) => {

@@ -21,9 +21,14 @@ export function shownUrl(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
-/** Whether `url` is an http:// or https:// address (`localhost:5678/v1` reads as scheme `localhost:`). */
-export const isWebAddress = (url: string) =>
-	URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol);
+/**
+ * Whether `url` is an http:// or https:// address paths can follow: no query or fragment
+ * (`localhost:5678/v1` reads as the scheme `localhost:`).
+ */
+export function isWebAddress(url: string): boolean {
+	const parsed = URL.canParse(url) ? new URL(url) : undefined;
+	return ['http:', 'https:'].includes(parsed?.protocol ?? '') && !parsed!.search && !parsed!.hash;
+}
 
 /** The Base URL as an error shows it, or undefined when it is not a URL. */
 export function shownBaseUrl(baseUrl: string): string | undefined {

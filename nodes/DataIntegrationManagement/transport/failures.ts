@@ -235,8 +235,8 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 		return {
 			errorResponse: { message: 'Base URL not a URL', networkCode },
 			message:
-				'The Base URL in the credential is not an http:// or https:// address: nothing was sent',
-			description: `Set it to ${BASE_URL_FORM}, with its scheme: e.g. https://api.example.com${VERSION_SEGMENT}.`,
+				'The Base URL in the credential is not a plain http:// or https:// address: nothing was sent',
+			description: `Set it to ${BASE_URL_FORM}, with its scheme and without a query (?) or fragment (#): e.g. https://api.example.com${VERSION_SEGMENT}.`,
 		};
 	}
 	if (networkCode === PACE_BUSY) {

@@ -10,12 +10,11 @@ const LEVELS = ['schema', 'table', 'column'] as const;
 export type SchemaLevel = (typeof LEVELS)[number];
 
 /**
- * One flat record per schema, table or column of a schemas map, each naming where it sits.
- * Nested maps are left out: every level is its own list.
+ * One flat record per schema, table or column of a schemas map, each naming where it sits (first,
+ * and over a service field of one of those names). Nested maps are left out: each level is a list.
  */
 export function flattenSchemas(schemas: ReceivedSchemas, level: SchemaLevel): IDataObject[] {
 	const records: IDataObject[] = [];
-	// Where it sits first, and over a field of the service's of one of those names.
 	const named = (where: IDataObject, fields: object) => ({ ...where, ...fields, ...where });
 	for (const [schema, schemaEntry] of Object.entries(schemas)) {
 		const { tables, ...schemaFields } = schemaEntry;
@@ -29,9 +28,8 @@ export function flattenSchemas(schemas: ReceivedSchemas, level: SchemaLevel): ID
 				records.push(named({ schema, table }, tableFields));
 				continue;
 			}
-			for (const [column, columnEntry] of Object.entries(columns ?? {})) {
+			for (const [column, columnEntry] of Object.entries(columns ?? {}))
 				records.push(named({ schema, table, column }, columnEntry));
-			}
 		}
 	}
 	return records;
@@ -214,7 +212,9 @@ const NOT_IN_ANSWER = [
  */
 export function changedEntries(patch: SchemasPatch, after?: ReceivedSchemas): IDataObject[] {
 	const entries = LEVELS.flatMap((level) => {
-		const path = (entry: IDataObject) => JSON.stringify(LEVELS.map((key) => entry[key]));
+		// Matched by its place alone: a service field named `table` on a schema is no place of it.
+		const places = LEVELS.slice(0, LEVELS.indexOf(level) + 1);
+		const path = (entry: IDataObject) => JSON.stringify(places.map((key) => entry[key]));
 		const now = new Map(flattenSchemas(after ?? {}, level).map((at) => [path(at), at]));
 		return flattenSchemas(patch as ReceivedSchemas, level)
 			.filter((entry) => 'enabled' in entry || 'hashed' in entry)

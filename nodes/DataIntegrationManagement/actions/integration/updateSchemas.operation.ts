@@ -5,6 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { isObject } from '../../shared/checks';
 import { integrationIdField } from '../../shared/descriptions';
 import { pathSegment, readParameter, runsAsTool } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
@@ -84,7 +85,7 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 			`The field "Schemas" is not a valid schema update (item ${itemIndex}): ${problems.join('; ')}`,
 			{
 				itemIndex,
-				description: `Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set, e.g. ${SCHEMAS_EXAMPLE}.${Object.hasOwn(schemas ?? {}, 'schemas') ? " To give Get Schemas' output, give its map: {{ $json.schemas }}." : ''}`,
+				description: `Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set, e.g. ${SCHEMAS_EXAMPLE}.${isObject(schemas?.schemas) ? " To give Get Schemas' output, set its Options → Output to Compact and give {{ $json.schemas }}." : ''}`,
 				failure: { cause: 'configuration-invalid' },
 			},
 		);
