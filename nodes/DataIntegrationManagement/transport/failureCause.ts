@@ -24,7 +24,7 @@ export interface RequestFailure {
 
 /** The network codes of Node's TLS for a certificate that could not be verified. */
 export const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/;
-/** Node's code for a URL it cannot read: a Base URL without its scheme, or empty. */
+/** Node's code for a URL it cannot read; also a Base URL the transport refuses before sending. */
 export const INVALID_URL = 'ERR_INVALID_URL';
 
 /**
