@@ -90,6 +90,9 @@ describe('isWebAddress: a Base URL the node sends to', () => {
 		['http://[::1]:4010/v1', true],
 		['https://api.example/v1?tenant=a', false],
 		['https://api.example/v1#top', false],
+		['https://api.example/v1?', false],
+		['https://api.example/v1#', false],
+		['https://api.example/v1 /x', false],
 		['ftp://api.example/v1', false],
 		['', false],
 	])('%s: %s', (baseUrl, web) => {

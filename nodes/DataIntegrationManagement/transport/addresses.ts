@@ -22,13 +22,11 @@ export function shownUrl(url: URL): string {
 }
 
 /**
- * Whether `url` is an http:// or https:// address paths can follow: no query or fragment
- * (`localhost:5678/v1` reads as the scheme `localhost:`).
+ * Whether `url` is an http:// or https:// address paths can follow: no `?`, `#` or space, even a
+ * bare one (`localhost:5678/v1` reads as the scheme `localhost:`).
  */
-export function isWebAddress(url: string): boolean {
-	const parsed = URL.canParse(url) ? new URL(url) : undefined;
-	return ['http:', 'https:'].includes(parsed?.protocol ?? '') && !parsed!.search && !parsed!.hash;
-}
+export const isWebAddress = (url: string): boolean =>
+	URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol) && !/[?#\s]/.test(url);
 
 /** The Base URL as an error shows it, or undefined when it is not a URL. */
 export function shownBaseUrl(baseUrl: string): string | undefined {
