@@ -39,6 +39,12 @@ const worst = (values: number[], low: boolean) => (low ? Math.min : Math.max)(..
 const both = (values: number[], low: boolean, show: (value: number) => string) =>
 	`${show(worst(values, low))} (median ${show(median(values))})`;
 
+/** ` MISS: …` naming the targets whose worst seed misses, or nothing. */
+const misses = (targets: Record<string, boolean>) => {
+	const missed = Object.keys(targets).filter((name) => !targets[name]);
+	return missed.length ? `  MISS: ${missed.join(', ')}` : '';
+};
+
 /** The named services, each over `seeds`: Auto's worst and median against the best fixed. */
 async function named(seeds: number[]) {
 	console.log(`Named services, ${seeds.length} seeds: worst (median)`);
@@ -48,25 +54,33 @@ async function named(seeds: number[]) {
 		const of = all.map((one) => one.ofBestFixed ?? NaN);
 		const capacity = service.network.capacity;
 		const fresh = all.filter((one) => one.fresh).map((one) => one.auto.ms / one.fresh!.ms);
+		const open = all.map((one) => one.auto.maxOpen);
+		const miss = misses({
+			'of the best fixed ≥ 90%': Math.min(...of) >= 0.9,
+			'failed 0': all.every((one) => one.auto.failed === 0),
+			'open ≤ 4× workers': !capacity || Math.max(...open) <= 4 * capacity.workers,
+			'over fresh ≤ 1.25x': fresh.every((ratio) => ratio <= 1.25),
+		});
 		console.log(
 			`  ${service.name}: of the best fixed ${both(of, true, percent)}, failed ${Math.max(...all.map((one) => one.auto.failed))}, 503s ${both(
 				all.map((one) => one.auto.shed),
 				false,
 				String,
-			)}${
-				capacity
-					? `, open ${both(
-							all.map((one) => one.auto.maxOpen),
-							false,
-							String,
-						)} of ${4 * capacity.workers}`
-					: ''
-			}${fresh.length ? `, over fresh ${both(fresh, false, (v) => `${v.toFixed(2)}x`)}` : ''}; Auto ${(median(all.map((one) => one.auto.ms)) / 1000).toFixed(2)} s`,
+			)}${capacity ? `, open ${both(open, false, String)} of ${4 * capacity.workers}` : ''}${
+				fresh.length ? `, over fresh ${both(fresh, false, (v) => `${v.toFixed(2)}x`)}` : ''
+			}; Auto ${(median(all.map((one) => one.auto.ms)) / 1000).toFixed(2)} s${miss}`,
 		);
 	}
 	for (const [name, scenario] of RATE_NAMED) {
 		const all = [];
 		for (const seed of seeds) all.push(await simulate({ ...scenario, seed }));
+		// Processes pace alone: the issue asks 85% of the limit of them, 90% of one.
+		const share = name.includes('processes') ? 0.85 : 0.9;
+		const miss = misses({
+			[`of the limit ≥ ${percent(share)}`]: all.every((one) => one.shareOfLimit >= share),
+			'429s ≤ 10%': all.every((one) => one.refused <= 0.1 * one.sent),
+			'failed 0': all.every((one) => one.failed === 0),
+		});
 		console.log(
 			`  ${name}: of the limit ${both(
 				all.map((one) => one.shareOfLimit),
@@ -84,7 +98,7 @@ async function named(seeds: number[]) {
 							(v) => v.toFixed(2),
 						)}`
 					: ''
-			}`,
+			}${miss}`,
 		);
 	}
 }
