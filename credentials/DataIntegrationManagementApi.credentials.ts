@@ -94,9 +94,10 @@ export class DataIntegrationManagementApi implements ICredentialType {
 		},
 	];
 
-	// The key goes into its header as it is (a function, not an expression n8n would evaluate for
-	// every request), only to the Base URL's origin: a request elsewhere (an HTTP Request node's
-	// URL) goes without it. No redirect is followed with it: n8n's client would send it on.
+	// The key goes into its header without spaces around it (a pasted key may end in a line break),
+	// by a function, not an expression n8n would evaluate for every request, only to the Base URL's
+	// origin: a request elsewhere (an HTTP Request node's URL) goes without it. No redirect is
+	// followed with it: n8n's client would send it on.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
@@ -106,7 +107,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 		// followRedirect and followAllRedirects: n8n's legacy request, the HTTP Request node's.
 		return {
 			...requestOptions,
-			headers: { ...requestOptions.headers, [API_KEY_HEADER]: String(credentials.apiKey) },
+			headers: { ...requestOptions.headers, [API_KEY_HEADER]: String(credentials.apiKey).trim() },
 			disableFollowRedirect: true,
 			followRedirect: false,
 			followAllRedirects: false,

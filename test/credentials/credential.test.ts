@@ -152,6 +152,13 @@ describe('where the credential puts the key (authenticate)', () => {
 		});
 	});
 
+	it('a key pasted with spaces or a line break around it goes without them', async () => {
+		const pasted = await credential.authenticate({ ...key, apiKey: ' k-123 \n' }, {
+			url: 'https://api.example.com/v1/users',
+		} as Parameters<typeof credential.authenticate>[1]);
+		expect(pasted.headers).toEqual({ 'x-api-key': 'k-123' });
+	});
+
 	it.each([
 		['another host', { url: 'https://api.example.org/v1/users' }],
 		['another scheme', { url: 'http://api.example.com/v1/users' }],

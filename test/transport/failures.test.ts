@@ -458,6 +458,13 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		});
 	});
 
+	it('as sent, when the credential holds it with spaces or a line break around it', () => {
+		expect(withoutKey({ status: 403, apiMessage: 'not allowed for key k3y.' }, ' k3y\n')).toEqual({
+			status: 403,
+			apiMessage: 'not allowed for key [API key].',
+		});
+	});
+
 	it('percent-encoded in a Location', () => {
 		const key = 'k/3+y%';
 		expect(

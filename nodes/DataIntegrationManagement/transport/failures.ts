@@ -49,10 +49,11 @@ export function failureOfAnswer({
 
 /**
  * `failure` with the API key replaced where the service's words repeat it ("Invalid key …"), as
- * typed or percent-encoded (a Location's path).
+ * sent (without spaces around it, which a service ignores too) or percent-encoded (a Location's path).
  */
 export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
-	const forms = key ? [key, encodeURIComponent(key)] : [];
+	const sent = key.trim();
+	const forms = sent ? [sent, encodeURIComponent(sent)] : [];
 	const hide = (text: string | undefined) =>
 		forms.reduce((said, form) => said?.split(form).join('[API key]'), text);
 	const { apiMessage, apiCode, location } = failure;
