@@ -1,7 +1,8 @@
 /**
  * The fields of an edit (Tag → Update, Asset → Update): a Name added and left empty is refused
  * before any request (a name is never cleared), a Description added and left empty clears it,
- * and only the edits' Description says so.
+ * one whose expression gives nothing is refused (the tool form leaves it out), and only the edits'
+ * Description says so.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -36,6 +37,39 @@ describe.each(EDITS)('%s → Update', (resource, target) => {
 			expect(emulator().requests).toEqual([]);
 		},
 	);
+
+	it.each(['={{ $json.descripton }}', '={{ null }}'])(
+		'refuses a Description whose expression gives nothing (%s) before any request: sent empty it would clear it',
+		async (description) => {
+			const result = await runActionNode({
+				credentials: credentials(),
+				parameters: { resource, operation: 'update', ...target, updateFields: { description } },
+				items: [{ description: 'meant' }],
+			});
+
+			expect(result.error?.message).toBe(
+				'The field "Description" has no value: its expression gave null or undefined (item 0)',
+			);
+			expect(result.error?.description).toContain("?? ''");
+			expect(emulator().requests).toEqual([]);
+		},
+	);
+
+	it('in the tool form, leaves out a Description the model did not give, and sends the rest', async () => {
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: {
+				resource,
+				operation: 'update',
+				...target,
+				updateFields: { description: '={{ $json.description }}', name: 'Renamed' },
+			},
+			asTool: true,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sent(emulator())[0].body).toEqual({ name: 'Renamed' });
+	});
 
 	it('sends a Description added and left empty as "", which clears it', async () => {
 		const result = await update({ description: '' });

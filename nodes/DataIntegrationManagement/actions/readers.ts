@@ -6,7 +6,15 @@ import {
 } from 'n8n-workflow';
 
 import { pathSegmentProblem } from '../client/endpoint';
-import { asText, checkCollection, checkValue, fieldError, type Origin } from '../shared/checks';
+import {
+	asText,
+	checkCollection,
+	checkValue,
+	fieldError,
+	isNothing,
+	isObject,
+	type Origin,
+} from '../shared/checks';
 import { displayNameOf, limitField, returnAllField } from '../shared/descriptions';
 
 /** The action node's parameters, read for an item and checked by ../shared/checks.ts. */
@@ -107,11 +115,20 @@ export function readCollection(
 	neverEmpty: INodeProperties[] = [],
 ): IDataObject {
 	const origin = originOf(this, itemIndex);
-	const values = checkCollection(
-		origin,
-		collection,
-		this.getNodeParameter(collection.name, itemIndex, {}),
+	const given: unknown = this.getNodeParameter(collection.name, itemIndex, {});
+	// A field whose expression gave nothing is not sent: a model left it out. In a workflow it may
+	// be a mistake (a misspelt $json field) and fails: sent empty, it would clear the record's.
+	const unresolved = ((collection.options ?? []) as INodeProperties[]).find(
+		({ name }) => isObject(given) && Object.hasOwn(given, name) && isNothing(given[name]),
 	);
+	if (unresolved && !runsAsTool.call(this))
+		throw fieldError(
+			origin,
+			unresolved.displayName,
+			'has no value: its expression gave null or undefined',
+			"Fix the expression, end it in ?? '' to send it empty, or remove the field to leave the value as it is.",
+		);
+	const values = checkCollection(origin, collection, given);
 	// A field nothing may be cleared to (a name, a search): left blank is a mistake.
 	for (const field of neverEmpty)
 		if (typeof values[field.name] === 'string' && !(values[field.name] as string).trim())

@@ -46,6 +46,10 @@ export function fieldError(
 }
 
 /** Whether `value` is a plain object: not null, not a list. */
+/** What an expression that found no value gives. */
+export const isNothing = (value: unknown): value is null | undefined =>
+	value === null || value === undefined;
+
 export const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -63,7 +67,7 @@ function shown(value: unknown): string {
 /** A text field's value as text: numbers and true/false as they print, null as empty. */
 export function asText(origin: Origin, label: string, value: unknown): string {
 	if (typeof value === 'string') return value;
-	if (value === undefined || value === null) return '';
+	if (isNothing(value)) return '';
 	if (
 		(typeof value === 'number' && Number.isFinite(value)) ||
 		typeof value === 'boolean' ||
@@ -163,8 +167,9 @@ export function checkCollection(
 		);
 	const body: IDataObject = {};
 	for (const field of (collection.options ?? []) as INodeProperties[]) {
-		if (!Object.hasOwn(values, field.name)) continue;
-		const value = checkValue(origin, field, (values as IDataObject)[field.name]);
+		const given = (values as IDataObject)[field.name];
+		if (!Object.hasOwn(values, field.name) || isNothing(given)) continue;
+		const value = checkValue(origin, field, given);
 		if (value !== undefined) body[field.name] = value as IDataObject[string];
 	}
 	return body;
@@ -176,8 +181,7 @@ function parseJsonObject(
 	{ displayName: label, placeholder }: INodeProperties,
 	value: unknown,
 ): IDataObject | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-		return undefined;
+	if (isNothing(value) || (typeof value === 'string' && value.trim() === '')) return undefined;
 	// The field's own example (its placeholder, "e.g. …").
 	const example = `Give a JSON object${placeholder ? `, ${placeholder}` : ''}.`;
 	const tooLarge = () =>
@@ -215,7 +219,7 @@ function asTimestamp(
 	property: INodeProperties,
 	value: unknown,
 ): string | undefined {
-	const empty = value === undefined || value === null || value === '';
+	const empty = isNothing(value) || value === '';
 	if (empty && !property.required) return undefined;
 	const instant = parseInstant(value, origin.timeZone);
 	if (instant === undefined) {

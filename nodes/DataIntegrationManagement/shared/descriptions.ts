@@ -76,7 +76,7 @@ export const descriptionField: INodeProperties = {
 export const descriptionChangeField: INodeProperties = {
 	...descriptionField,
 	description:
-		'A free-text description, sent as written. To clear it, add the field and leave it empty.',
+		'A free-text description, sent as written. To clear it, add the field and leave it empty; an expression that gives no value (null or undefined) is refused.',
 };
 
 /** The Name field of an edit: sent as written once added; never empty (see readCollection). */
