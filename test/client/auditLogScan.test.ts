@@ -505,6 +505,33 @@ describe('a page taken in', () => {
 		expect(step.page.shifted).toBe(expected);
 	});
 
+	const twin = entry('twin', 5);
+	const first = { key: auditEntryKey(entry('first', 1)), totalItems: 150 };
+	test.each<[string, number | undefined, number | undefined, boolean]>([
+		// title, the first page's totalItems, this page's, shifted
+		['totalItems as the first page said: the service serves that entry twice', 150, 150, false],
+		['totalItems grew: an entry logged behind what was read', 150, 151, true],
+		['no totalItems: nothing tells a twin from a shift', undefined, undefined, true],
+		['totalItems left out of this page only', 150, undefined, true],
+	])('a later page repeating an entry received: %s', (_, before, now, expected) => {
+		const scanState = state({ offset: 100, first: { ...first, totalItems: before } });
+		const page = answer([twin, entry('next', 6)], { totalItems: now });
+		const step = handOver(nextStep(ASC, scanState, keys([auditEntryKey(twin)]), page));
+		expect(step.page.shifted).toBe(expected);
+	});
+
+	test.each<[string, number | undefined, boolean]>([
+		// title, this page's totalItems (the first page's: 150), shifted
+		['fewer than the first page counted: entries removed before the offset', 149, true],
+		['as many', 150, false],
+		['more: entries logged after what was read', 151, false],
+		['left out', undefined, false],
+	])('a later page repeating nothing, totalItems %s', (_, now, expected) => {
+		const scanState = state({ offset: 100, first });
+		const page = answer([entry('next', 6)], { totalItems: now });
+		expect(handOver(nextStep(ASC, scanState, keys(), page)).page.shifted).toBe(expected);
+	});
+
 	test.each<[string, boolean, string[], number[], string[], string[]]>([
 		// title, drop repeats, handed over before (ids), the page (ids e0, e1, ... at seconds), handed over, keys added
 		['kept when not asked', false, ['e0'], [1, 2], ['e0@1(1)', 'e1@2(2)'], []],

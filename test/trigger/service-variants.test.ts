@@ -658,3 +658,42 @@ describe('a service that refuses the audit-log query with a 400', () => {
 		expect(error).toMatchObject({ httpCode: '400' });
 	});
 });
+
+describe('entries served twice, or removed, while a poll reads by offset', () => {
+	const parameters = { startFrom: 'date', startDate: iso(0) };
+	beforeEach(() => useVariant({}));
+
+	/** Polls from a fresh state until one finds nothing new (at most 5): every event emitted. */
+	async function everyEvent(): Promise<string[]> {
+		const polls = [await poll(parameters)];
+		while (polls[polls.length - 1].items !== null && polls.length < 5)
+			polls.push(await poll(parameters, polls[polls.length - 1].staticData));
+		return polls.flatMap((result) => eventsOf(emitted(result)));
+	}
+
+	it('reads past an entry the service serves twice across a page boundary (it ended every poll there)', async () => {
+		const twin = { id: 'twin', timestamp: iso(50 * SECOND), event: 'twin' };
+		// Positions 99 and 100: the second page opens with the twin of the first page's last entry,
+		// and every poll reads the same pages again: all of them lie within the lookback (60 s).
+		const before = sequence(99, 0, SECOND / 2);
+		const after = sequence(50, 51 * SECOND, SECOND, 99);
+		emulator().addAuditEntries([...before, twin, twin, ...after]);
+
+		expect(await everyEvent()).toEqual([...before, twin, ...after].map((e) => e.event));
+	});
+
+	it('loses none when entries the poll read are removed before it asks the next page', async () => {
+		emulator().addAuditEntries(sequence(250, 0, 10 * SECOND));
+		const unhook = onRequestArrival(emulator(), () => {
+			if (auditRequests().length === 2) emulator().store.auditEntries.splice(0, 5);
+		});
+		let events: string[];
+		try {
+			events = await everyEvent();
+		} finally {
+			unhook();
+		}
+
+		expect(events).toEqual(sequence(250, 0).map((e) => e.event));
+	});
+});

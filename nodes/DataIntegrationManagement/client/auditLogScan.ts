@@ -46,8 +46,8 @@ export interface ScannedPage {
 	/** The service returned entries outside the bounds asked, in this page or an earlier one. */
 	boundsIgnored: boolean;
 	/**
-	 * Entries logged during the read shifted the page: it repeats an entry held back (unreadable,
-	 * waiting for a newer neighbour) before, or, paged by time, brings one older than those read.
+	 * Entries logged or removed during the read shifted the page (see shiftedByOffset); paged by
+	 * time, it brings one older than those read.
 	 */
 	shifted: boolean;
 	/** Epoch ms: no earlier than when the service answered. */

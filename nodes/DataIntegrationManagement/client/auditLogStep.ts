@@ -58,15 +58,31 @@ export function nextStep(
 	const offset = state.offset + items.length;
 	// Within a page only: entries logged during the scan shift later pages.
 	const order = state.order ?? orderOf(instants);
-	const heldBack = new Set(state.neighbours.waiting.map(({ key }) => key));
 	const last = isLastPage(scan, order, instants, { offset, totalItems: answer.totalItems });
 	return takeIn(scan, { ...state, order }, keys, answer, {
 		read,
 		instants,
 		last,
-		shifted: page.keys.some((key) => heldBack.has(key)),
+		shifted: shiftedByOffset(state, keys, page),
 		received: page.keys,
 	});
+}
+
+/**
+ * Whether entries logged or removed during the read moved this page's offset: it repeats an entry
+ * held back, or one received while `totalItems` moved (as it stands, the service serves one entry
+ * twice), or `totalItems` fell (entries removed before the offset: some would be skipped).
+ */
+export function shiftedByOffset(
+	state: ScanState,
+	keys: ScanKeys,
+	page: { keys: readonly string[]; totalItems?: number },
+): boolean {
+	const [before, now] = [state.first?.totalItems, page.totalItems];
+	if (before !== undefined && now !== undefined && now < before) return true;
+	const heldBack = new Set(state.neighbours.waiting.map(({ key }) => key));
+	const repeats = now === undefined || now !== before ? keys.received : new Set<string>();
+	return page.keys.some((key) => heldBack.has(key) || repeats.has(key));
 }
 
 /** Paging by time: the probe's answer, or a page asked from the instant reached. */

@@ -94,9 +94,6 @@ export class CursorScan {
 
 	private readonly seen: Map<string, number>;
 
-	/** Entries read by this scan inside the horizon, to notice pages that shifted under it (see `absorb`). */
-	private readonly readByThisScan = new Map<string, number>();
-
 	constructor(
 		state: CursorState,
 		private readonly settings: ScanSettings,
@@ -116,15 +113,12 @@ export class CursorScan {
 	}
 
 	/**
-	 * Takes one page (oldest first) in, up to the cap; whether to read on. A page repeating an entry
-	 * this scan read (offsets shifted by an entry logged meanwhile) ends it: the next poll reads on.
-	 * The cursor moves no further than `settledUntil` (see `ScannedPage`).
+	 * Takes one page (oldest first) in, up to the cap; whether to read on. The cursor moves no
+	 * further than `settledUntil` (see `ScannedPage`); a page that shifted never comes here.
 	 */
 	absorb(page: PlacedEntry[], answeredAt: number, settledUntil = answeredAt): boolean {
-		if (page.some(({ key }) => this.readByThisScan.has(key))) return false;
 		for (const read of page) {
 			if (this.full) break;
-			this.readByThisScan.set(read.key, read.instant);
 			this.take(read, answeredAt, settledUntil);
 		}
 		this.forgetBeforeHorizon();
@@ -164,10 +158,6 @@ export class CursorScan {
 	/** Forgets the keys before the horizon, and raises the floor to it so they stay forgotten. */
 	private forgetBeforeHorizon(): void {
 		this.floor = this.horizon;
-		for (const ids of [this.seen, this.readByThisScan]) {
-			for (const [id, instant] of ids) {
-				if (instant < this.floor) ids.delete(id);
-			}
-		}
+		for (const [id, instant] of this.seen) if (instant < this.floor) this.seen.delete(id);
 	}
 }

@@ -13,7 +13,7 @@ export interface PageSeen {
 	order?: SortOrder;
 	/** The service returned entries outside the bounds asked. */
 	boundsIgnored: boolean;
-	/** Entries logged during the read shifted the page (it repeats one held back, or brings an older one). */
+	/** Entries logged or removed during the read shifted the page (client/auditLogStep.ts). */
 	shifted: boolean;
 }
 
