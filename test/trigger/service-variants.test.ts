@@ -697,3 +697,28 @@ describe('entries served twice, or removed, while a poll reads by offset', () =>
 		expect(events).toEqual(sequence(250, 0).map((e) => e.event));
 	});
 });
+
+describe('a request past the first page that fails', () => {
+	beforeEach(() => useVariant({}));
+
+	it("keeps what the poll read, says so in n8n's log, and the next poll meets the failure at its first page", async () => {
+		const parameters = { startFrom: 'date', startDate: iso(0) };
+		emulator().addAuditEntries(sequence(250, 0, 10 * SECOND));
+		// The third page's request, and the next poll's first: a failure that lasts.
+		emulator().injectFault({ kind: 'status', status: 500, path: '/audit-logs', skip: 2, count: 2 });
+		const warn = jest.spyOn(n8nLogger(), 'warn');
+		try {
+			const first = await poll(parameters);
+			expect(eventsOf(emitted(first))).toEqual(sequence(200, 0).map((e) => e.event));
+			expect(warn.mock.calls).toEqual([[expect.stringContaining('keeps what it read')]]);
+
+			const failed = await poll(parameters, first.staticData).catch((error: Error) => error);
+			expect(failed).toMatchObject({ httpCode: '500' });
+
+			const third = await poll(parameters, first.staticData);
+			expect(eventsOf(emitted(third))).toEqual(sequence(50, 0, SECOND, 200).map((e) => e.event));
+		} finally {
+			warn.mockRestore();
+		}
+	});
+});

@@ -35,6 +35,8 @@ export interface AuditLogScan {
 	pageByTime?: boolean;
 	/** Newest first, its first pages suffice: where the offset is ignored, it ends ('offsetIgnored'). */
 	firstPagesSuffice?: boolean;
+	/** The trigger's oldest-first read: a failure past the first page ends it with what it has. */
+	keepsWhatItRead?: boolean;
 }
 
 /** A page as the scan hands it to its caller. */
@@ -65,7 +67,7 @@ export interface ScannedPage {
  * How a scan ended: the log's end, the caller said stop, the deadline came first, or (where its
  * first pages suffice) a page repeated what the service answered before, the offset ignored.
  */
-export type ScanEnd = 'end' | 'stopped' | 'deadline' | 'offsetIgnored';
+export type ScanEnd = 'end' | 'stopped' | 'deadline' | 'offsetIgnored' | 'failed';
 
 /** What a scan has seen so far, apart from the entries' keys. */
 export interface ScanState {

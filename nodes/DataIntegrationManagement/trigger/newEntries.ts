@@ -85,7 +85,13 @@ async function readOldestFirst(
 	let done: ReadDone<ScannedPage> | undefined;
 	const end = await scanAuditLog.call(
 		this,
-		{ sortOrder: 'asc', startTime: scan.horizon, pageByTime: true, ...reading },
+		{
+			sortOrder: 'asc',
+			startTime: scan.horizon,
+			pageByTime: true,
+			keepsWhatItRead: true,
+			...reading,
+		},
 		(page) => {
 			const step = afterPage(read, page);
 			if (step.next === 'hold' || step.next === 'takeIn') {
@@ -97,6 +103,10 @@ async function readOldestFirst(
 		},
 	);
 	done ??= afterRead(read, { reachedEnd: end === 'end' });
+	if (end === 'failed')
+		this.logger.warn(
+			'Audit log poll: a request past the first page failed, so this poll keeps what it read and the next one reads on from there (a failure that lasts shows then)',
+		);
 	if (done.next === 'store') takeIn(done.pages);
 	if (done.next === 'keepCursor')
 		this.logger.warn(
