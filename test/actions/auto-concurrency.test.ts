@@ -304,14 +304,27 @@ describe('the error of a failed item under concurrency', () => {
 		);
 	});
 
-	it('says nothing of other items when one item runs at a time', async () => {
+	it('one at a time, names the items before it, which made their changes, and none after', async () => {
 		emulator().injectFault({ kind: 'status', status: 500, method: 'POST', skip: 1 });
 
 		const result = await createAssets(named(3), { concurrencyMode: 'fixed', concurrency: 1 });
 
 		expect(result.error).toMatchObject({ context: { itemIndex: 1 } });
-		expect(String((result.error as { description?: string }).description)).not.toContain(
-			'had already been sent',
+		const description = String((result.error as { description?: string }).description);
+		expect(description).toContain(
+			'Item 0 had already made its change: running the node again sends it again.',
+		);
+		expect(description).not.toContain('had already been sent');
+	});
+
+	it('names the items before a bad input found when its turn came (Name left empty on item 3)', async () => {
+		const items = [...named(3), { name: '' }];
+
+		const result = await createAssets(items, { concurrencyMode: 'fixed', concurrency: 4 });
+
+		expect(result.error?.message).toBe('The field "Name" is required (item 3)');
+		expect(String((result.error as { description?: string }).description)).toContain(
+			'Items 0, 1 and 2 had already made their change: running the node again sends them again.',
 		);
 	});
 });

@@ -92,7 +92,8 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			name: 'NodeApiError',
 			message: "owner 'usr_missing' is not the id of an existing user [BAD_REQUEST]",
 			httpCode: '400',
-			description: DESCRIPTIONS[400],
+			// The item before it made its change: a re-run makes it again.
+			description: `${DESCRIPTIONS[400]}\n\nItem 0 had already made its change: running the node again sends it again.`,
 			errorResponse: {
 				code: 'BAD_REQUEST',
 				message: "owner 'usr_missing' is not the id of an existing user",

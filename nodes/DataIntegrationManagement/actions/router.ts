@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { credentialAllowsChanges } from '../client/credential';
-import { declaredError, withLaterItemsSent } from '../shared/failures';
+import { declaredError, withItemsSent } from '../shared/failures';
 import {
 	monotonicClock,
 	plainPacer,
@@ -88,7 +88,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		const first = outcome.failures.reduce((a, b) => (b.itemIndex < a.itemIndex ? b : a));
 		// Later items sent may have taken effect only if they change data.
 		throw operation.changesData
-			? withLaterItemsSent(first.error, first.itemIndex, outcome.sent)
+			? withItemsSent(first.error, first.itemIndex, outcome.sent)
 			: first.error;
 	}
 	return [results.flat()];

@@ -37,14 +37,21 @@ export function declaredError(node: INode, error: unknown, itemIndex?: number): 
 }
 
 /**
- * The failure of item `failed`, saying which later items had already been sent when it came:
- * they may have taken effect, so a re-run of the whole input sends them again.
+ * The failure of item `failed` (the lowest that failed), saying which items had made their
+ * changes before it, and which later ones had been sent and may have: a re-run sends them again.
  */
-export function withLaterItemsSent(error: unknown, failed: number, sent: number[]): unknown {
-	const later = sent.filter((itemIndex) => itemIndex > failed);
-	if (!later.length || !(error instanceof NodeApiError || error instanceof NodeOperationError))
-		return error;
-	const note = `${later.length === 1 ? 'Item' : 'Items'} ${listOf(later)} had already been sent and may have taken effect: running the node again sends ${later.length === 1 ? 'it' : 'them'} again.`;
+export function withItemsSent(error: unknown, failed: number, sent: number[]): unknown {
+	const [earlier, later] = [sent.filter((i) => i < failed), sent.filter((i) => i > failed)];
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
+	const items = (indexes: number[]) =>
+		`${indexes.length === 1 ? 'Item' : 'Items'} ${listOf(indexes)}`;
+	const said = [
+		earlier.length &&
+			`${items(earlier)} had already made ${earlier.length === 1 ? 'its' : 'their'} change`,
+		later.length && `${items(later)} had already been sent and may have taken effect`,
+	].filter(Boolean);
+	if (!said.length) return error;
+	const note = `${said.join('; ')}: running the node again sends ${earlier.length + later.length === 1 ? 'it' : 'them'} again.`;
 	error.description = error.description ? `${error.description}\n\n${note}` : note;
 	return error;
 }
