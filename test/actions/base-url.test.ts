@@ -150,6 +150,19 @@ describe('a Base URL that is not a URL, or names an endpoint', () => {
 	});
 });
 
+describe('a Base URL naming another version of the API', () => {
+	it('suggests /v1 in place of it', async () => {
+		const { error } = await runActionNode({
+			credentials: { ...credentials(), baseUrl: `${origin()}/v2` },
+			parameters: { resource: 'user', operation: 'getAll', ...WORKING_PARAMETERS['user.getAll'] },
+		});
+
+		expect(error?.description).toBe(
+			`Nothing answers at this address: the Base URL in the credential, ${origin()}/v2, does not end in /v1. Set it to the API's address, ending in /v1, e.g. ${origin()}/v1.`,
+		);
+	});
+});
+
 describe('an ID the service does not have', () => {
 	it('names the ID field and the Base URL', async () => {
 		const { error } = await runActionNode({

@@ -146,15 +146,20 @@ function describeNotFound(failure: RequestFailure, address?: RequestAddress): st
 	if (!routeMissing(failure, address))
 		return `The service found nothing under the IDs the request gives. Check the node's ID fields, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
 	const base = address && shownBaseUrl(address.baseUrl);
-	// A Base URL with an endpoint's path after the version is set to end at the version.
-	const version = base?.lastIndexOf(`${VERSION_SEGMENT}/`) ?? -1;
-	const fixed =
-		version < 0 ? `${base}${VERSION_SEGMENT}` : base!.slice(0, version + VERSION_SEGMENT.length);
 	if (base && !base.endsWith(VERSION_SEGMENT))
-		return `Nothing answers at this address: the Base URL in the credential, ${base}, does not end in ${VERSION_SEGMENT}. Set it to ${BASE_URL_FORM}, e.g. ${fixed}.`;
+		return `Nothing answers at this address: the Base URL in the credential, ${base}, does not end in ${VERSION_SEGMENT}. Set it to ${BASE_URL_FORM}, e.g. ${atVersion(base)}.`;
 	// A Base URL that works for other operations is right: the service may not offer this one (a beta).
 	const where = address ? `${address.path} under the Base URL in the credential` : 'this address';
 	return `Nothing answers at ${where}. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be ${BASE_URL_FORM} (e.g. https://api.example.com${VERSION_SEGMENT}).`;
+}
+
+/** `base` ending at the version: an endpoint's path after it cut, another version (/v2) replaced. */
+function atVersion(base: string): string {
+	const version = base.lastIndexOf(`${VERSION_SEGMENT}/`);
+	if (version >= 0) return base.slice(0, version + VERSION_SEGMENT.length);
+	return /\/v\d+$/.test(base)
+		? base.replace(/\/v\d+$/, VERSION_SEGMENT)
+		: `${base}${VERSION_SEGMENT}`;
 }
 
 /** The network codes of a request that never reached the service. */
