@@ -24,7 +24,7 @@ const DESCRIPTIONS = {
 	429: 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.',
 	500: 'The service had an internal problem. Try again later.',
 	503: 'The service is overloaded and turned the request away. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.',
-	none: 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.',
+	none: 'The service could not be reached or closed the connection (network error ECONNRESET). Check the Base URL in the credential and that the service is up, then try again.',
 	malformed:
 		'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',
 };
@@ -282,8 +282,8 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			errorResponse: { message: 'No response', networkCode: 'ECONNRESET' },
 			context: { itemIndex: 2 },
 		});
-		// Not n8n's sentence for ECONNRESET, which says to retry at once.
-		expect(result.error?.message).toBe('The service did not answer (ECONNRESET)');
+		// In words: a message naming ECONNRESET gets n8n's sentence, which says to retry at once.
+		expect(result.error?.message).toBe('The service closed the connection before answering');
 		expectNoKey(result);
 	});
 
@@ -431,7 +431,7 @@ describe('continue on fail', () => {
 		expect(
 			result.items.map((item) => [item.pairedItem, item.json.error ?? item.json.schema]),
 		).toEqual([
-			[{ item: 0 }, 'The service did not answer (ECONNRESET)'],
+			[{ item: 0 }, 'The service closed the connection before answering'],
 			[{ item: 1 }, 'injected fault: HTTP 500 [INTERNAL_ERROR]'],
 			[{ item: 2 }, 'public'],
 			[{ item: 2 }, 'billing'],

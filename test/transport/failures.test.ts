@@ -4,8 +4,9 @@
  * The end-to-end tests (test/actions/errors.test.ts, ssrf.test.ts, network.test.ts) throw these
  * errors for real; these rows pin each rule alone, the n8n 1.x shapes among them.
  */
-import type { INode } from 'n8n-workflow';
+import { NodeOperationError, type INode } from 'n8n-workflow';
 
+import { NETWORK_WORDS } from '../../nodes/DataIntegrationManagement/transport/failureCause';
 import {
 	failureOfAnswer,
 	failureOfError,
@@ -239,17 +240,17 @@ describe('toNodeApiError: the error a user reads', () => {
 			'no answer, with the network code',
 			{ networkCode: 'EPIPE' },
 			{
-				message: 'The service did not answer (EPIPE)',
-				description: expect.stringMatching(/could not be reached/),
+				message: 'The service did not answer',
+				description: expect.stringMatching(/could not be reached .*\(network error EPIPE\)/),
 				httpCode: null,
 			},
 		],
 		[
-			'no answer, with a network code n8n has a sentence for',
+			'no answer, with a network code n8n has a sentence for: in words, the code in the description',
 			{ networkCode: 'ECONNRESET' },
 			{
-				message: 'The service did not answer (ECONNRESET)',
-				description: expect.stringMatching(/could not be reached/),
+				message: 'The service closed the connection before answering',
+				description: expect.stringMatching(/\(network error ECONNRESET\)/),
 				httpCode: null,
 			},
 		],
@@ -338,6 +339,27 @@ describe('toNodeApiError: the error a user reads', () => {
 		const error = toNodeApiError(node, failure);
 		expect(error.errorResponse).toEqual(record);
 		expect(error.messages).toEqual([(record as { message: string }).message]);
+	});
+});
+
+describe('toNodeApiError: no answer, in words n8n keeps when it wraps the error again', () => {
+	const node = {
+		name: 'DIM',
+		type: 'x',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	} as INode;
+
+	// The AI tool form: n8n-core wraps a tool's error in a NodeOperationError, which puts its own
+	// words ("You can retry the request immediately") in place of a message naming a network code.
+	it.each(Object.keys(NETWORK_WORDS))('%s, after a write that may have acted', (networkCode) => {
+		const error = toNodeApiError(node, { networkCode }, { write: true });
+		const rewrapped = new NodeOperationError(node, error);
+		expect(rewrapped.message).toBe(error.message);
+		expect(rewrapped.message).toBe(`The service ${NETWORK_WORDS[networkCode]}`);
+		expect(error.description).toContain(`(network error ${networkCode})`);
+		expect(error.description).not.toContain('try again');
 	});
 });
 

@@ -68,3 +68,12 @@ export function routeMissing(failure: RequestFailure, address?: RequestAddress):
 	const said = failure.apiMessage ?? '';
 	return NO_ROUTE.test(said) || said.includes(address.path);
 }
+
+/** `base` ending at the version: an endpoint's path after it cut, another version (/v2) replaced. */
+export function atVersion(base: string): string {
+	const version = base.lastIndexOf(`${VERSION_SEGMENT}/`);
+	if (version >= 0) return base.slice(0, version + VERSION_SEGMENT.length);
+	return /\/v\d+$/.test(base)
+		? base.replace(/\/v\d+$/, VERSION_SEGMENT)
+		: `${base}${VERSION_SEGMENT}`;
+}

@@ -28,6 +28,19 @@ export const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/;
 export const INVALID_URL = 'ERR_INVALID_URL';
 
 /**
+ * What a network code says happened, in words: a message naming the code gets n8n's words in its
+ * place wherever n8n wraps the error again (the AI tool form: "You can retry the request immediately").
+ */
+export const NETWORK_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'refused the connection',
+	ECONNRESET: 'closed the connection before answering',
+	ETIMEDOUT: 'did not answer in time',
+	ECONNABORTED: 'did not answer in time',
+	ENOTFOUND: 'was not found: no address is known for its host name',
+	EAI_AGAIN: 'was not found: looking up its host name failed',
+};
+
+/**
  * Why `failure` happened. `waitMs`: the backoff the transport computed for a 429 it did not wait
  * out, declared when the service named no wait (Retry-After).
  */

@@ -6,13 +6,20 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
 import {
+	atVersion,
 	redirectTarget,
 	routeMissing,
 	shownBaseUrl,
 	VERSION_SEGMENT,
 	type RequestAddress,
 } from './addresses';
-import { CERTIFICATE_ERROR, failureCause, INVALID_URL, type RequestFailure } from './failureCause';
+import {
+	CERTIFICATE_ERROR,
+	failureCause,
+	INVALID_URL,
+	NETWORK_WORDS,
+	type RequestFailure,
+} from './failureCause';
 
 export type { RequestFailure } from './failureCause';
 
@@ -120,9 +127,9 @@ function parseRetryAfter(value: unknown): number | undefined {
 
 /** One plain sentence per class of failure, under the API's own message; `write`: a change was asked. */
 function describeStatus(failure: RequestFailure, write: boolean, address?: RequestAddress): string {
-	const { status } = failure;
+	const { status, networkCode } = failure;
 	if (status === undefined)
-		return 'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.';
+		return `The service could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}. Check the Base URL in the credential and that the service is up${write ? '' : ', then try again'}.`;
 	if (status === 400)
 		return 'The service rejected the request as invalid. Check the fields the message names, or the values set in the node when it names none.';
 	if (status === 401) return 'The API key was refused. Check the API Key in the credential.';
@@ -151,15 +158,6 @@ function describeNotFound(failure: RequestFailure, address?: RequestAddress): st
 	// A Base URL that works for other operations is right: the service may not offer this one (a beta).
 	const where = address ? `${address.path} under the Base URL in the credential` : 'this address';
 	return `Nothing answers at ${where}. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be ${BASE_URL_FORM} (e.g. https://api.example.com${VERSION_SEGMENT}).`;
-}
-
-/** `base` ending at the version: an endpoint's path after it cut, another version (/v2) replaced. */
-function atVersion(base: string): string {
-	const version = base.lastIndexOf(`${VERSION_SEGMENT}/`);
-	if (version >= 0) return base.slice(0, version + VERSION_SEGMENT.length);
-	return /\/v\d+$/.test(base)
-		? base.replace(/\/v\d+$/, VERSION_SEGMENT)
-		: `${base}${VERSION_SEGMENT}`;
 }
 
 /** The network codes of a request that never reached the service. */
@@ -285,7 +283,7 @@ function serviceError(
 		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
 		: status
 			? 'The service answered with an error but gave no message'
-			: `The service did not answer${networkCode ? ` (${networkCode})` : ''}`;
+			: `The service ${NETWORK_WORDS[networkCode ?? ''] ?? 'did not answer'}`;
 	return {
 		errorResponse: {
 			message: apiMessage ?? (status ? `HTTP ${status}` : 'No response'),
