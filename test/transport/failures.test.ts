@@ -271,7 +271,7 @@ describe('toNodeApiError: the error a user reads', () => {
 			{
 				message: 'The service answered with an error but gave no message',
 				description:
-					'The service is limiting the rate of requests and asked to wait 120 s. Wait that long, or lower the concurrency, then try again.',
+					'The service is limiting the rate of requests and asked to wait 120 s. Wait that long, then try again.',
 				httpCode: '429',
 			},
 		],
@@ -542,11 +542,22 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 	});
 
 	it('a 503 says the service turned the request away; of a write, that it changed nothing', () => {
-		expect(toNodeApiError(node, { status: 503 }, { write: true }).description).toMatch(
+		expect(toNodeApiError(node, { status: 503 }, { write: true, run: true }).description).toMatch(
 			/overloaded and turned the request away, so it changed nothing\. .*Max Concurrency/,
 		);
-		const { description } = toNodeApiError(node, { status: 503 });
+		const { description } = toNodeApiError(node, { status: 503 }, { run: true });
 		expect(description).toMatch(/overloaded and turned the request away\. .*Max Concurrency/);
 		expect(description).not.toMatch(/changed|effect/);
 	});
+
+	it.each<[string, RequestFailure, string]>([
+		['a 503', { status: 503 }, 'Max Concurrency'],
+		['a 429', { status: 429, retryAfterSeconds: 5 }, 'concurrency'],
+	])(
+		"%s to the trigger or a picker names no concurrency, which they have none of; a run's does",
+		(_title, failure, setting) => {
+			expect(toNodeApiError(node, failure).description).not.toContain(setting);
+			expect(toNodeApiError(node, failure, { run: true }).description).toContain(setting);
+		},
+	);
 });

@@ -126,7 +126,7 @@ function parseRetryAfter(value: unknown): number | undefined {
 }
 
 /** One plain sentence per class of failure, under the API's own message; `write`: a change was asked. */
-function describeStatus(failure: RequestFailure, write: boolean, address?: RequestAddress): string {
+function describeStatus(failure: RequestFailure, { write, address, run }: ErrorOptions): string {
 	const { status, networkCode } = failure;
 	if (status === undefined)
 		return `The service could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}. Check the Base URL in the credential and that the service is up${write ? '' : ', then try again'}.`;
@@ -138,9 +138,9 @@ function describeStatus(failure: RequestFailure, write: boolean, address?: Reque
 	if (status === 404) return describeNotFound(failure, address);
 	const asked = failure.retryAfterSeconds;
 	if (status === 429)
-		return `The service is limiting the rate of requests${asked ? ` and asked to wait ${asked} s` : ''}. Wait ${asked ? 'that long' : 'a moment'}, or lower the concurrency, then try again.`;
+		return `The service is limiting the rate of requests${asked ? ` and asked to wait ${asked} s` : ''}. Wait ${asked ? 'that long' : 'a moment'}${run ? ', or lower the concurrency' : ''}, then try again.`;
 	if (status === 503)
-		return `The service is overloaded and turned the request away${write ? ', so it changed nothing' : ''}. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.`;
+		return `The service is overloaded and turned the request away${write ? ', so it changed nothing' : ''}. It was sent again as long as the service allowed; try again later${run ? ', or lower Options → Max Concurrency' : ''}.`;
 	if (status >= 500) return 'The service had an internal problem. Try again later.';
 	return "The service refused the request. Check the node's fields and the credential, then try again.";
 }
@@ -180,7 +180,8 @@ export function mayHaveActed({ status, networkCode, blockedAddress }: RequestFai
 export const MAY_HAVE_ACTED =
 	'The change may have been made before this failure, so the node did not send it again: check before running it again, or it may be made twice.';
 
-type ErrorOptions = { waitMs?: number; write?: boolean; address?: RequestAddress };
+/** `run`: a node's run sent it (its Options set the concurrency; the trigger's and pickers' have none). */
+type ErrorOptions = { waitMs?: number; write?: boolean; address?: RequestAddress; run?: boolean };
 
 /**
  * The error a user reads for `failure`, declaring why it failed; `waitMs`: the wait not waited
@@ -190,17 +191,16 @@ type ErrorOptions = { waitMs?: number; write?: boolean; address?: RequestAddress
 export function toNodeApiError(
 	node: INode,
 	failure: RequestFailure,
-	{ waitMs, write = false, address }: ErrorOptions = {},
+	said: ErrorOptions = {},
 ): NodeApiError {
+	const { write, address } = said;
 	const { errorResponse, ...options } =
-		connectionError(failure) ??
-		redirectError(failure, address) ??
-		serviceError(failure, write, address);
+		connectionError(failure) ?? redirectError(failure, address) ?? serviceError(failure, said);
 	if (write && mayHaveActed(failure))
 		options.description = `${options.description}\n\n${MAY_HAVE_ACTED}`;
 	const error = new NodeApiError(node, errorResponse, {
 		...options,
-		failure: failureCause(failure, waitMs),
+		failure: failureCause(failure, said.waitMs),
 	});
 	// n8n puts its own sentence for a message naming a network code ("You can retry the request
 	// immediately" for ECONNRESET), wrong after a write that may have acted: ours stays.
@@ -273,11 +273,7 @@ function redirectError(
 }
 
 /** What the service answered, or that it did not answer. */
-function serviceError(
-	failure: RequestFailure,
-	write: boolean,
-	address?: RequestAddress,
-): ErrorWords {
+function serviceError(failure: RequestFailure, said: ErrorOptions): ErrorWords {
 	const { status, apiCode, apiMessage, networkCode } = failure;
 	const message = apiMessage
 		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
@@ -291,7 +287,7 @@ function serviceError(
 			...(networkCode ? { networkCode } : {}),
 		},
 		message,
-		description: describeStatus(failure, write, address),
+		description: describeStatus(failure, said),
 		...(status ? { httpCode: String(status) } : {}),
 	};
 }

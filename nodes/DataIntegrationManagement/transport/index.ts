@@ -74,7 +74,8 @@ export async function apiRequest(
 	const toError = (failure: RequestFailure, ended: Ended) => {
 		const said = withoutKey(failure, String(credentials.apiKey ?? ''));
 		const write = method !== 'GET';
-		const apiError = toNodeApiError(this.getNode(), said, { ...ended, write, address });
+		const run = options.pacer !== undefined;
+		const apiError = toNodeApiError(this.getNode(), said, { ...ended, write, address, run });
 		// The caller's deadline, not the service, ended the request: the caller may keep what it has.
 		if (ended.deadlineReached) apiError.context.deadlineReached = true;
 		return apiError;
