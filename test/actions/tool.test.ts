@@ -10,7 +10,10 @@ import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement
 import { SEED } from '../emulator';
 import { SUCCESS_CODE } from '../emulator/choices';
 import { useEmulator } from '../helpers/emulator';
-import { TOOL_ANSWER_CHARACTERS } from '../../nodes/DataIntegrationManagement/actions/toolAnswer';
+import {
+	FOR_THE_USER,
+	TOOL_ANSWER_CHARACTERS,
+} from '../../nodes/DataIntegrationManagement/actions/toolAnswer';
 import { runActionNode, TOOL_NODE_TYPE, toolNode } from '../helpers/n8n';
 
 const { emulator, credentials } = useEmulator();
@@ -557,5 +560,44 @@ describe('a write in the tool form', () => {
 		const { changeMade, ...record } = answer;
 		expect(changeMade).toBe(true);
 		expect(inNode.items.map(({ json }) => Object.keys(json))).toEqual([Object.keys(record)]);
+	});
+});
+
+describe('a tool error no value of the model can change', () => {
+	const users = { resource: 'user', operation: 'getAll', limit: 2 };
+	const callTool = async (credentialChange: object, parameters: INodeParameters = users) =>
+		(
+			await runActionNode({
+				credentials: { ...credentials(), ...credentialChange },
+				parameters,
+				asTool: true,
+			})
+		).error;
+
+	it.each<[string, () => object]>([
+		['a key refused (401)', () => ({ apiKey: 'wrong-key' })],
+		['a Base URL nothing answers at (404)', () => ({ baseUrl: `${emulator().baseUrl}/v2` })],
+		['a Base URL that is no address', () => ({ baseUrl: 'localhost:5678/v1' })],
+	])('%s: tells the model not to retry and to tell the user', async (_title, change) => {
+		const error = await callTool(change());
+		expect(error?.description).toContain(FOR_THE_USER);
+	});
+
+	it("a value the model gave (an owner that is no user's id, 400): says nothing of the kind", async () => {
+		const error = await callTool(
+			{},
+			{ resource: 'tag', operation: 'create', name: 'T', owner: 'usr_missing' },
+		);
+		expect(error).toMatchObject({ httpCode: '400' });
+		expect(error?.description).not.toContain(FOR_THE_USER);
+	});
+
+	it('the node outside the tool form says nothing of the kind', async () => {
+		const { error } = await runActionNode({
+			credentials: { ...credentials(), apiKey: 'wrong-key' },
+			parameters: users,
+		});
+		expect(error).toMatchObject({ httpCode: '401' });
+		expect(error?.description).not.toContain(FOR_THE_USER);
 	});
 });

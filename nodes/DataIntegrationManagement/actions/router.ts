@@ -21,7 +21,7 @@ import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
 import { readListLimit, readText, runsAsTool } from './readers';
 import { returnAllField } from '../shared/descriptions';
-import { fitToolAnswer, writeAnswer } from './toolAnswer';
+import { fitToolAnswer, FOR_THE_USER, outsideToolInput, writeAnswer } from './toolAnswer';
 import type { NodeMap, Resource } from './node.type';
 import type { ItemInput, Operation } from './operation';
 import * as asset from './asset';
@@ -131,6 +131,8 @@ function itemRunner(
 			results[itemIndex] = given.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
 			const error = declaredError(context.getNode(), caught, itemIndex);
+			if (asTool && outsideToolInput(error))
+				error.description = `${error.description ?? ''}\n\n${FOR_THE_USER}`.trim();
 			if (!context.continueOnFail()) throw error;
 			// With `error` set, n8n sends the item to the error output, its json then `{ error }` alone.
 			const toErrorOutput = context.getNode().onError === 'continueErrorOutput';

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
 /**
  * The most characters of JSON text one answer of the tool form holds. n8n hands a model the
@@ -16,6 +16,24 @@ export type Advice = (
 	given: number,
 	cutBy: 'size' | 'limit',
 ) => string | undefined;
+
+/** What a model reads after an error no value it gives can change. */
+export const FOR_THE_USER =
+	"Nothing in this tool's input changes this: do not retry it with other values; tell the user, who can fix the credential or the service.";
+
+/**
+ * Whether an error lies in the credential or n8n's settings: a key refused (401, 403), a Base URL
+ * that leads nowhere (its 404, a redirect), or a setting that kept the request from leaving.
+ */
+export function outsideToolInput(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	const status = Number(error.httpCode ?? 0);
+	if (status === 401 || status === 403 || (status >= 300 && status < 400)) return true;
+	return (
+		error.context.routeMissing === true ||
+		(!status && error.failure?.cause === 'configuration-invalid')
+	);
+}
 
 const size = (value: unknown) => JSON.stringify(value).length;
 
