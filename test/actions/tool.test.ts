@@ -68,6 +68,23 @@ describe('the tool form (AI agents, MCP Server Trigger)', () => {
 		expect(shownFields({ ...changes, updateMode: 'json' }, true)).toContain('schemas');
 	});
 
+	it('refuses Update Schemas left in List of Changes with none, telling the model to have the user set JSON', async () => {
+		const { error } = await runActionNode({
+			credentials: credentials(),
+			parameters: {
+				resource: 'integration',
+				operation: 'updateSchemas',
+				integrationId: SEED.integrations.ordersToSnowflake,
+				updateMode: 'changes',
+			},
+			asTool: true,
+		});
+		expect(error?.message).toMatch(
+			/which a model cannot fill: nothing was sent\. Tell the user to set Update Mode to JSON/,
+		);
+		expect(emulator().requests).toEqual([]);
+	});
+
 	it('gives what the node gives when Output is not set (Get Schemas, Audit Log → Get Many)', async () => {
 		for (const parameters of [
 			{

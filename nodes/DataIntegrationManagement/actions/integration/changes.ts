@@ -7,7 +7,7 @@ import {
 
 import { checkValue } from '../../shared/checks';
 import type { SchemasPatch } from '../../client/types';
-import { originOf } from '../readers';
+import { originOf, runsAsTool } from '../readers';
 import { nameLocator } from './locators';
 import { buildSchemasPatch, type SchemaChange, type SchemaLevel } from './sourceSchemas';
 
@@ -147,11 +147,14 @@ function readChange(
 export function readChanges(this: IExecuteFunctions, itemIndex: number): SchemasPatch {
 	const entries = this.getNodeParameter('changes.change', itemIndex, []) as unknown;
 	if (!Array.isArray(entries) || entries.length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Add at least one change under "Changes" (item ${itemIndex})`,
-			{ itemIndex, failure: { cause: 'configuration-invalid' } },
-		);
+		// A model cannot add entries to a list: only JSON mode takes its value.
+		const message = runsAsTool.call(this)
+			? "This tool's Update Mode is List of Changes with no change in it, which a model cannot fill: nothing was sent. Tell the user to set Update Mode to JSON, with Schemas given by $fromAI()"
+			: `Add at least one change under "Changes" (item ${itemIndex})`;
+		throw new NodeOperationError(this.getNode(), message, {
+			itemIndex,
+			failure: { cause: 'configuration-invalid' },
+		});
 	}
 	const changes = entries.map((entry: unknown, index) => readChange(this, itemIndex, entry, index));
 	const { patch, problems } = buildSchemasPatch(changes);
