@@ -444,3 +444,27 @@ describe('continue on fail', () => {
 		});
 	});
 });
+
+describe('an expression n8n cannot run', () => {
+	it.each([
+		['Name', { name: '={{ $json.a. }}' }],
+		[
+			'Update Fields',
+			{ operation: 'update', tagId: 'tag_1', updateFields: { description: '={{ $json.a. }}' } },
+		],
+	])('names the field, "%s", and the item, before any request', async (label, parameters) => {
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: { resource: 'tag', operation: 'create', owner: SEED.users.maya, ...parameters },
+			items: [{}, {}],
+			continueOnFail: true,
+		});
+
+		expect(result.items.map(({ json }) => json.error)).toEqual([
+			`The field "${label}" could not be read: invalid syntax (item 0)`,
+			`The field "${label}" could not be read: invalid syntax (item 1)`,
+		]);
+		expect(result.items[0].json.description).toContain('An expression ends at its first }}');
+		expect(emulator().requests).toEqual([]);
+	});
+});

@@ -1,4 +1,5 @@
 import {
+	NodeError,
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -34,6 +35,34 @@ export function readParameter(
 		extractValue: property.type === 'resourceLocator',
 	});
 	return checkValue(originOf(this, itemIndex), property, value);
+}
+
+/**
+ * An error n8n threw running a field's expression, said of that field (its label) and the item:
+ * n8n gives it the field's raw value as its `cause`, and often nothing else that names the field.
+ */
+export function inField(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	properties: INodeProperties[],
+	error: unknown,
+): unknown {
+	if (!(error instanceof Error) || error instanceof NodeError) return error;
+	const raw = JSON.stringify(error.cause ?? null);
+	const { parameters } = this.getNode();
+	const field = properties.find(({ name }) => JSON.stringify(parameters[name] ?? null) === raw);
+	if (error.cause === undefined || !field) return error;
+	return fieldError(
+		originOf(this, itemIndex),
+		field.displayName,
+		`could not be read: ${error.message}`,
+		[
+			(error as { description?: string }).description,
+			'Fix the expression in the field. An expression ends at its first }}: give an object inside one with spaces, {{ { a: 1 } }}.',
+		]
+			.filter(Boolean)
+			.join(' '),
+	);
 }
 
 /** Whether the node runs as an AI tool: the `…Tool` type n8n derives, one item per call. */

@@ -19,7 +19,7 @@ import { RunPace } from '../pacing/shared-pace';
 import { Waiters } from './fixedConcurrency';
 import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
-import { readListLimit, readText, runsAsTool } from './readers';
+import { inField, readListLimit, readText, runsAsTool } from './readers';
 import { returnAllField } from '../shared/descriptions';
 import { fitToolAnswer, FOR_THE_USER, outsideToolInput, writeAnswer } from './toolAnswer';
 import type { NodeMap, Resource } from './node.type';
@@ -130,7 +130,8 @@ function itemRunner(
 						});
 			results[itemIndex] = given.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
-			const error = declaredError(context.getNode(), caught, itemIndex);
+			const read = inField.call(context, itemIndex, operation.properties, caught);
+			const error = declaredError(context.getNode(), read, itemIndex);
 			if (asTool && outsideToolInput(error))
 				error.description = `${error.description ?? ''}\n\n${FOR_THE_USER}`.trim();
 			if (!context.continueOnFail()) throw error;
