@@ -336,7 +336,9 @@ describe('integration updateSchemas (list of changes)', () => {
 			changes: { change: [{ schema: 'billing', table: 'tax_rates' }] },
 		});
 
-		expect(result.error?.message).toContain('change 1 sets neither Enabled nor Hashed');
+		expect(result.error?.message).toContain(
+			'change 1 sets neither Enabled nor, for a column, Hashed',
+		);
 		expect(sent(emulator())).toEqual([]);
 	});
 
@@ -344,7 +346,12 @@ describe('integration updateSchemas (list of changes)', () => {
 		[
 			'a column change without its table',
 			[{ level: 'column', schema: 'public', column: 'email', hashed: 'hash' }],
-			'change 1 (column) needs table',
+			'The changes cannot be sent (item 0): change 1 (column) needs its table name',
+		],
+		[
+			'a table change with only Hashed, left from the column level (a table has none)',
+			[{ level: 'table', schema: 'public', table: 'orders', hashed: 'hash' }],
+			'The changes cannot be sent (item 0): change 1 sets neither Enabled nor, for a column, Hashed',
 		],
 		[
 			'two changes that disagree',

@@ -133,13 +133,15 @@ function readChange(
 			checkValue(originOf(context, itemIndex), { ...checked, displayName: label }, nameOf(given)),
 		);
 	};
+	const level = read('level') as SchemaLevel;
+	// Hashed shows for a column only: a value left from another level is not the user's.
 	return {
-		level: read('level') as SchemaLevel,
+		level,
 		schema: read('schema').trim(),
 		table: read('table').trim() || undefined,
 		column: read('column').trim() || undefined,
 		enabled: FLAG_VALUES[read('enabled')],
-		hashed: FLAG_VALUES[read('hashed')],
+		hashed: level === 'column' ? FLAG_VALUES[read('hashed')] : undefined,
 	};
 }
 
@@ -161,7 +163,7 @@ export function readChanges(this: IExecuteFunctions, itemIndex: number): Schemas
 	if (problems.length) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The changes are incomplete (item ${itemIndex}): ${problems.join('; ')}`,
+			`The changes cannot be sent (item ${itemIndex}): ${problems.join('; ')}`,
 			{ itemIndex, failure: { cause: 'configuration-invalid' } },
 		);
 	}

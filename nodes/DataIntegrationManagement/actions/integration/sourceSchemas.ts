@@ -118,11 +118,11 @@ export function buildSchemasPatch(changes: SchemaChange[]): {
 		const needed = LEVELS.slice(0, LEVELS.indexOf(change.level) + 1);
 		const missing = needed.filter((key) => !change[key]);
 		if (missing.length) {
-			problems.push(`${label} (${change.level}) needs ${missing.join(' and ')}`);
+			problems.push(`${label} (${change.level}) needs its ${missing.join(' and ')} name`);
 			return;
 		}
 		if (change.enabled === undefined && change.hashed === undefined) {
-			problems.push(`${label} sets neither Enabled nor Hashed`);
+			problems.push(`${label} sets neither Enabled nor, for a column, Hashed`);
 			return;
 		}
 		const schemaEntry = (patch[change.schema] ??= {});
