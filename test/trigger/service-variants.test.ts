@@ -370,7 +370,7 @@ describe("n8n's poll budget", () => {
 			failure: { cause: 'temporarily-unavailable' },
 			message: 'The new audit log entries could not be read within the poll time budget',
 			description: expect.stringMatching(
-				/^The service answers newest first or ignores the time bounds, so a poll reads every entry since the cursor before it can emit the oldest, and that took longer than n8n allows a poll\. What helps in this node: Poll Times more often, .+ and a smaller Options → Lookback \(Seconds\); Options → Max Items per Poll and the Filters do not shorten this read .+ What took the time: the entries new since the last poll, a run of this package's nodes using the same credential \(the same Base URL and API key\), .+ or a slow service\. Nothing was emitted and the cursor stays; .+ On self-hosted n8n, N8N_SCHEDULER_POLL_TIMEOUT raises the time n8n allows a poll; n8n Cloud users cannot set it\.$/,
+				/^The service answers newest first or ignores the time bounds, so a poll reads every entry since the cursor before it can emit the oldest, and that took longer than n8n allows a poll\. What helps in this node: a later Start Date, .+; Poll Times more often, .+; a smaller Options → Lookback \(Seconds\)\. Options → Max Items per Poll and the Filters do not shorten this read .+ whole log: then only a faster service or a longer poll time helps\. What took the time: the entries new since the last poll, a run of this package's nodes using the same credential \(the same Base URL and API key\), .+ or a slow service\. Nothing was emitted and the cursor stays; .+ On self-hosted n8n, N8N_SCHEDULER_POLL_TIMEOUT raises the time n8n allows a poll; n8n Cloud users cannot set it\.$/,
 			),
 		});
 		emulator().setLatency(0);
