@@ -56,12 +56,7 @@ export function inField(
 		originOf(this, itemIndex),
 		field.displayName,
 		`could not be read: ${error.message}`,
-		[
-			(error as { description?: string }).description,
-			'Fix the expression in the field. An expression ends at its first }}: give an object inside one with spaces, {{ { a: 1 } }}.',
-		]
-			.filter(Boolean)
-			.join(' '),
+		`${(error as { description?: string }).description ?? ''} Fix the expression in the field. An expression ends at its first }}: give an object inside one with spaces, {{ { a: 1 } }}.`.trim(),
 	);
 }
 
