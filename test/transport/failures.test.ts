@@ -27,6 +27,15 @@ const ssrf = (fields: object) => Object.assign(new Error('blocked'), fields);
 const chain = (depth: number, last: object): object =>
 	depth === 0 ? last : { name: 'Error', cause: chain(depth - 1, last) };
 const looping: { name: string; cause?: unknown } = { name: 'Error' };
+/** The node an error names. */
+const node: INode = {
+	id: 'node',
+	name: 'Data Integration Management',
+	type: 'n8n-nodes-data-integration-management.dataIntegrationManagement',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 looping.cause = looping;
 
 const NOT_FOUND = { code: 'NotFound', message: "Integration 'int_x' not found" };
@@ -174,15 +183,6 @@ describe("timedOut: whether the request's timeout ended it", () => {
 });
 
 describe('toNodeApiError: the error a user reads', () => {
-	const node: INode = {
-		id: 'node',
-		name: 'Data Integration Management',
-		type: 'n8n-nodes-data-integration-management.dataIntegrationManagement',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-
 	// The node's message stays where n8n would put its own sentence for a network code it knows.
 	it.each<
 		[
@@ -343,14 +343,6 @@ describe('toNodeApiError: the error a user reads', () => {
 });
 
 describe('toNodeApiError: no answer, in words n8n keeps when it wraps the error again', () => {
-	const node = {
-		name: 'DIM',
-		type: 'x',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	} as INode;
-
 	// The AI tool form: n8n-core wraps a tool's error in a NodeOperationError, which puts its own
 	// words ("You can retry the request immediately") in place of a message naming a network code.
 	it.each(Object.keys(NETWORK_WORDS))('%s, after a write that may have acted', (networkCode) => {
@@ -364,13 +356,6 @@ describe('toNodeApiError: no answer, in words n8n keeps when it wraps the error 
 });
 
 describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
-	const node = {
-		name: 'DIM',
-		type: 'x',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	} as INode;
 	const users = { baseUrl: 'https://old.example/v1', path: '/users' };
 	const tag = { baseUrl: 'https://old.example/v1', path: '/tags/tag_1', namesIds: true };
 	const CHECK_BASE_URL =
@@ -522,14 +507,6 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 	])('%s: %s', (_title, failure, acted) => {
 		expect(mayHaveActed(failure)).toBe(acted);
 	});
-
-	const node = {
-		name: 'DIM',
-		type: 'x',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	} as INode;
 
 	it.each<[string, RequestFailure, boolean, boolean]>([
 		['a write after a 502 says so', { status: 502 }, true, true],
