@@ -151,14 +151,14 @@ describe('a Base URL that is not a URL, or names an endpoint', () => {
 });
 
 describe('a Base URL naming another version of the API', () => {
-	it('suggests /v1 in place of it', async () => {
+	it.each(['/v2', '/v2/users'])('%s: suggests /v1 in place of it', async (tail) => {
 		const { error } = await runActionNode({
-			credentials: { ...credentials(), baseUrl: `${origin()}/v2` },
+			credentials: { ...credentials(), baseUrl: `${origin()}${tail}` },
 			parameters: { resource: 'user', operation: 'getAll', ...WORKING_PARAMETERS['user.getAll'] },
 		});
 
 		expect(error?.description).toBe(
-			`Nothing answers at this address: the Base URL in the credential, ${origin()}/v2, does not end in /v1. Set it to the API's address, ending in /v1, e.g. ${origin()}/v1.`,
+			`Nothing answers at this address: the Base URL in the credential, ${origin()}${tail}, does not end in /v1. Set it to the API's address, ending in /v1, e.g. ${origin()}/v1.`,
 		);
 	});
 });

@@ -609,6 +609,13 @@ describe('a tool error no value of the model can change', () => {
 		expect(error?.description).not.toContain(FOR_THE_USER);
 	});
 
+	it('a 429 in the tool form names no concurrency, which the tool form hides', async () => {
+		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 120 });
+		const error = await callTool({});
+		expect(error).toMatchObject({ httpCode: '429' });
+		expect(error?.description).not.toContain('concurrency');
+	});
+
 	it('the node outside the tool form says nothing of the kind', async () => {
 		const { error } = await runActionNode({
 			credentials: { ...credentials(), apiKey: 'wrong-key' },

@@ -106,3 +106,39 @@ describe('what the Description field says', () => {
 		expect(descriptionOf(resource, operation)).toBe('A free-text description, sent as written');
 	});
 });
+
+describe('a field whose expression gives nothing, outside an edit', () => {
+	it('Tag → Create leaves out an Additional Fields → Description that gives nothing: nothing to clear on a new record', async () => {
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: {
+				resource: 'tag',
+				operation: 'create',
+				name: 'T',
+				owner: SEED.users.maya,
+				additionalFields: { description: '={{ $json.d }}' },
+			},
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sent(emulator())[0].body).toEqual({ name: 'T', owner: SEED.users.maya });
+	});
+
+	it('User → Get Many refuses a Search that gives nothing: it would list every user', async () => {
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: {
+				resource: 'user',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { search: '={{ $json.email }}' },
+			},
+		});
+
+		expect(result.error?.message).toBe(
+			'The field "Search" has no value: its expression gave null or undefined (item 0)',
+		);
+		expect(result.error?.description).toBe('Fix the expression or remove the field.');
+		expect(emulator().requests).toEqual([]);
+	});
+});

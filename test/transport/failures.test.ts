@@ -351,8 +351,20 @@ describe('toNodeApiError: no answer, in words n8n keeps when it wraps the error 
 		expect(rewrapped.message).toBe(error.message);
 		expect(rewrapped.message).toBe(`The service ${NETWORK_WORDS[networkCode]}`);
 		expect(error.description).toContain(`(network error ${networkCode})`);
-		expect(error.description).not.toContain('try again');
 	});
+
+	it.each<[string, boolean]>([
+		['ECONNRESET', false],
+		['ETIMEDOUT', false],
+		['ECONNREFUSED', true],
+		['ENOTFOUND', true],
+	])(
+		'%s after a write: says to try again only where the request never left (%s)',
+		(networkCode, again) => {
+			const { description } = toNodeApiError(node, { networkCode }, { write: true });
+			expect(String(description).includes('then try again')).toBe(again);
+		},
+	);
 });
 
 describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {

@@ -701,6 +701,24 @@ describe('entries served twice, or removed, while a poll reads by offset', () =>
 describe('a request past the first page that fails', () => {
 	beforeEach(() => useVariant({}));
 
+	it('fails the poll, saying why, when the poll took nothing new in before it: a page that always fails shows', async () => {
+		const parameters = { startFrom: 'date', startDate: iso(0) };
+		// 250 entries within the lookback (60 s): every poll reads them from the first again.
+		emulator().addAuditEntries(sequence(250, 0, SECOND / 10));
+		const unhook = onRequestArrival(emulator(), (request) => {
+			if (request.path === '/audit-logs' && request.query.offset !== '0')
+				emulator().injectFault({ kind: 'status', status: 500, path: '/audit-logs' });
+		});
+		try {
+			const first = await poll(parameters);
+			expect(eventsOf(emitted(first))).toEqual(sequence(100, 0).map((e) => e.event));
+			const failed = await poll(parameters, first.staticData).catch((error: Error) => error);
+			expect(failed).toMatchObject({ httpCode: '500' });
+		} finally {
+			unhook();
+		}
+	});
+
 	it("keeps what the poll read, says so in n8n's log, and the next poll meets the failure at its first page", async () => {
 		const parameters = { startFrom: 'date', startDate: iso(0) };
 		emulator().addAuditEntries(sequence(250, 0, 10 * SECOND));

@@ -39,7 +39,7 @@ export function readParameter(
 
 /**
  * An error n8n threw running a field's expression, said of that field (its label) and the item:
- * n8n gives it the field's raw value as its `cause`, and often nothing else that names the field.
+ * n8n names the field in the error's context, or gives only the field's raw value as its `cause`.
  */
 export function inField(
 	this: IExecuteFunctions,
@@ -48,16 +48,35 @@ export function inField(
 	error: unknown,
 ): unknown {
 	if (!(error instanceof Error) || error instanceof NodeError) return error;
-	const raw = JSON.stringify(error.cause ?? null);
+	const { context, cause } = error as { context?: { parameter?: unknown }; cause?: unknown };
 	const { parameters } = this.getNode();
-	const field = properties.find(({ name }) => JSON.stringify(parameters[name] ?? null) === raw);
-	if (error.cause === undefined || !field) return error;
+	const named = String(context?.parameter ?? '').split('.')[0];
+	// A raw value is a field's text, or its collection of fields: n8n's, so JSON.
+	const raw = typeof cause === 'string' || (isObject(cause) && !(cause instanceof Error));
+	const text = raw ? jsonOf(cause) : undefined;
+	const same = (value: unknown) => text !== undefined && jsonOf(value ?? null) === text;
+	const field =
+		properties.find(({ name }) => name === named) ??
+		properties.find(({ name }) => same(parameters[name]));
+	if (!field) return error;
+	const hint = /syntax/i.test(error.message)
+		? ' An expression ends at its first }}: give an object inside one with spaces, {{ { a: 1 } }}.'
+		: '';
 	return fieldError(
 		originOf(this, itemIndex),
 		field.displayName,
 		`could not be read: ${error.message}`,
-		`${(error as { description?: string }).description ?? ''} Fix the expression in the field. An expression ends at its first }}: give an object inside one with spaces, {{ { a: 1 } }}.`.trim(),
+		`${(error as { description?: string }).description ?? ''} Fix the expression in the field.${hint}`.trim(),
 	);
+}
+
+/** `value` as JSON text, or undefined where it has none (a cycle). */
+function jsonOf(value: unknown): string | undefined {
+	try {
+		return JSON.stringify(value);
+	} catch {
+		return undefined;
+	}
 }
 
 /** Whether the node runs as an AI tool: the `…Tool` type n8n derives, one item per call. */
@@ -131,28 +150,33 @@ export function readListLimit(this: IExecuteFunctions, itemIndex: number): numbe
 /**
  * The fields set in a collection, checked, as the request holds them (see checkCollection); a
  * field of `neverEmpty` may not be added and left empty (a name: nothing may be cleared to it).
+ * A field whose expression gave nothing is left out, as a model that did not give it means; in a
+ * workflow, where it may be a mistake (a misspelt $json field), `strict` refuses it: an edit
+ * would clear what the record holds, a filter match everything.
  */
 export function readCollection(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	collection: INodeProperties,
-	neverEmpty: INodeProperties[] = [],
+	{ neverEmpty = [], strict = false }: { neverEmpty?: INodeProperties[]; strict?: boolean } = {},
 ): IDataObject {
 	const origin = originOf(this, itemIndex);
 	const given: unknown = this.getNodeParameter(collection.name, itemIndex, {});
-	// A field whose expression gave nothing is not sent: a model left it out. In a workflow it may
-	// be a mistake (a misspelt $json field) and fails: sent empty, it would clear the record's.
+	const fields = isObject(given) ? given : {};
 	const unresolved = ((collection.options ?? []) as INodeProperties[]).find(
-		({ name }) => isObject(given) && Object.hasOwn(given, name) && isNothing(given[name]),
+		({ name }) => Object.hasOwn(fields, name) && isNothing(fields[name]),
 	);
-	if (unresolved && !runsAsTool.call(this))
+	if (unresolved && strict && !runsAsTool.call(this))
 		throw fieldError(
 			origin,
 			unresolved.displayName,
 			'has no value: its expression gave null or undefined',
-			"Fix the expression, end it in ?? '' to send it empty, or remove the field to leave the value as it is.",
+			`Fix the expression${neverEmpty.includes(unresolved) ? '' : ", end it in ?? '' to send it empty,"} or remove the field.`,
 		);
-	const values = checkCollection(origin, collection, given);
+	const sent = isObject(given)
+		? Object.fromEntries(Object.entries(given).filter(([, value]) => !isNothing(value)))
+		: given;
+	const values = checkCollection(origin, collection, sent);
 	// A field nothing may be cleared to (a name, a search): left blank is a mistake.
 	for (const field of neverEmpty)
 		if (typeof values[field.name] === 'string' && !(values[field.name] as string).trim())

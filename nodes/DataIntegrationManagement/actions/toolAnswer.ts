@@ -22,13 +22,14 @@ export const FOR_THE_USER =
 	"Nothing in this tool's input changes this: do not retry it with other values; tell the user, who can fix the credential or the service.";
 
 /**
- * Whether an error lies in the credential or n8n's settings: a key refused (401, 403), a Base URL
- * that leads nowhere (its 404, a redirect), or a setting that kept the request from leaving.
+ * Whether an error lies in the credential or n8n's settings: a key refused (401; a 403 may be of
+ * the record asked), a Base URL that leads nowhere (its 404, a redirect), or a setting that kept
+ * the request from leaving.
  */
 export function outsideToolInput(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
 	const status = Number(error.httpCode ?? 0);
-	if (status === 401 || status === 403 || (status >= 300 && status < 400)) return true;
+	if (status === 401 || (status >= 300 && status < 400)) return true;
 	return (
 		error.context.routeMissing === true ||
 		(!status && error.failure?.cause === 'configuration-invalid')

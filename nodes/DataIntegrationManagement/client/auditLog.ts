@@ -56,8 +56,7 @@ export async function scanAuditLog(
 				rateLimited: (error as NodeApiError).httpCode === '429',
 			};
 			if (cutByDeadline(scan, state, Date.now(), ended)) return 'deadline';
-			// What was read stays read: the next poll meets the failure at its first page, and shows it.
-			if (scan.keepsWhatItRead && state.offset > 0) return 'failed';
+			if (state.offset > 0 && scan.keepsWhatItRead?.(error)) return 'failed';
 			if (error instanceof NodeApiError && error.httpCode === '400')
 				throw refusedQuery(this, error);
 			throw declaredError(this.getNode(), error);

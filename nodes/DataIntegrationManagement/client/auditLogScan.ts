@@ -35,8 +35,8 @@ export interface AuditLogScan {
 	pageByTime?: boolean;
 	/** Newest first, its first pages suffice: where the offset is ignored, it ends ('offsetIgnored'). */
 	firstPagesSuffice?: boolean;
-	/** The trigger's oldest-first read: a failure past the first page ends it with what it has. */
-	keepsWhatItRead?: boolean;
+	/** Whether a failure past the first page ends the scan with what it has ('failed'). */
+	keepsWhatItRead?: (error: unknown) => boolean;
 }
 
 /** A page as the scan hands it to its caller. */
@@ -64,8 +64,9 @@ export interface ScannedPage {
 }
 
 /**
- * How a scan ended: the log's end, the caller said stop, the deadline came first, or (where its
- * first pages suffice) a page repeated what the service answered before, the offset ignored.
+ * How a scan ended: the log's end, the caller said stop, the deadline came first, (where its
+ * first pages suffice) a page repeated what the service answered before, the offset ignored, or
+ * a request past the first page failed and `keepsWhatItRead` kept what it had.
  */
 export type ScanEnd = 'end' | 'stopped' | 'deadline' | 'offsetIgnored' | 'failed';
 

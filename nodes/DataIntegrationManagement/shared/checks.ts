@@ -45,11 +45,11 @@ export function fieldError(
 	});
 }
 
-/** Whether `value` is a plain object: not null, not a list. */
 /** What an expression that found no value gives. */
 export const isNothing = (value: unknown): value is null | undefined =>
 	value === null || value === undefined;
 
+/** Whether `value` is a plain object: not null, not a list. */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -167,9 +167,8 @@ export function checkCollection(
 		);
 	const body: IDataObject = {};
 	for (const field of (collection.options ?? []) as INodeProperties[]) {
-		const given = (values as IDataObject)[field.name];
-		if (!Object.hasOwn(values, field.name) || isNothing(given)) continue;
-		const value = checkValue(origin, field, given);
+		if (!Object.hasOwn(values, field.name)) continue;
+		const value = checkValue(origin, field, (values as IDataObject)[field.name]);
 		if (value !== undefined) body[field.name] = value as IDataObject[string];
 	}
 	return body;

@@ -69,11 +69,8 @@ export function routeMissing(failure: RequestFailure, address?: RequestAddress):
 	return NO_ROUTE.test(said) || said.includes(address.path);
 }
 
-/** `base` ending at the version: an endpoint's path after it cut, another version (/v2) replaced. */
+/** `base` ending at its last version segment: what follows cut, another version (/v2) replaced. */
 export function atVersion(base: string): string {
-	const version = base.lastIndexOf(`${VERSION_SEGMENT}/`);
-	if (version >= 0) return base.slice(0, version + VERSION_SEGMENT.length);
-	return /\/v\d+$/.test(base)
-		? base.replace(/\/v\d+$/, VERSION_SEGMENT)
-		: `${base}${VERSION_SEGMENT}`;
+	const before = /^(.*)\/v\d+(?:\/.*)?$/.exec(base)?.[1];
+	return `${before ?? base}${VERSION_SEGMENT}`;
 }

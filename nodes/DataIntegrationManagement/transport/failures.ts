@@ -129,7 +129,7 @@ function parseRetryAfter(value: unknown): number | undefined {
 function describeStatus(failure: RequestFailure, { write, address, run }: ErrorOptions): string {
 	const { status, networkCode } = failure;
 	if (status === undefined)
-		return `The service could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}. Check the Base URL in the credential and that the service is up${write ? '' : ', then try again'}.`;
+		return `The service could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}. Check the Base URL in the credential and that the service is up${write && mayHaveActed(failure) ? '' : ', then try again'}.`;
 	if (status === 400)
 		return 'The service rejected the request as invalid. Check the fields the message names, or the values set in the node when it names none.';
 	if (status === 401) return 'The API key was refused. Check the API Key in the credential.';

@@ -74,7 +74,8 @@ export async function apiRequest(
 	const toError = (failure: RequestFailure, ended: Ended) => {
 		const said = withoutKey(failure, String(credentials.apiKey ?? ''));
 		const write = method !== 'GET';
-		const run = options.pacer !== undefined;
+		// A node's run, whose Options set its concurrency (hidden in the tool form, the …Tool type).
+		const run = options.pacer !== undefined && !this.getNode().type.endsWith('Tool');
 		const apiError = toNodeApiError(this.getNode(), said, { ...ended, write, address, run });
 		// The caller's deadline, not the service, ended the request: the caller may keep what it has.
 		if (ended.deadlineReached) apiError.context.deadlineReached = true;

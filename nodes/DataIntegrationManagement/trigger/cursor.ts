@@ -87,6 +87,8 @@ export function cursorAfter(newest: number, { instant, readable }: Placed, until
 /** One poll's pass over the pages, oldest first. */
 export class CursorScan {
 	readonly emitted: AuditLogEntry[] = [];
+	/** Entries new to the cursor that this scan took in, matching the filters or not. */
+	takenIn = 0;
 
 	private floor: number;
 
@@ -140,6 +142,7 @@ export class CursorScan {
 		const remembered = this.seen.get(key);
 		this.seen.set(key, rememberedUntil(remembered, read, answeredAt));
 		if (remembered !== undefined) return;
+		this.takenIn++;
 		this.newest = cursorAfter(this.newest, read, settledUntil);
 		if (this.settings.matches(read.entry)) this.emitted.push(read.entry);
 	}

@@ -89,7 +89,15 @@ async function readOldestFirst(
 			sortOrder: 'asc',
 			startTime: scan.horizon,
 			pageByTime: true,
-			keepsWhatItRead: true,
+			// A failure past the first page keeps what the poll took in; one that took nothing in
+			// fails, so that a page that always fails shows, not a trigger that stands still.
+			keepsWhatItRead: (error) => {
+				if (!scan.takenIn || read.held.length) return false;
+				this.logger.warn(
+					`Audit log poll: a request past the first page failed (${(error as Error).message}), so this poll keeps what it read and the next one reads on from there`,
+				);
+				return true;
+			},
 			...reading,
 		},
 		(page) => {
@@ -103,10 +111,6 @@ async function readOldestFirst(
 		},
 	);
 	done ??= afterRead(read, { reachedEnd: end === 'end' });
-	if (end === 'failed')
-		this.logger.warn(
-			'Audit log poll: a request past the first page failed, so this poll keeps what it read and the next one reads on from there (a failure that lasts shows then)',
-		);
 	if (done.next === 'store') takeIn(done.pages);
 	if (done.next === 'keepCursor')
 		this.logger.warn(

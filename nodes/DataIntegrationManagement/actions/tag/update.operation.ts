@@ -28,7 +28,10 @@ export const properties: INodeProperties[] = [tagIdField, updateFields];
 
 export const execute: Execute = async function (itemIndex, pacer, item) {
 	const tagId = pathSegment.call(this, itemIndex, properties, record, item.record);
-	const body = readCollection.call(this, itemIndex, updateFields, [newNameField]);
+	const body = readCollection.call(this, itemIndex, updateFields, {
+		neverEmpty: [newNameField],
+		strict: true,
+	});
 	requireSomeChange.call(this, itemIndex, body, updateFields);
 	const answer = await namingFieldsIfNotFound(
 		this.getNode(),

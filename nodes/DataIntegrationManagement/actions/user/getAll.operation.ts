@@ -24,7 +24,10 @@ export const properties: INodeProperties[] = [returnAllField, limitField, filter
 
 /** Filters → Search, trimmed: '' when not added; added, it may not be empty. */
 const readSearch = (context: IExecuteFunctions, itemIndex: number) =>
-	String(readCollection.call(context, itemIndex, filters, [searchField]).search ?? '').trim();
+	String(
+		readCollection.call(context, itemIndex, filters, { neverEmpty: [searchField], strict: true })
+			.search ?? '',
+	).trim();
 
 /** In the tool form, an answer too large is narrowed by Search, which reaches any user. */
 export function narrowWith(this: IExecuteFunctions, itemIndex: number) {
