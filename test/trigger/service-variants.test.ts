@@ -706,12 +706,12 @@ describe('a request past the first page that fails', () => {
 		// 250 entries within the lookback (60 s): every poll reads them from the first again.
 		emulator().addAuditEntries(sequence(250, 0, SECOND / 10));
 		const unhook = onRequestArrival(emulator(), (request) => {
-			if (request.path === '/audit-logs' && request.query.offset !== '0')
+			if (request.path === '/audit-logs' && Number(request.query.offset) >= 200)
 				emulator().injectFault({ kind: 'status', status: 500, path: '/audit-logs' });
 		});
 		try {
 			const first = await poll(parameters);
-			expect(eventsOf(emitted(first))).toEqual(sequence(100, 0).map((e) => e.event));
+			expect(eventsOf(emitted(first))).toEqual(sequence(200, 0).map((e) => e.event));
 			const failed = await poll(parameters, first.staticData).catch((error: Error) => error);
 			expect(failed).toMatchObject({ httpCode: '500' });
 		} finally {
@@ -719,7 +719,7 @@ describe('a request past the first page that fails', () => {
 		}
 	});
 
-	it("keeps what the poll read, says so in n8n's log, and the next poll meets the failure at its first page", async () => {
+	it("keeps what the poll read past a second page, says so in n8n's log, and the next poll meets the failure at its first page", async () => {
 		const parameters = { startFrom: 'date', startDate: iso(0) };
 		emulator().addAuditEntries(sequence(250, 0, 10 * SECOND));
 		// The third page's request, and the next poll's first: a failure that lasts.

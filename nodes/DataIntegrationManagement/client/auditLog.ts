@@ -40,6 +40,7 @@ export async function scanAuditLog(
 ): Promise<ScanEnd> {
 	let state = SCAN_START;
 	const keys = { received: new Set<string>(), handedOver: new Set<string>() };
+	let answered = 0;
 	for (;;) {
 		if (!mayAsk(scan, state, Date.now())) return 'deadline';
 		const asked = Date.now();
@@ -56,11 +57,14 @@ export async function scanAuditLog(
 				rateLimited: (error as NodeApiError).httpCode === '429',
 			};
 			if (cutByDeadline(scan, state, Date.now(), ended)) return 'deadline';
-			if (state.offset > 0 && scan.keepsWhatItRead?.(error)) return 'failed';
+			// Only once a later page showed the offset honoured: until then the pages read may not
+			// be what they seem (a service that ignores it, entries that all share one instant).
+			if (answered > 1 && !state.byTime && scan.keepsWhatItRead?.(error)) return 'failed';
 			if (error instanceof NodeApiError && error.httpCode === '400')
 				throw refusedQuery(this, error);
 			throw declaredError(this.getNode(), error);
 		}
+		answered++;
 		const tookMs = Date.now() - asked;
 		scan.onAnswer?.();
 		// The Date header counts whole seconds: the service's present is in the one it names.

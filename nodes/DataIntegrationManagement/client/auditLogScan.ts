@@ -35,7 +35,7 @@ export interface AuditLogScan {
 	pageByTime?: boolean;
 	/** Newest first, its first pages suffice: where the offset is ignored, it ends ('offsetIgnored'). */
 	firstPagesSuffice?: boolean;
-	/** Whether a failure past the first page ends the scan with what it has ('failed'). */
+	/** Whether a failure past the second page ends the scan with what it has ('failed'). */
 	keepsWhatItRead?: (error: unknown) => boolean;
 }
 
@@ -66,7 +66,7 @@ export interface ScannedPage {
 /**
  * How a scan ended: the log's end, the caller said stop, the deadline came first, (where its
  * first pages suffice) a page repeated what the service answered before, the offset ignored, or
- * a request past the first page failed and `keepsWhatItRead` kept what it had.
+ * a request past the second page failed and `keepsWhatItRead` kept what it had.
  */
 export type ScanEnd = 'end' | 'stopped' | 'deadline' | 'offsetIgnored' | 'failed';
 

@@ -89,12 +89,12 @@ async function readOldestFirst(
 			sortOrder: 'asc',
 			startTime: scan.horizon,
 			pageByTime: true,
-			// A failure past the first page keeps what the poll took in; one that took nothing in
+			// A failure past the second page keeps what the poll took in; one that took nothing in
 			// fails, so that a page that always fails shows, not a trigger that stands still.
 			keepsWhatItRead: (error) => {
 				if (!scan.takenIn || read.held.length) return false;
 				this.logger.warn(
-					`Audit log poll: a request past the first page failed (${(error as Error).message}), so this poll keeps what it read and the next one reads on from there`,
+					`Audit log poll: a request past the second page failed (${(error as Error).message}), so this poll keeps what it read and the next one reads on from there`,
 				);
 				return true;
 			},
