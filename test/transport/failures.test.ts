@@ -6,6 +6,7 @@
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
+import { atVersion } from '../../nodes/DataIntegrationManagement/transport/addresses';
 import { NETWORK_WORDS } from '../../nodes/DataIntegrationManagement/transport/failureCause';
 import {
 	failureOfAnswer,
@@ -549,4 +550,17 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 			expect(toNodeApiError(node, failure, { run: true }).description).toContain(setting);
 		},
 	);
+});
+
+describe('atVersion: the Base URL a 404 suggests', () => {
+	it.each([
+		['https://api.example.com/v2', 'https://api.example.com/v1'],
+		['https://api.example.com/v2/users', 'https://api.example.com/v1'],
+		['https://gw.example/v1/proxy/v1/users', 'https://gw.example/v1/proxy/v1'],
+		['https://api.example.com', 'https://api.example.com/v1'],
+		['http://v2', 'http://v2/v1'],
+		['https://v2.example.com/api', 'https://v2.example.com/api/v1'],
+	])('%s → %s', (base, suggested) => {
+		expect(atVersion(base)).toBe(suggested);
+	});
 });

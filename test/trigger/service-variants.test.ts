@@ -698,7 +698,7 @@ describe('entries served twice, or removed, while a poll reads by offset', () =>
 	});
 });
 
-describe('a request past the first page that fails', () => {
+describe('a request past the second page that fails', () => {
 	beforeEach(() => useVariant({}));
 
 	it('fails the poll, saying why, when the poll took nothing new in before it: a page that always fails shows', async () => {

@@ -71,6 +71,7 @@ export function routeMissing(failure: RequestFailure, address?: RequestAddress):
 
 /** `base` ending at its last version segment: what follows cut, another version (/v2) replaced. */
 export function atVersion(base: string): string {
-	const before = /^(.*)\/v\d+(?:\/.*)?$/.exec(base)?.[1];
-	return `${before ?? base}${VERSION_SEGMENT}`;
+	// The path alone: a host named like a version (http://v2) stays.
+	const [, authority = '', path = base] = /^([a-z][\w+.-]*:\/\/[^/]*)(.*)$/i.exec(base) ?? [];
+	return `${authority}${/^(.*)\/v\d+(?:\/.*)?$/.exec(path)?.[1] ?? path}${VERSION_SEGMENT}`;
 }

@@ -94,7 +94,7 @@ async function readOldestFirst(
 			keepsWhatItRead: (error) => {
 				if (!scan.takenIn || read.held.length) return false;
 				this.logger.warn(
-					`Audit log poll: a request past the second page failed (${(error as Error).message}), so this poll keeps what it read and the next one reads on from there`,
+					`Audit log poll: a request past the second page failed (${String((error as Error | undefined)?.message ?? error)}), so this poll keeps what it read and the next one reads on from there`,
 				);
 				return true;
 			},

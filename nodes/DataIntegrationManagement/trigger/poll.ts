@@ -84,7 +84,8 @@ export function usableBudget(budget: unknown): number | undefined {
 /**
  * One poll: read from the cursor (less the lookback) oldest first, drop what was already
  * processed, emit the rest up to the cap, and only then store the moved cursor. A poll that fails
- * part-way throws before the store, so it emits nothing and the next poll starts from the same place.
+ * throws before the store, so the next poll starts from the same place, unless the failure came
+ * past the second page once it took new entries in: then it keeps them (./newEntries.ts).
  * A poll that starts while another poll of this node runs emits nothing (see ./lease.ts).
  */
 export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
