@@ -8,7 +8,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { baseUrlOf } from '../nodes/DataIntegrationManagement/transport/credential';
+import { apiKeyOf, baseUrlOf } from '../nodes/DataIntegrationManagement/transport/credential';
 
 /** The request header that carries the API key (the spec's `x-api-key`). */
 export const API_KEY_HEADER = 'x-api-key';
@@ -107,7 +107,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 		// followRedirect and followAllRedirects: n8n's legacy request, the HTTP Request node's.
 		return {
 			...requestOptions,
-			headers: { ...requestOptions.headers, [API_KEY_HEADER]: String(credentials.apiKey).trim() },
+			headers: { ...requestOptions.headers, [API_KEY_HEADER]: apiKeyOf(credentials) },
 			disableFollowRedirect: true,
 			followRedirect: false,
 			followAllRedirects: false,

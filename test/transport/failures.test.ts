@@ -7,6 +7,7 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import { atVersion } from '../../nodes/DataIntegrationManagement/transport/addresses';
+import { apiKeyOf } from '../../nodes/DataIntegrationManagement/transport/credential';
 import { NETWORK_WORDS } from '../../nodes/DataIntegrationManagement/transport/failureCause';
 import {
 	failureOfAnswer,
@@ -479,7 +480,12 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 	});
 
 	it('as sent, when the credential holds it with spaces or a line break around it', () => {
-		expect(withoutKey({ status: 403, apiMessage: 'not allowed for key k3y.' }, ' k3y\n')).toEqual({
+		expect(
+			withoutKey(
+				{ status: 403, apiMessage: 'not allowed for key k3y.' },
+				apiKeyOf({ apiKey: ' k3y\n' }),
+			),
+		).toEqual({
 			status: 403,
 			apiMessage: 'not allowed for key [API key].',
 		});

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../transport';
-import { baseUrlOf, type ServiceCredentials } from '../transport/credential';
+import { apiKeyOf, baseUrlOf, type ServiceCredentials } from '../transport/credential';
 import { paceKey, paceOf, SharedPace } from '../pacing/shared-pace';
 
 /** Whether the credential's Allow Changes is on: unset (saved before it existed) counts as on. */
@@ -14,7 +14,7 @@ export async function credentialAllowsChanges(this: IExecuteFunctions): Promise<
 /** Which service and key the credential reaches: its base URL and key, hashed (the key is not kept). */
 export async function credentialFingerprint(this: IPollFunctions): Promise<string> {
 	const credentials = await this.getCredentials<ServiceCredentials>(CREDENTIAL_TYPE);
-	return paceKey(baseUrlOf(credentials), String(credentials.apiKey));
+	return paceKey(baseUrlOf(credentials), apiKeyOf(credentials));
 }
 
 /**
@@ -25,7 +25,5 @@ export async function credentialPace(this: IExecuteFunctions): Promise<SharedPac
 	const credentials = await this.getCredentials<ServiceCredentials>(CREDENTIAL_TYPE).catch(
 		() => undefined,
 	);
-	return credentials
-		? paceOf(baseUrlOf(credentials), String(credentials.apiKey))
-		: new SharedPace();
+	return credentials ? paceOf(baseUrlOf(credentials), apiKeyOf(credentials)) : new SharedPace();
 }

@@ -9,6 +9,10 @@ export type ServiceCredentials = {
 	ignoreSSLIssues?: unknown;
 };
 
+/** The credential's key as it is sent: without spaces or a line break around it (a pasted key). */
+export const apiKeyOf = (credentials: { apiKey?: unknown }): string =>
+	String(credentials.apiKey ?? '').trim();
+
 /** The credential's base URL, without spaces around it or a trailing slash. */
 export const baseUrlOf = (credentials: { baseUrl?: unknown }): string =>
 	String(credentials.baseUrl).trim().replace(/\/+$/, '');

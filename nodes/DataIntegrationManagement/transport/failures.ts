@@ -55,12 +55,11 @@ export function failureOfAnswer({
 }
 
 /**
- * `failure` with the API key replaced where the service's words repeat it ("Invalid key …"), as
- * sent (without spaces around it, which a service ignores too) or percent-encoded (a Location's path).
+ * `failure` with the API key (as sent: ./credential.ts, apiKeyOf) replaced where the service's
+ * words repeat it ("Invalid key …"), as it is or percent-encoded (a Location's path).
  */
 export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
-	const sent = key.trim();
-	const forms = sent ? [sent, encodeURIComponent(sent)] : [];
+	const forms = key ? [key, encodeURIComponent(key)] : [];
 	const hide = (text: string | undefined) =>
 		forms.reduce((said, form) => said?.split(form).join('[API key]'), text);
 	const { apiMessage, apiCode, location } = failure;

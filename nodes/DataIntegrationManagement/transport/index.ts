@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import { isWebAddress } from './addresses';
-import { baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
+import { apiKeyOf, baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
 import { INVALID_URL } from './failureCause';
 import {
 	failureOfAnswer,
@@ -72,7 +72,7 @@ export async function apiRequest(
 	const request = requestFor(credentials, method, path, options);
 	const address = { baseUrl: baseUrlOf(credentials), path, namesIds: options.namesIds };
 	const toError = (failure: RequestFailure, ended: Ended) => {
-		const said = withoutKey(failure, String(credentials.apiKey ?? ''));
+		const said = withoutKey(failure, apiKeyOf(credentials));
 		const write = method !== 'GET';
 		// A node's run, whose Options set its concurrency (hidden in the tool form, the …Tool type).
 		const run = options.pacer !== undefined && !this.getNode().type.endsWith('Tool');
@@ -86,7 +86,7 @@ export async function apiRequest(
 	// A turn before runs' items, waiting out as many 429s and 503s with Retry-After as outside Auto.
 	const slot = options.pacer
 		? undefined
-		: paceOf(address.baseUrl, String(credentials.apiKey)).join(1, RETRY_AFTER_WAITS, true);
+		: paceOf(address.baseUrl, apiKeyOf(credentials)).join(1, RETRY_AFTER_WAITS, true);
 	const waitMs = (options.deadline ?? Date.now() + OPEN_ENDED_WAIT_MS) - Date.now();
 	await slot?.start(undefined, waitMs).catch(() => {
 		slot.leave();
