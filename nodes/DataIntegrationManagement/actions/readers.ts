@@ -171,7 +171,7 @@ export function readCollection(
 			origin,
 			unresolved.displayName,
 			'has no value: its expression gave null or undefined',
-			`Fix the expression${neverEmpty.includes(unresolved) ? '' : ", end it in ?? '' to send it empty,"} or remove the field.`,
+			`Fix the expression${unresolved.type === 'string' && !neverEmpty.includes(unresolved) ? ", end it in ?? '' to send it empty," : ''} or remove the field.`,
 		);
 	const sent = isObject(given)
 		? Object.fromEntries(Object.entries(given).filter(([, value]) => !isNothing(value)))

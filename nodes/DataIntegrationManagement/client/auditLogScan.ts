@@ -48,7 +48,7 @@ export interface ScannedPage {
 	/** The service returned entries outside the bounds asked, in this page or an earlier one. */
 	boundsIgnored: boolean;
 	/**
-	 * Entries logged or removed during the read shifted the page (see shiftedByOffset); paged by
+	 * Entries logged during the read shifted the page (see shiftedByOffset); paged by
 	 * time, it brings one older than those read.
 	 */
 	shifted: boolean;

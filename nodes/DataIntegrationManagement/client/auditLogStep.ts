@@ -69,9 +69,9 @@ export function nextStep(
 }
 
 /**
- * Whether entries logged or removed during the read moved this page's offset: it repeats an entry
- * held back, or one received while `totalItems` moved (as it stands, the service serves one entry
- * twice), or `totalItems` fell (entries removed before the offset: some would be skipped).
+ * Whether entries logged during the read moved this page's offset: it repeats an entry held back,
+ * or one received while `totalItems` moved (as it stands, the service serves one entry twice). A
+ * `totalItems` that falls is not read as removals: a service's count may be approximate.
  */
 export function shiftedByOffset(
 	state: ScanState,
@@ -79,7 +79,6 @@ export function shiftedByOffset(
 	page: { keys: readonly string[]; totalItems?: number },
 ): boolean {
 	const [before, now] = [state.first?.totalItems, page.totalItems];
-	if (before !== undefined && now !== undefined && now < before) return true;
 	const heldBack = new Set(state.neighbours.waiting.map(({ key }) => key));
 	const repeats = now === undefined || now !== before ? keys.received : new Set<string>();
 	return page.keys.some((key) => heldBack.has(key) || repeats.has(key));
