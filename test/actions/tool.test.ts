@@ -609,6 +609,27 @@ describe('a tool error no value of the model can change', () => {
 		expect(error?.description).not.toContain(FOR_THE_USER);
 	});
 
+	it("a create's 404 in the service's own words (a value it sent): says nothing of the kind", async () => {
+		emulator().injectFault({ kind: 'status', status: 404, message: "user 'usr_9' does not exist" });
+		const error = await callTool(
+			{},
+			{ resource: 'tag', operation: 'create', name: 'T', owner: 'usr_9' },
+		);
+		expect(error).toMatchObject({ httpCode: '404' });
+		expect(error?.description).toMatch(/^The service found nothing for a value the request sent\./);
+		expect(error?.description).not.toContain(FOR_THE_USER);
+	});
+
+	it("a create's 404 naming no such route is the Base URL's: tells the model to tell the user", async () => {
+		emulator().injectFault({ kind: 'status', status: 404, message: 'No route for POST /v1/tags' });
+		const error = await callTool(
+			{},
+			{ resource: 'tag', operation: 'create', name: 'T', owner: SEED.users.maya },
+		);
+		expect(error?.description).toMatch(/^Nothing answers at \/tags under the Base URL/);
+		expect(error?.description).toContain(FOR_THE_USER);
+	});
+
 	it('a 429 in the tool form names no concurrency, which the tool form hides', async () => {
 		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 120 });
 		const error = await callTool({});

@@ -105,6 +105,25 @@ describe('routeMissing: whether a 404 says the address itself is unknown (the Ba
 		['a path with no ID (a list, a create)', { status: 404, apiMessage: 'gone' }, USERS, true],
 		['no request known', { status: 404, apiMessage: 'gone' }, undefined, true],
 		[
+			"a create, the API's own words: of a value it sent",
+			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
+			{ ...USERS, sendsBody: true },
+			false,
+		],
+		['a create, no error body', { status: 404 }, { ...USERS, sendsBody: true }, true],
+		[
+			'a create, "No route for …"',
+			{ status: 404, apiMessage: 'No route for POST' },
+			{ ...USERS, sendsBody: true },
+			true,
+		],
+		[
+			'a create under a Base URL without /v1',
+			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
+			{ ...USERS, baseUrl: 'https://old.example/api', sendsBody: true },
+			true,
+		],
+		[
 			'an ID path, the API naming the record',
 			{ status: 404, apiMessage: "tag 'tag_1' does not exist" },
 			TAG,

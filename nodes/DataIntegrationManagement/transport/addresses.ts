@@ -11,6 +11,8 @@ export interface RequestAddress {
 	path: string;
 	/** Whether the path holds values the user gave (an ID, a name), e.g. `/tags/{id}`. */
 	namesIds?: boolean;
+	/** Whether a body went with it (a create, an update), whose values a 404 may be of. */
+	sendsBody?: boolean;
 }
 
 /** The version segment every Base URL ends in. */
@@ -58,15 +60,17 @@ export function redirectTarget(
 const NO_ROUTE = /\broute\b|\bendpoint\b/i;
 
 /**
- * Whether a 404 says the address is unknown, so the Base URL is the likely fix: the path names no
- * ID (a list, a create), the Base URL lacks the version segment, or the API's words say no such
- * route or repeat the request's path (a record not found names its ID, not the path). A bare 404
- * of an ID path (no API error body) names the IDs first, as a service may answer a missing record so.
+ * Whether a 404 says the address is unknown, so the Base URL is the likely fix: the Base URL lacks
+ * the version segment, the API's words say no such route or repeat the request's path, or a list
+ * (no ID, no body) was not found. A bare 404 of an ID path names the IDs first (a service may answer
+ * a missing record so); a create's 404 in words of their own is of a value it sent (an owner).
  */
 export function routeMissing(failure: RequestFailure, address?: RequestAddress): boolean {
-	if (!address?.namesIds || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT)) return true;
-	const said = failure.apiMessage ?? '';
-	return NO_ROUTE.test(said) || said.includes(address.path);
+	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT)) return true;
+	const said = failure.apiMessage;
+	if (said === undefined) return !address.namesIds;
+	if (NO_ROUTE.test(said) || said.includes(address.path)) return true;
+	return !address.namesIds && !address.sendsBody;
 }
 
 /** `base` ending at its last version segment: what follows cut, another version (/v2) replaced. */

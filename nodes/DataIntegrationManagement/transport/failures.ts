@@ -149,8 +149,12 @@ const BASE_URL_FORM = `the API's address, ending in ${VERSION_SEGMENT}`;
 
 /** A 404: the Base URL first when the address is unknown, else the IDs and the Base URL. */
 function describeNotFound(failure: RequestFailure, address?: RequestAddress): string {
-	if (!routeMissing(failure, address))
-		return `The service found nothing under the IDs the request gives. Check the node's ID fields, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
+	if (!routeMissing(failure, address)) {
+		const check = address?.namesIds
+			? "under the IDs the request gives. Check the node's ID fields"
+			: 'for a value the request sent. Check the field its message names';
+		return `The service found nothing ${check}, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
+	}
 	const base = address && shownBaseUrl(address.baseUrl);
 	if (base && !base.endsWith(VERSION_SEGMENT))
 		return `Nothing answers at this address: the Base URL in the credential, ${base}, does not end in ${VERSION_SEGMENT}. Set it to ${BASE_URL_FORM}, e.g. ${atVersion(base)}.`;

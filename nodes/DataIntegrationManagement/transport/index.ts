@@ -70,7 +70,12 @@ export async function apiRequest(
 ): Promise<{ body: unknown; date?: number }> {
 	const credentials = await credentialsOf(this);
 	const request = requestFor(credentials, method, path, options);
-	const address = { baseUrl: baseUrlOf(credentials), path, namesIds: options.namesIds };
+	const address = {
+		baseUrl: baseUrlOf(credentials),
+		path,
+		namesIds: options.namesIds,
+		sendsBody: options.body !== undefined,
+	};
 	const toError = (failure: RequestFailure, ended: Ended) => {
 		const said = withoutKey(failure, apiKeyOf(credentials));
 		const write = method !== 'GET';
