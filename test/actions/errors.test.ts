@@ -449,8 +449,12 @@ describe('an expression n8n cannot run', () => {
 	it.each([
 		['Name', { name: '={{ $json.a. }}' }],
 		[
-			'Update Fields',
-			{ operation: 'update', tagId: 'tag_1', updateFields: { description: '={{ $json.a. }}' } },
+			'Update Fields → Description',
+			{
+				operation: 'update',
+				tagId: 'tag_1',
+				updateFields: { name: 'Kept', description: '={{ $json.a. }}' },
+			},
 		],
 	])('names the field, "%s", and the item, before any request', async (label, parameters) => {
 		const result = await runActionNode({

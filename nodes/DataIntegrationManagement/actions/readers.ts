@@ -59,15 +59,36 @@ export function inField(
 		properties.find(({ name }) => name === named) ??
 		properties.find(({ name }) => same(parameters[name]));
 	if (!field) return error;
+	const label = [field, failingOption.call(this, itemIndex, field)]
+		.map((property) => property?.displayName)
+		.filter(Boolean)
+		.join(' → ');
 	const hint = /syntax/i.test(error.message)
 		? ' An expression ends at its first }}: give an object inside one with spaces, {{ { a: 1 } }}.'
 		: '';
 	return fieldError(
 		originOf(this, itemIndex),
-		field.displayName,
+		label,
 		`could not be read: ${error.message}`,
 		`${(error as { description?: string }).description ?? ''} Fix the expression in the field.${hint}`.trim(),
 	);
+}
+
+/** The field of `collection` whose expression n8n cannot run, read alone. */
+function failingOption(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	collection: INodeProperties,
+): INodeProperties | undefined {
+	if (collection.type !== 'collection') return undefined;
+	return (collection.options as INodeProperties[]).find(({ name }) => {
+		try {
+			this.getNodeParameter(`${collection.name}.${name}`, itemIndex, undefined);
+			return false;
+		} catch {
+			return true;
+		}
+	});
 }
 
 /** `value` as JSON text, or undefined where it has none (a cycle). */
