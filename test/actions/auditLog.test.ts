@@ -286,6 +286,22 @@ describe('auditLog getAll', () => {
 		expect(sent.every((query) => !('startTime' in query) && !('endTime' in query))).toBe(true);
 	});
 
+	it.each([
+		['Since', { since: '={{ $json.from }}' }],
+		['Until', { since: '2026-10-01T00:00:00Z', until: '={{ null }}' }],
+	])(
+		'refuses Time Range → %s whose expression gave null or undefined (it would read every entry), before any request',
+		async (label, timeRange) => {
+			const result = await run({ returnAll: true, filters: { timeRange } });
+
+			expect(result.error).toMatchObject({
+				message: `The field "Time Range → ${label}" has no value: its expression gave null or undefined (item 0)`,
+				description: 'Fix the expression or remove the field.',
+			});
+			expect(emulator().requests).toHaveLength(0);
+		},
+	);
+
 	it('reads a date-time without a zone in the workflow time zone and sends it in UTC', async () => {
 		// The harness sets no workflow time zone, so n8n's default (America/New_York, UTC-4 in October) applies.
 		await run({ returnAll: true, filters: { timeRange: { since: '2026-10-05T00:00:00' } } });

@@ -118,7 +118,7 @@ describe('a Base URL that is not a URL, or names an endpoint', () => {
 			message:
 				'The Base URL in the credential is not a plain http:// or https:// address: nothing was sent',
 			description:
-				"Set it to the API's address, ending in /v1, with its scheme and without a query (?) or fragment (#): e.g. https://api.example.com/v1.",
+				"Set it to the API's address, ending in /v1, with its scheme and without a query (?), fragment (#) or space: e.g. https://api.example.com/v1.",
 			failure: { cause: 'configuration-invalid' },
 		});
 		expect(error?.description).not.toMatch(/may have been made/);

@@ -595,6 +595,7 @@ describe('a tool error no value of the model can change', () => {
 		['a key refused (401)', () => ({ apiKey: 'wrong-key' })],
 		['a Base URL nothing answers at (404)', () => ({ baseUrl: `${emulator().baseUrl}/v2` })],
 		['a Base URL that is no address', () => ({ baseUrl: 'localhost:5678/v1' })],
+		['an API Key of spaces only', () => ({ apiKey: '   ' })],
 	])('%s: tells the model not to retry and to tell the user', async (_title, change) => {
 		const error = await callTool(change());
 		expect(error?.description).toContain(FOR_THE_USER);

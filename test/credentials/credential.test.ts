@@ -75,6 +75,19 @@ describe('credential in node requests', () => {
 		]);
 	});
 
+	it('an API Key of spaces only: says so, and sends nothing (the service would only refuse it)', async () => {
+		const result = await runActionNode({
+			credentials: { ...credentials(), apiKey: '  \n' },
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+		});
+
+		expect(result.error).toMatchObject({
+			message: 'The API Key in the credential is empty: nothing was sent',
+			description: "Paste the service's API key into the credential's API Key field.",
+		});
+		expect(emulator().requests).toEqual([]);
+	});
+
 	it('asks for JSON, and sends a body as JSON', async () => {
 		const result = await runActionNode({
 			credentials: credentials(),

@@ -86,6 +86,12 @@ describe('failureCause', () => {
 		// Someone must act: the key, or what the node points at.
 		['401: the key is refused', { status: 401 }, undefined, { cause: 'credential-invalid' }],
 		[
+			'an API Key of spaces only: never sent',
+			{ networkCode: 'NO_API_KEY' },
+			undefined,
+			{ cause: 'credential-invalid' },
+		],
+		[
 			'401 with Retry-After: still the key',
 			{ status: 401, retryAfterSeconds: 5 },
 			undefined,

@@ -333,6 +333,11 @@ describe('toNodeApiError: the error a user reads', () => {
 			{ message: 'Base URL not a URL', networkCode: 'ERR_INVALID_URL' },
 		],
 		[
+			'an API Key of spaces only',
+			{ networkCode: 'NO_API_KEY' },
+			{ message: 'No API key', networkCode: 'NO_API_KEY' },
+		],
+		[
 			'SSRF protection',
 			{ blockedAddress: 'db.local' },
 			{ message: 'Blocked by SSRF protection', networkCode: 'SSRF_BLOCKED' },
@@ -519,6 +524,7 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 		['no answer, no code', {}, true],
 		['a refused connection: never arrived', { networkCode: 'ECONNREFUSED' }, false],
 		['a Base URL that is not a URL: never sent', { networkCode: 'ERR_INVALID_URL' }, false],
+		['an API Key of spaces only: never sent', { networkCode: 'NO_API_KEY' }, false],
 		['an unknown host: never arrived', { networkCode: 'ENOTFOUND' }, false],
 		['a failed name lookup: never arrived', { networkCode: 'EAI_AGAIN' }, false],
 		['an untrusted certificate: never arrived', { networkCode: 'CERT_HAS_EXPIRED' }, false],

@@ -172,8 +172,8 @@ export function readListLimit(this: IExecuteFunctions, itemIndex: number): numbe
  * The fields set in a collection, checked, as the request holds them (see checkCollection); a
  * field of `neverEmpty` may not be added and left empty (a name: nothing may be cleared to it).
  * A field whose expression gave nothing is left out, as a model that did not give it means; in a
- * workflow, where it may be a mistake (a misspelt $json field), `strict` refuses it: an edit
- * would clear what the record holds, a filter match everything.
+ * workflow, where it may be a mistake, `strict` refuses it (refuseNoValue): sent, an edit would
+ * clear what the record holds; left out, a search would match everything.
  */
 export function readCollection(
 	this: IExecuteFunctions,
@@ -184,16 +184,10 @@ export function readCollection(
 	const origin = originOf(this, itemIndex);
 	const given: unknown = this.getNodeParameter(collection.name, itemIndex, {});
 	const fields = isObject(given) ? given : {};
-	const unresolved = ((collection.options ?? []) as INodeProperties[]).find(
-		({ name }) => Object.hasOwn(fields, name) && isNothing(fields[name]),
-	);
-	if (unresolved && strict && !runsAsTool.call(this))
-		throw fieldError(
-			origin,
-			unresolved.displayName,
-			'has no value: its expression gave null or undefined',
-			`Fix the expression${unresolved.type === 'string' && !neverEmpty.includes(unresolved) ? ", end it in ?? '' to send it empty," : ''} or remove the field.`,
-		);
+	if (strict)
+		refuseNoValue.call(this, origin, collection.options as INodeProperties[], given, {
+			clearable: (field) => field.type === 'string' && !neverEmpty.includes(field),
+		});
 	const sent = isObject(given)
 		? Object.fromEntries(Object.entries(given).filter(([, value]) => !isNothing(value)))
 		: given;
@@ -203,6 +197,34 @@ export function readCollection(
 		if (typeof values[field.name] === 'string' && !(values[field.name] as string).trim())
 			throw fieldError(origin, field.displayName, 'is empty: give a value, or remove the field');
 	return values;
+}
+
+/**
+ * In a workflow, refuses a field of `options` set in `fields` whose expression gave null or
+ * undefined (a misspelt $json field): left out, an edit would keep a value, a filter match
+ * everything. A model that did not give a field means it left out (the tool form).
+ */
+export function refuseNoValue(
+	this: IExecuteFunctions,
+	origin: Origin,
+	options: INodeProperties[],
+	fields: unknown,
+	{
+		clearable = () => false,
+		under = '',
+	}: { clearable?: (field: INodeProperties) => boolean; under?: string } = {},
+): void {
+	if (!isObject(fields) || runsAsTool.call(this)) return;
+	const unresolved = options.find(
+		({ name }) => Object.hasOwn(fields, name) && isNothing(fields[name]),
+	);
+	if (unresolved)
+		throw fieldError(
+			origin,
+			`${under}${unresolved.displayName}`,
+			'has no value: its expression gave null or undefined',
+			`Fix the expression${clearable(unresolved) ? ", end it in ?? '' to send it empty," : ''} or remove the field.`,
+		);
 }
 
 /** Fails, before any request, when an edit operation was given nothing to change. */

@@ -23,16 +23,17 @@ export const FOR_THE_USER =
 
 /**
  * Whether an error lies in the credential or n8n's settings: a key refused (401; a 403 may be of
- * the record asked), a Base URL that leads nowhere (its 404, a redirect), or a setting that kept
- * the request from leaving.
+ * the record asked) or empty, a Base URL that leads nowhere (its 404, a redirect), or a setting
+ * that kept the request from leaving.
  */
 export function outsideToolInput(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
 	const status = Number(error.httpCode ?? 0);
 	if (status === 401 || (status >= 300 && status < 400)) return true;
+	const cause = error.failure?.cause;
 	return (
 		error.context.routeMissing === true ||
-		(!status && error.failure?.cause === 'configuration-invalid')
+		(!status && (cause === 'configuration-invalid' || cause === 'credential-invalid'))
 	);
 }
 

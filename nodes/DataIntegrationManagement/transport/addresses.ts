@@ -1,6 +1,6 @@
 /**
  * Pure: where a redirect points, shown without what may carry secrets, and the Base URL it
- * implies; whether a 404 is of the address itself (the Base URL) rather than of an ID.
+ * implies; whether a 404 is of the address itself (the Base URL) rather than of an ID, and its words.
  */
 import type { RequestFailure } from './failureCause';
 
@@ -78,4 +78,23 @@ export function atVersion(base: string): string {
 	// The path alone: a host named like a version (http://v2) stays.
 	const [, authority = '', path = base] = /^([a-z][\w+.-]*:\/\/[^/]*)(.*)$/i.exec(base) ?? [];
 	return `${authority}${/^(.*)\/v\d+(?:\/.*)?$/.exec(path)?.[1] ?? path}${VERSION_SEGMENT}`;
+}
+
+/** What the Base URL must be, as a 404 or a redirect says it. */
+export const BASE_URL_FORM = `the API's address, ending in ${VERSION_SEGMENT}`;
+
+/** A 404: the Base URL first when the address is unknown, else the IDs and the Base URL. */
+export function notFoundWords(failure: RequestFailure, address?: RequestAddress): string {
+	if (!routeMissing(failure, address)) {
+		const check = address?.namesIds
+			? "under the IDs the request gives. Check the node's ID fields"
+			: 'for a value the request sent. Check the field its message names';
+		return `The service found nothing ${check}, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
+	}
+	const base = address && shownBaseUrl(address.baseUrl);
+	if (base && !base.endsWith(VERSION_SEGMENT))
+		return `Nothing answers at this address: the Base URL in the credential, ${base}, does not end in ${VERSION_SEGMENT}. Set it to ${BASE_URL_FORM}, e.g. ${atVersion(base)}.`;
+	// A Base URL that works for other operations is right: the service may not offer this one (a beta).
+	const where = address ? `${address.path} under the Base URL in the credential` : 'this address';
+	return `Nothing answers at ${where}. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be ${BASE_URL_FORM} (e.g. https://api.example.com${VERSION_SEGMENT}).`;
 }

@@ -26,6 +26,8 @@ export interface RequestFailure {
 export const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/;
 /** Node's code for a URL it cannot read; also a Base URL the transport refuses before sending. */
 export const INVALID_URL = 'ERR_INVALID_URL';
+/** A credential whose API Key is empty once trimmed (spaces only): the transport sends nothing. */
+export const NO_API_KEY = 'NO_API_KEY';
 
 /**
  * What a network code says happened, in words: a message naming the code gets n8n's words in its
@@ -47,6 +49,7 @@ export const NETWORK_WORDS: Record<string, string> = {
 export function failureCause(failure: RequestFailure, waitMs?: number): Failure {
 	const { status, networkCode, blockedAddress } = failure;
 	if (blockedAddress !== undefined) return { cause: 'configuration-invalid' };
+	if (networkCode === NO_API_KEY) return { cause: 'credential-invalid' };
 	if (status === undefined) {
 		const setting = CERTIFICATE_ERROR.test(networkCode ?? '') || networkCode === INVALID_URL;
 		return { cause: setting ? 'configuration-invalid' : 'temporarily-unavailable' };

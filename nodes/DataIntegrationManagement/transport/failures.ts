@@ -6,10 +6,10 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
 import {
-	atVersion,
+	BASE_URL_FORM,
+	notFoundWords,
 	redirectTarget,
 	routeMissing,
-	shownBaseUrl,
 	VERSION_SEGMENT,
 	type RequestAddress,
 } from './addresses';
@@ -18,6 +18,7 @@ import {
 	failureCause,
 	INVALID_URL,
 	NETWORK_WORDS,
+	NO_API_KEY,
 	type RequestFailure,
 } from './failureCause';
 
@@ -134,7 +135,7 @@ function describeStatus(failure: RequestFailure, { write, address, run }: ErrorO
 	if (status === 401) return 'The API key was refused. Check the API Key in the credential.';
 	if (status === 403)
 		return 'The API key was accepted but lacks permission for this request. Use a key that is allowed to do it, or ask the workspace admin to grant it.';
-	if (status === 404) return describeNotFound(failure, address);
+	if (status === 404) return notFoundWords(failure, address);
 	const asked = failure.retryAfterSeconds;
 	if (status === 429)
 		return `The service is limiting the rate of requests${asked ? ` and asked to wait ${asked} s` : ''}. Wait ${asked ? 'that long' : 'a moment'}${run ? ', or lower the concurrency' : ''}, then try again.`;
@@ -144,27 +145,8 @@ function describeStatus(failure: RequestFailure, { write, address, run }: ErrorO
 	return "The service refused the request. Check the node's fields and the credential, then try again.";
 }
 
-/** What the Base URL must be, as a 404 or a redirect says it. */
-const BASE_URL_FORM = `the API's address, ending in ${VERSION_SEGMENT}`;
-
-/** A 404: the Base URL first when the address is unknown, else the IDs and the Base URL. */
-function describeNotFound(failure: RequestFailure, address?: RequestAddress): string {
-	if (!routeMissing(failure, address)) {
-		const check = address?.namesIds
-			? "under the IDs the request gives. Check the node's ID fields"
-			: 'for a value the request sent. Check the field its message names';
-		return `The service found nothing ${check}, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
-	}
-	const base = address && shownBaseUrl(address.baseUrl);
-	if (base && !base.endsWith(VERSION_SEGMENT))
-		return `Nothing answers at this address: the Base URL in the credential, ${base}, does not end in ${VERSION_SEGMENT}. Set it to ${BASE_URL_FORM}, e.g. ${atVersion(base)}.`;
-	// A Base URL that works for other operations is right: the service may not offer this one (a beta).
-	const where = address ? `${address.path} under the Base URL in the credential` : 'this address';
-	return `Nothing answers at ${where}. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be ${BASE_URL_FORM} (e.g. https://api.example.com${VERSION_SEGMENT}).`;
-}
-
 /** The network codes of a request that never reached the service. */
-const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', INVALID_URL, PACE_BUSY];
+const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', INVALID_URL, NO_API_KEY, PACE_BUSY];
 
 /**
  * Whether the service may have acted: a 5xx but 501 and 503, or sent with nothing back (a timeout,
@@ -243,7 +225,14 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 			errorResponse: { message: 'Base URL not a URL', networkCode },
 			message:
 				'The Base URL in the credential is not a plain http:// or https:// address: nothing was sent',
-			description: `Set it to ${BASE_URL_FORM}, with its scheme and without a query (?) or fragment (#): e.g. https://api.example.com${VERSION_SEGMENT}.`,
+			description: `Set it to ${BASE_URL_FORM}, with its scheme and without a query (?), fragment (#) or space: e.g. https://api.example.com${VERSION_SEGMENT}.`,
+		};
+	}
+	if (networkCode === NO_API_KEY) {
+		return {
+			errorResponse: { message: 'No API key', networkCode },
+			message: 'The API Key in the credential is empty: nothing was sent',
+			description: "Paste the service's API key into the credential's API Key field.",
 		};
 	}
 	if (networkCode === PACE_BUSY) {

@@ -13,7 +13,7 @@ import type {
 
 import { isWebAddress } from './addresses';
 import { apiKeyOf, baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
-import { INVALID_URL } from './failureCause';
+import { INVALID_URL, NO_API_KEY } from './failureCause';
 import {
 	failureOfAnswer,
 	failureOfError,
@@ -88,6 +88,8 @@ export async function apiRequest(
 	};
 	if (!isWebAddress(address.baseUrl))
 		throw toError({ networkCode: INVALID_URL }, { deadlineReached: false });
+	if (!apiKeyOf(credentials))
+		throw toError({ networkCode: NO_API_KEY }, { deadlineReached: false });
 	// A turn before runs' items, waiting out as many 429s and 503s with Retry-After as outside Auto.
 	const slot = options.pacer
 		? undefined

@@ -4,7 +4,7 @@ import { limitField, returnAllField } from '../../shared/descriptions';
 import { checkCollection, fieldError } from '../../shared/checks';
 import { entryFilter, filtersField, readFilters } from '../../shared/filters';
 import { parseInstant, toUtcIso } from '../../shared/timestamps';
-import { originOf, readParameter } from '../readers';
+import { originOf, readParameter, refuseNoValue } from '../readers';
 import { scanAuditLogInOrder } from '../../client/auditLog';
 import type { SortOrder } from '../../client/types';
 import type { Advice } from '../toolAnswer';
@@ -85,7 +85,9 @@ function readSettings(this: IExecuteFunctions, itemIndex: number) {
 	const given = this.getNodeParameter('filters', itemIndex, {});
 	const matches = entryFilter(readFilters(origin, given));
 	const range = { ...filters, displayName: 'Time Range', options: rangeFields };
-	const { since, until } = checkCollection(origin, range, (given as IDataObject).timeRange ?? {});
+	const { timeRange } = given as IDataObject;
+	refuseNoValue.call(this, origin, rangeFields, timeRange, { under: 'Time Range → ' });
+	const { since, until } = checkCollection(origin, range, timeRange ?? {});
 	if (since && until && parseInstant(since)! >= parseInstant(until)!)
 		throw fieldError(
 			origin,
