@@ -5,7 +5,7 @@
 import { auditEntryKey } from '../../nodes/DataIntegrationManagement/client/auditLog';
 import {
 	SCAN_START,
-	cutByDeadline,
+	afterFailure,
 	ignoresOffset,
 	isLastPage,
 	mayAsk,
@@ -141,17 +141,19 @@ describe('asking for another page before the deadline', () => {
 	});
 });
 
-describe('a failed request: the deadline ends the scan, or the failure is raised', () => {
-	test.each<[string, number | undefined, number, number, boolean, boolean, boolean]>([
-		// title, deadline, offset, now, the deadline cut it, a 429 not waited, ends the scan
-		['the first page failed: nothing to end with', at(10), 0, at(20), true, false, false],
-		['the first page answered 429: raised, with its wait', at(10), 0, at(5), false, true, false],
-		['the transport says the deadline cut it', undefined, 100, at(0), true, false, true],
-		['no deadline, another failure', undefined, 100, at(1e6), false, false, false],
-		['failed at the deadline', at(10), 100, at(10), false, false, true],
-		['failed after the deadline', at(10), 100, at(11), false, false, true],
-		['failed 1 ms before the deadline', at(10), 100, at(10) - 1, false, false, false],
-		['cut before its deadline (a 429 not waited out)', at(10), 100, at(5), true, true, true],
+describe('a failed request: the deadline ends the scan, what was read may be kept, or the failure is raised', () => {
+	type End = ReturnType<typeof afterFailure>;
+	const BY_TIME: ScanState['byTime'] = { settledUntil: at(0) } as ScanState['byTime'];
+	test.each<[string, number | undefined, number, number, boolean, boolean, End]>([
+		// title, deadline, offset, now, the deadline cut it, a 429 not waited, what follows
+		['the first page failed: nothing to end with', at(10), 0, at(20), true, false, 'raise'],
+		['the first page answered 429: raised, with its wait', at(10), 0, at(5), false, true, 'raise'],
+		['the transport says the deadline cut it', undefined, 100, at(0), true, false, 'deadline'],
+		['no deadline, another failure at page 2', undefined, 100, at(1e6), false, false, 'raise'],
+		['failed at the deadline', at(10), 100, at(10), false, false, 'deadline'],
+		['failed after the deadline', at(10), 100, at(11), false, false, 'deadline'],
+		['failed 1 ms before the deadline', at(10), 100, at(10) - 1, false, false, 'raise'],
+		['cut before its deadline (a 429 not waited out)', at(10), 100, at(5), true, true, 'deadline'],
 		// A 429 a poll does not wait for (a long Retry-After): each poll keeps what it read.
 		[
 			'a later page answered 429, not waited, with a deadline',
@@ -160,7 +162,7 @@ describe('a failed request: the deadline ends the scan, or the failure is raised
 			at(5),
 			false,
 			true,
-			true,
+			'deadline',
 		],
 		// Get Many has no deadline: a 429 it does not wait out fails it.
 		[
@@ -170,11 +172,32 @@ describe('a failed request: the deadline ends the scan, or the failure is raised
 			at(5),
 			false,
 			true,
-			false,
+			'raise',
 		],
 	])('%s', (_, deadline, offset, now, deadlineReached, rateLimited, expected) => {
 		expect(
-			cutByDeadline({ ...ASC, deadline }, state({ offset }), now, { deadlineReached, rateLimited }),
+			afterFailure({ ...ASC, deadline }, state({ offset }), now, {
+				deadlineReached,
+				rateLimited,
+				pagesRead: 1,
+			}),
+		).toBe(expected);
+	});
+
+	test.each<[string, number, Partial<ScanState>, End]>([
+		// title, pages read before the failure, the scan's state, what follows
+		['page 2 failed: page 1 may not be what it seems', 1, { offset: 100 }, 'raise'],
+		['page 3 failed, read by offset: may be kept', 2, { offset: 200 }, 'mayKeep'],
+		['page 9 failed, read by offset: may be kept', 8, { offset: 800 }, 'mayKeep'],
+		['page 3 failed, read by time: raised', 2, { offset: 200, byTime: BY_TIME }, 'raise'],
+		['the first page failed, however many before', 3, { offset: 0 }, 'raise'],
+	])('%s', (_, pagesRead, overrides, expected) => {
+		expect(
+			afterFailure({ ...ASC, deadline: undefined }, state(overrides), at(5), {
+				deadlineReached: false,
+				rateLimited: false,
+				pagesRead,
+			}),
 		).toBe(expected);
 	});
 });

@@ -183,7 +183,6 @@ export function readCollection(
 ): IDataObject {
 	const origin = originOf(this, itemIndex);
 	const given: unknown = this.getNodeParameter(collection.name, itemIndex, {});
-	const fields = isObject(given) ? given : {};
 	if (strict)
 		refuseNoValue.call(this, origin, collection.options as INodeProperties[], given, {
 			clearable: (field) => field.type === 'string' && !neverEmpty.includes(field),

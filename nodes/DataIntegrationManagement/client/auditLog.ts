@@ -7,7 +7,7 @@ import type { PlacedEntry } from './auditLogPlacement';
 import { refused, refusedQuery } from './auditLogRefusals';
 import {
 	SCAN_START,
-	cutByDeadline,
+	afterFailure,
 	mayAsk,
 	pageQuery,
 	readsOn,
@@ -52,14 +52,13 @@ export async function scanAuditLog(
 				pacer: scan.pacer,
 			});
 		} catch (error) {
-			const ended = {
+			const end = afterFailure(scan, state, Date.now(), {
 				deadlineReached: (error as NodeApiError).context?.deadlineReached === true,
 				rateLimited: (error as NodeApiError).httpCode === '429',
-			};
-			if (cutByDeadline(scan, state, Date.now(), ended)) return 'deadline';
-			// Only once a later page showed the offset honoured: until then the pages read may not
-			// be what they seem (a service that ignores it, entries that all share one instant).
-			if (answered > 1 && !state.byTime && scan.keepsWhatItRead?.(error)) return 'failed';
+				pagesRead: answered,
+			});
+			if (end === 'deadline') return 'deadline';
+			if (end === 'mayKeep' && scan.keepsWhatItRead?.(error)) return 'failed';
 			if (error instanceof NodeApiError && error.httpCode === '400')
 				throw refusedQuery(this, error);
 			throw declaredError(this.getNode(), error);

@@ -156,17 +156,22 @@ export function mayAsk(scan: AuditLogScan, state: ScanState, now: number): boole
 }
 
 /**
- * After a failed request past the first page: whether the scan ends with what it has. So it does
- * when the deadline cut it, and, with a deadline (the trigger's), on any 429 it did not wait out.
+ * After a failed request, `pagesRead` pages into the scan: 'deadline' when the deadline cut it
+ * (with a deadline, the trigger's, any 429 not waited out too); 'mayKeep' past the second page
+ * read by offset, once a later page showed the offset honoured (until then the pages read may not
+ * be what they seem), so `keepsWhatItRead` may end the scan with them; else 'raise'.
  */
-export function cutByDeadline(
+export function afterFailure(
 	scan: AuditLogScan,
 	state: ScanState,
 	now: number,
-	{ deadlineReached, rateLimited }: { deadlineReached: boolean; rateLimited: boolean },
-): boolean {
-	if (state.offset === 0) return false;
-	return deadlineReached || (scan.deadline !== undefined && (rateLimited || now >= scan.deadline));
+	failure: { deadlineReached: boolean; rateLimited: boolean; pagesRead: number },
+): 'deadline' | 'mayKeep' | 'raise' {
+	if (state.offset === 0) return 'raise';
+	const { deadlineReached, rateLimited, pagesRead } = failure;
+	if (deadlineReached || (scan.deadline !== undefined && (rateLimited || now >= scan.deadline)))
+		return 'deadline';
+	return pagesRead > 1 && !state.byTime ? 'mayKeep' : 'raise';
 }
 
 /**
