@@ -201,6 +201,14 @@ describe('afterTimePage: a page asked from the instant reached', () => {
 			{ fresh: [false, true], from: at(3), last: true, shifted: false },
 		],
 		[
+			'more entries than totalItems (a count capped): not the last',
+			probed(['z'], at(2)),
+			['b'],
+			seen({ newestReceived: at(2) }),
+			pageOf(['b@2', 'e@3', 'f@4'], { order: 'asc', totalItems: 2 }),
+			{ fresh: [false, true, true], from: at(4), last: false, shifted: false },
+		],
+		[
 			'an empty page: the last',
 			probed(['z'], at(2)),
 			['b'],

@@ -335,7 +335,7 @@ describe('the last page', () => {
 		['a page, no total', ASC, u, [1], 1, u, false],
 		['the total reached', ASC, u, [1], 5, 5, true],
 		['one short of the total', ASC, u, [1], 4, 5, false],
-		['past the total', ASC, u, [1], 6, 5, true],
+		['past the total: the count is off, read on', ASC, u, [1], 6, 5, false],
 		['oldest first, before the end', before10, 'asc', [9], 1, u, false],
 		['oldest first, at the end (exclusive)', before10, 'asc', [9, 10], 2, u, true],
 		['oldest first, unreadable', before10, 'asc', [u], 1, u, false],
@@ -536,6 +536,8 @@ describe('a page taken in', () => {
 		['totalItems grew: an entry logged behind what was read', 150, 151, true],
 		['no totalItems: nothing tells a twin from a shift', undefined, undefined, true],
 		['totalItems left out of this page only', 150, undefined, true],
+		['totalItems this page passes (a count capped): it tells nothing', 101, 101, true],
+		['totalItems this page reaches exactly: the service serves that entry twice', 102, 102, false],
 	])('a later page repeating an entry received: %s', (_, before, now, expected) => {
 		const scanState = state({ offset: 100, first: { ...first, totalItems: before } });
 		const page = answer([twin, entry('next', 6)], { totalItems: now });

@@ -9,6 +9,8 @@ export interface ServiceVariant {
 	pageSizeCap?: number;
 	/** Leaves `totalItems` out of every answer. */
 	omitTotalItems?: boolean;
+	/** Counts at most this many entries in `totalItems` (a search index that stops counting). */
+	totalItemsCap?: number;
 	/** Answers in this order whatever `sortOrder` asked. */
 	fixedOrder?: SortOrder;
 	/** Ignores `startTime` and `endTime`. */

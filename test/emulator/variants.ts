@@ -1,7 +1,7 @@
 /**
  * Services that fit the spec but answer `GET /audit-logs` differently from our choices. The spec
  * leaves the query names, the default page size and the presence of fields open ("not shown"),
- * so a real service may cap pages lower, leave `totalItems` out, ignore the sort order or the
+ * so a real service may cap pages lower, leave `totalItems` out or cap it, ignore the sort order or the
  * time bounds, not know (and ignore or refuse) a query name of ours, or serve odd entries. Each
  * switch makes the emulator behave so; none set (the default) is the spec-following service.
  *
@@ -27,6 +27,8 @@ export const SERVICE_VARIANTS: Record<string, ServiceVariant> = {
 	'pages of 50': { pageSizeCap: 50 },
 	'pages of 7': { pageSizeCap: 7 },
 	'no totalItems': { omitTotalItems: true },
+	'totalItems capped below a page': { totalItemsCap: 50 },
+	'newest first always, totalItems capped at 120': { fixedOrder: 'desc', totalItemsCap: 120 },
 	'newest first always': { fixedOrder: 'desc' },
 	'oldest first always': { fixedOrder: 'asc' },
 	'time bounds ignored': { ignoreTimeBounds: true },
@@ -61,7 +63,10 @@ export const OFFSET_IGNORED: ServiceVariant = {
 /** `variant` that ignores the offset too (its unknown names, and ours for the offset). */
 export function withOffsetIgnored(variant: ServiceVariant): ServiceVariant {
 	const names = [...(variant.unknownNames?.names ?? []), AUDIT_LOG_QUERY_NAMES.skip];
-	return { ...variant, unknownNames: { names, handling: variant.unknownNames?.handling ?? 'ignore' } };
+	return {
+		...variant,
+		unknownNames: { names, handling: variant.unknownNames?.handling ?? 'ignore' },
+	};
 }
 
 /** `GET /audit-logs` as the variant service answers it. */
@@ -88,7 +93,8 @@ export function answerAuditLog(store: Store, query: QueryParams): Partial<AuditL
 		items = items.map((entry) => present(store, entry, positions.get(entry)!, variant));
 	}
 	if (variant.restyledEntries) items = items.map(restyle);
-	return variant.omitTotalItems ? { items } : { totalItems: page.totalItems, items };
+	const totalItems = Math.min(page.totalItems, variant.totalItemsCap ?? Infinity);
+	return variant.omitTotalItems ? { items } : { totalItems, items };
 }
 
 /** The entry as a service with odd ids or timestamps serves it. */

@@ -26,9 +26,10 @@
  * Every poll goes through n8n-core's PollContext over HTTP to the emulator, starting from the
  * stored JSON only. Writes during a poll are made when a chosen page request reaches the
  * emulator (before it is answered), or, in some schedules, by timers while every request waits
- * out a small latency. Seed and count: EXACTLY_ONCE_SEED, EXACTLY_ONCE_SCHEDULES (100 in npm test:
- * a tenth per variant and per twist, 140 in all; 1,000 in `npm run test:full`, which CI runs while
- * the end-to-end tests wait, 1,400 in all). The seed fixes
+ * out a small latency. Seed and count: EXACTLY_ONCE_SEED, EXACTLY_ONCE_SCHEDULES (100 in npm test,
+ * 1,000 in `npm run test:full`, which CI runs while the end-to-end tests wait): shared among the
+ * variants, as many per twist, half as many per variant with the offset ignored, about twice the
+ * count in all. The seed fixes
  * every random choice; only the timer-driven writes and the wall clock of "now" schedules vary
  * from run to run.
  */

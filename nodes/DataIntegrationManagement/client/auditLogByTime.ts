@@ -123,7 +123,7 @@ function isLastByTime(
 	const pageKeys = new Set(keys);
 	return (
 		keys.length === 0 ||
-		(totalItems !== undefined && keys.length >= totalItems) ||
+		keys.length === totalItems ||
 		instants.some(
 			(instant) => instant !== undefined && !inside({ endTime: scan.endTime }, instant),
 		) ||

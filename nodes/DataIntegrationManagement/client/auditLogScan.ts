@@ -209,8 +209,9 @@ export function orderOf(instants: ReadonlyArray<number | undefined>): SortOrder 
 }
 
 /**
- * Whether the page is the scan's last: it is empty, `totalItems` is reached, or, in the order the
- * service answers, an entry is past the bounds (so every later one is too).
+ * Whether the page is the scan's last: it is empty, the entries received are `totalItems`, or, in
+ * the order the service answers, an entry is past the bounds (so every later one is too). More
+ * received than `totalItems` says the count is off (a search index stops counting): read on.
  */
 export function isLastPage(
 	scan: AuditLogScan,
@@ -226,9 +227,7 @@ export function isLastPage(
 				: order === 'desc' && scan.startTime !== undefined && instant < scan.startTime),
 	);
 	const { offset, totalItems } = answer;
-	return (
-		passedBounds || instants.length === 0 || (totalItems !== undefined && offset >= totalItems)
-	);
+	return passedBounds || instants.length === 0 || offset === totalItems;
 }
 
 export function within(scan: AuditLogScan, instant: number): boolean {

@@ -70,8 +70,9 @@ export function nextStep(
 
 /**
  * Whether entries logged during the read moved this page's offset: it repeats an entry held back,
- * or one received while `totalItems` moved (as it stands, the service serves one entry twice). A
- * `totalItems` that falls is not read as removals: a service's count may be approximate.
+ * or one received while `totalItems` moved or fell behind what came (as it stands, and counts it,
+ * the service serves one entry twice). A `totalItems` that falls is not read as removals: a
+ * service's count may be approximate.
  */
 export function shiftedByOffset(
 	state: ScanState,
@@ -80,7 +81,9 @@ export function shiftedByOffset(
 ): boolean {
 	const [before, now] = [state.first?.totalItems, page.totalItems];
 	const heldBack = new Set(state.neighbours.waiting.map(({ key }) => key));
-	const repeats = now === undefined || now !== before ? keys.received : new Set<string>();
+	// A count that moved, or that this page passes (a count that stops, capped), tells no twin.
+	const counts = now !== undefined && now === before && state.offset + page.keys.length <= now;
+	const repeats = counts ? new Set<string>() : keys.received;
 	return page.keys.some((key) => heldBack.has(key) || repeats.has(key));
 }
 
