@@ -93,7 +93,7 @@ export function answerAuditLog(store: Store, query: QueryParams): Partial<AuditL
 		items = items.map((entry) => present(store, entry, positions.get(entry)!, variant));
 	}
 	if (variant.restyledEntries) items = items.map(restyle);
-	const totalItems = Math.min(page.totalItems, variant.totalItemsCap ?? Infinity);
+	const totalItems = Math.min(page.totalItems ?? 0, variant.totalItemsCap ?? Infinity);
 	return variant.omitTotalItems ? { items } : { totalItems, items };
 }
 

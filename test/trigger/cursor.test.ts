@@ -223,7 +223,7 @@ describe('CursorScan', () => {
 	it('takes nothing older than its horizon from a service that ignores the time bounds', () => {
 		const log = entries(6, T0 - 3 * SECOND, SECOND);
 		const scan = new CursorScan(initialState(ORIGIN, T0), settings());
-		scan.absorbAll(read(log), ANSWERED_AT);
+		scan.absorb(read(log), ANSWERED_AT);
 		expect(idsOf(scan.emitted)).toEqual(idsOf(log.slice(3)));
 	});
 
@@ -360,7 +360,7 @@ describe('CursorScan', () => {
 		});
 		const scanned = (state: CursorState, page: PlacedEntry[], answeredAt: number) => {
 			const scan = new CursorScan(state, settings({ lookbackMs: 0 }));
-			scan.absorbAll(page, answeredAt);
+			scan.absorb(page, answeredAt);
 			return { ids: idsOf(scan.emitted), state: scan.nextState(ORIGIN) };
 		};
 		const [first, second] = [entry(ahead), entry(ahead)];

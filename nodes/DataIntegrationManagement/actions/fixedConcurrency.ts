@@ -12,16 +12,14 @@ import {
 
 /** Callers waiting for a slot, woken when one may be free. */
 export class Waiters {
-	private waiting: Array<() => void> = [];
+	private readonly waiting: Array<() => void> = [];
 
 	async wait(): Promise<void> {
 		await new Promise<void>((resolve) => this.waiting.push(resolve));
 	}
 
 	wakeAll(): void {
-		const waiting = this.waiting;
-		this.waiting = [];
-		for (const wake of waiting) wake();
+		for (const wake of this.waiting.splice(0)) wake();
 	}
 }
 

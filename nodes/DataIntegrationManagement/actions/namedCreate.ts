@@ -4,7 +4,21 @@ import { connectionField, descriptionField, fieldsCollection } from '../shared/d
 import { readCollection, readRequired, requiredText } from './readers';
 import type { ItemInput } from './operation';
 
-/** What Asset → Create and Connector → Create share: Name, Type and Additional Fields. */
+/**
+ * What Asset → Create and Connector → Create share: Name, Type and Additional Fields; Tag → Create
+ * shares the Name.
+ */
+
+/** The Name of a new tag, asset or connector (`noun`). */
+export const nameField = (noun: string, example: string): INodeProperties => ({
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: `e.g. ${example}`,
+	description: `The name of the ${noun}, e.g. ${example}`,
+});
 
 /** The Name and Type of a new asset or connector (`noun`). */
 export function nameAndType(
@@ -13,15 +27,7 @@ export function nameAndType(
 	typeDescription: string,
 ): INodeProperties[] {
 	return [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: `e.g. ${example}`,
-			description: `The name of the ${noun}, e.g. ${example}`,
-		},
+		nameField(noun, example),
 		{
 			displayName: 'Type',
 			name: 'type',

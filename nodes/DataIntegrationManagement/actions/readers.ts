@@ -132,8 +132,7 @@ export function readRequired(
 	properties: INodeProperties[],
 	name: string,
 ): string {
-	const value = readText.call(this, itemIndex, name);
-	return requiredText.call(this, itemIndex, properties, name, value);
+	return requiredText.call(this, itemIndex, properties, name, readText.call(this, itemIndex, name));
 }
 
 /** The `value` of a required id or name the request puts in its path: one segment of it. */
@@ -158,8 +157,7 @@ export function readPathSegment(
 	properties: INodeProperties[],
 	name: string,
 ): string {
-	const value = readText.call(this, itemIndex, name);
-	return pathSegment.call(this, itemIndex, properties, name, value);
+	return pathSegment.call(this, itemIndex, properties, name, readText.call(this, itemIndex, name));
 }
 
 /** How many results a listing returns: every one with Return All, else Limit (at least 1). */

@@ -71,18 +71,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const records = new RecordReads(this, operation.record);
 	const asTool = runsAsTool.call(this);
 	const concurrency = await concurrencyFor(this);
-	let outcome: Awaited<ReturnType<typeof runEachItem>>;
-	try {
-		// Under Auto, the concurrency paces the requests too: it is told each answer, 429 and 503.
-		const pacer: Pacer = concurrency instanceof RunPace ? concurrency : plainPacer;
-		const runItem = itemRunner(this, operation, { readOnly, asTool, pacer, results, records });
-		outcome = await runEachItem(items.length, concurrency, runItem, (itemIndex) =>
-			records.keyOf(itemIndex),
-		);
-	} finally {
-		// A shared pace gets back every slot this run held, however it ended.
-		concurrency.leave?.();
-	}
+	// Under Auto, the concurrency paces the requests too: it is told each answer, 429 and 503.
+	const pacer: Pacer = concurrency instanceof RunPace ? concurrency : plainPacer;
+	const runItem = itemRunner(this, operation, { readOnly, asTool, pacer, results, records });
+	// A shared pace gets back every slot this run held, however it ended.
+	const outcome = await runEachItem(items.length, concurrency, runItem, (itemIndex) =>
+		records.keyOf(itemIndex),
+	).finally(() => concurrency.leave?.());
 	// The failure of the lowest item index is reported: the one running one item at a time would.
 	if (outcome.failures.length) {
 		const first = outcome.failures.reduce((a, b) => (b.itemIndex < a.itemIndex ? b : a));

@@ -21,6 +21,9 @@ export type Refusal =
 	/** A page holds only entries read, at `at` or without a readable timestamp after it. */
 	| { why: 'pageFullAt'; at: number; pageSize: number };
 
+/** Epoch ms: a scan's bounds, `startTime` inclusive, `endTime` exclusive. */
+export type Bounds = { startTime?: number; endTime?: number };
+
 /** Where paging by time stands. */
 export interface ByTime {
 	/** The keys of the newest entries when paging by time began (the probe); undefined until then. */
@@ -65,13 +68,9 @@ export function startByTime(
 }
 
 /** The probe's answer (newest first, within the scan's bounds): what the service has now. */
-export function afterProbe(
-	byTime: ByTime,
-	bounds: { startTime?: number; endTime?: number },
-	probe: PageRead,
-): ByTime | Refusal {
+export function afterProbe(byTime: ByTime, bounds: Bounds, probe: PageRead): ByTime | Refusal {
 	const readable = probe.instants.filter((instant) => instant !== undefined);
-	if (probe.order === 'asc' || readable.some((instant) => !inside(bounds, instant)))
+	if (probe.order === 'asc' || readable.some((instant) => !within(bounds, instant)))
 		return { why: 'notByTime' };
 	const newest = Math.min(probe.answeredAt, Math.max(byTime.settledUntil, ...readable));
 	return { top: new Set(probe.keys), settledUntil: newest };
@@ -80,7 +79,7 @@ export function afterProbe(
 /** After a page asked by time: which entries are new, where the next page starts, whether it is the last. */
 export function afterTimePage(
 	byTime: ByTime,
-	scan: { startTime?: number; endTime?: number },
+	scan: Bounds,
 	received: ReadonlySet<string>,
 	seen: SeenSoFar,
 	page: PageRead,
@@ -125,7 +124,7 @@ function isLastByTime(
 		keys.length === 0 ||
 		keys.length === totalItems ||
 		instants.some(
-			(instant) => instant !== undefined && !inside({ endTime: scan.endTime }, instant),
+			(instant) => instant !== undefined && !within({ endTime: scan.endTime }, instant),
 		) ||
 		[...(byTime.top ?? [])].every((key) => received.has(key) || pageKeys.has(key))
 	);
@@ -137,7 +136,7 @@ export function probeShowsAll(byTime: ByTime, received: ReadonlySet<string>): bo
 	return top.size === received.size && [...top].every((key) => received.has(key));
 }
 
-function inside(bounds: { startTime?: number; endTime?: number }, instant: number): boolean {
+export function within(bounds: Bounds, instant: number): boolean {
 	return (
 		(bounds.startTime === undefined || instant >= bounds.startTime) &&
 		(bounds.endTime === undefined || instant < bounds.endTime)

@@ -55,10 +55,10 @@ export function placeOldestFirst(
 			return;
 		}
 		const earliest = olderInstant ?? instant;
-		for (const earlier of waiting) placed.push(placedAt(earlier, instant, earliest, false));
+		for (const earlier of waiting) placed.push({ ...earlier, instant, earliest, readable: false });
 		waiting.length = 0;
 		olderInstant = instant;
-		placed.push(placedAt(read, instant, instant, true));
+		placed.push({ ...read, instant, earliest: instant, readable: true });
 	});
 	return { neighbours: { ...neighbours, olderInstant, waiting }, placed };
 }
@@ -86,7 +86,7 @@ export function placeNewestFirst(
 		const at = instant ?? newerInstant ?? Math.max(answeredAt, newestReadable ?? answeredAt);
 		newerInstant = at;
 		const earliest = instant ?? Math.min(at, olderInPage[index] ?? at);
-		return placedAt(read, at, earliest, instant !== undefined);
+		return { ...read, instant: at, earliest, readable: instant !== undefined };
 	});
 	return { neighbours: { ...neighbours, newerInstant }, placed };
 }
@@ -101,15 +101,6 @@ export function placeWaiting(neighbours: Neighbours, answeredAt: number): Placed
 	const earliest = olderInstant ?? instant;
 	return {
 		neighbours: { ...neighbours, waiting: [] },
-		placed: waiting.map((read) => placedAt(read, instant, earliest, false)),
+		placed: waiting.map((read) => ({ ...read, instant, earliest, readable: false })),
 	};
-}
-
-function placedAt(
-	{ entry, key }: KeyedEntry,
-	instant: number,
-	earliest: number,
-	readable: boolean,
-): PlacedEntry {
-	return { entry, key, instant, earliest, readable };
 }

@@ -7,14 +7,15 @@ import { AUDIT_LOG_QUERY } from './choices';
 
 /** What a reader reads when the audit-log scan cannot go on (./auditLogByTime.ts says why). */
 
+type Words = { message: string; description: string };
+
 const WHERE_NAMES_ARE =
 	'see "Where the API description is silent" in docs/guarantees.md of the package\'s repository';
 
 /** The error for `refusal`, after `offset` entries received. */
 export function refused(context: Context, refusal: Refusal, offset: number): NodeApiError {
-	const offsetName = AUDIT_LOG_QUERY.skip;
 	if (refusal.why === 'offsetIgnored') return offsetNotHonoured(context, offset);
-	const byTime = `The service ignores the audit-log paging parameter "${offsetName}", so the trigger reads on by time: each page oldest first ("${AUDIT_LOG_QUERY.sortDirection}"), from the newest entry read ("${AUDIT_LOG_QUERY.since}", inclusive).`;
+	const byTime = `The service ignores the audit-log paging parameter "${AUDIT_LOG_QUERY.skip}", so the trigger reads on by time: each page oldest first ("${AUDIT_LOG_QUERY.sortDirection}"), from the newest entry read ("${AUDIT_LOG_QUERY.since}", inclusive).`;
 	const stays = 'Nothing was emitted and the cursor stays.';
 	const maintainers = `If the service pages by another parameter, tell the package's maintainers its name (${WHERE_NAMES_ARE}).`;
 	if (refusal.why === 'pageFullAt') {
@@ -25,17 +26,13 @@ export function refused(context: Context, refusal: Refusal, offset: number): Nod
 		});
 	}
 	return declared(context, refusal, {
-		message: `The service ignores the audit-log paging parameter "${offsetName}" and does not answer oldest first from the "${AUDIT_LOG_QUERY.since}" asked either, so the trigger cannot read past the first page`,
+		message: `The service ignores the audit-log paging parameter "${AUDIT_LOG_QUERY.skip}" and does not answer oldest first from the "${AUDIT_LOG_QUERY.since}" asked either, so the trigger cannot read past the first page`,
 		description: `${byTime} This service answers in another order or ignores "${AUDIT_LOG_QUERY.since}", so that cannot work either. ${stays} ${maintainers}`,
 	});
 }
 
 /** A refusal that no later poll gets past by itself: someone must change the node or the service. */
-function declared(
-	context: Context,
-	refusal: Refusal,
-	words: { message: string; description: string },
-): NodeApiError {
+function declared(context: Context, refusal: Refusal, words: Words): NodeApiError {
 	return new NodeApiError(
 		context.getNode(),
 		{ message: `GET /audit-logs: ${refusal.why}` },
@@ -44,13 +41,12 @@ function declared(
 }
 
 function offsetNotHonoured(context: Context, offset: number): NodeApiError {
-	const name = AUDIT_LOG_QUERY.skip;
 	return new NodeApiError(
 		context.getNode(),
-		{ message: `GET /audit-logs repeated earlier entries at ${name}=${offset}` },
+		{ message: `GET /audit-logs repeated earlier entries at ${AUDIT_LOG_QUERY.skip}=${offset}` },
 		{
 			message: 'The service kept answering audit log entries already read, so the read stopped',
-			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${name}"): ${WHERE_NAMES_ARE}.`,
+			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${AUDIT_LOG_QUERY.skip}"): ${WHERE_NAMES_ARE}.`,
 			// Entries logged during the read shift the pages: the next read may go through.
 			failure: { cause: 'temporarily-unavailable' },
 		},

@@ -3,9 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { toUtcIso } from '../shared/timestamps';
 import type { Pacer } from '../pacing/pacer';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY, AUDIT_LOG_SORT_FIELD } from './choices';
-import type { ByTime, Refusal } from './auditLogByTime';
+import type { ByTime, PageRead, Refusal } from './auditLogByTime';
 import type { Neighbours, PlacedEntry } from './auditLogPlacement';
 import type { AuditLogEntry, SortOrder } from './types';
+
+export { within } from './auditLogByTime';
 
 /**
  * The audit-log scan's decisions, pure (`scanAuditLog` in ./auditLog.ts sends the pages). Nothing
@@ -87,6 +89,9 @@ export interface ScanState {
 	/** Paging by time, once the service showed it ignores the offset (`pageByTime` scans). */
 	readonly byTime?: ByTime;
 }
+
+/** What the checks of a page's offset read of it: its entries' keys, and its `totalItems`. */
+export type PageKeys = Pick<PageRead, 'keys' | 'totalItems'>;
 
 /** The keys (`auditEntryKey`) of what a scan has received, and handed over. They only grow. */
 export interface ScanKeys {
@@ -181,11 +186,7 @@ export function afterFailure(
  * skip what lies past the first page. By offset, that entry is at this page's offset less the
  * entries logged before it since, which `totalItems` bounds; without it, that is not told apart.
  */
-export function ignoresOffset(
-	state: ScanState,
-	keys: ScanKeys,
-	page: { keys: readonly string[]; totalItems?: number },
-): boolean {
+export function ignoresOffset(state: ScanState, keys: ScanKeys, page: PageKeys): boolean {
 	if (state.offset === 0 || page.keys.length === 0) return false;
 	if (page.keys.every((key) => keys.received.has(key))) return true;
 	const at = state.first ? page.keys.indexOf(state.first.key) : -1;
@@ -228,13 +229,6 @@ export function isLastPage(
 	);
 	const { offset, totalItems } = answer;
 	return passedBounds || instants.length === 0 || offset === totalItems;
-}
-
-export function within(scan: AuditLogScan, instant: number): boolean {
-	return (
-		(scan.startTime === undefined || instant >= scan.startTime) &&
-		(scan.endTime === undefined || instant < scan.endTime)
-	);
 }
 
 /** The entries not handed over before (nor earlier in this page), and their keys. */

@@ -22,6 +22,7 @@ import {
 	within,
 	type AuditLogScan,
 	type PageAnswer,
+	type PageKeys,
 	type ScanKeys,
 	type ScanState,
 	type ScanStep,
@@ -74,11 +75,7 @@ export function nextStep(
  * the service serves one entry twice). A `totalItems` that falls is not read as removals: a
  * service's count may be approximate.
  */
-export function shiftedByOffset(
-	state: ScanState,
-	keys: ScanKeys,
-	page: { keys: readonly string[]; totalItems?: number },
-): boolean {
+export function shiftedByOffset(state: ScanState, keys: ScanKeys, page: PageKeys): boolean {
 	const [before, now] = [state.first?.totalItems, page.totalItems];
 	const heldBack = new Set(state.neighbours.waiting.map(({ key }) => key));
 	// A count that moved, or that this page passes (a count that stops, capped), tells no twin.
@@ -105,15 +102,14 @@ function nextByTime(
 	}
 	const next = afterTimePage(byTime, scan, keys.received, state, page);
 	if (isRefusal(next)) return { action: 'refuse', refusal: next };
-	const { fresh } = next;
 	return takeIn(
 		scan,
 		{ ...state, byTime: next.byTime, order: state.order ?? page.order },
 		keys,
 		answer,
 		{
-			read: read.filter((_, index) => fresh[index]),
-			instants: page.instants.filter((_, index) => fresh[index]),
+			read: read.filter((_, index) => next.fresh[index]),
+			instants: page.instants.filter((_, index) => next.fresh[index]),
 			last: next.last,
 			shifted: next.shifted,
 			received: page.keys,

@@ -127,11 +127,6 @@ export function answerProblem(body: unknown, checks: Record<string, Check>): str
 	return problems.length ? problems.join('; ') : undefined;
 }
 
-export interface EndpointCall extends RequestOptions {
-	/** Values of the template's `{placeholders}`. */
-	params?: Record<string, string>;
-}
-
 /** A write's answer off the spec: the write took effect, so its item carries this, not an error. */
 export interface OffSpecAnswer {
 	/** What the service sent: `data`, or the whole body when it is not the envelope. */
@@ -153,14 +148,15 @@ type AnswerOf<E extends Endpoint> = E extends `GET ${string}`
 	: Written<EndpointData[E]>;
 
 /**
- * Sends one request to `endpoint` (e.g. `GET /integrations/{id}`): its `data` and `message`. A read
- * fails when its answer lacks what ANSWER_CHECKS name; a write the service acknowledged does not
- * (`acknowledged`): it took effect, and a failed item would be run again.
+ * Sends one request to `endpoint` (e.g. `GET /integrations/{id}`, `params` the values of its
+ * `{placeholders}`): its `data` and `message`. A read fails when its answer lacks what
+ * ANSWER_CHECKS name; a write the service acknowledged does not (`acknowledged`): it took effect,
+ * and a failed item would be run again.
  */
 export async function callEndpoint<E extends Endpoint>(
 	context: Context,
 	endpoint: E,
-	call: EndpointCall = {},
+	call: RequestOptions & { params?: Record<string, string> } = {},
 ): Promise<AnswerOf<E>> {
 	const [method, template] = endpoint.split(' ') as [IHttpRequestMethods, string];
 	const path = template.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {

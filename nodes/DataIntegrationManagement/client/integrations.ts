@@ -11,9 +11,8 @@ export async function getIntegration(this: Context, id: string, pacer?: Pacer) {
 
 /** `GET /integrations/{id}/schemas`: the integration's source schema. */
 export async function getSchemas(this: Context, id: string, pacer?: Pacer) {
-	const params = { id };
-	return (await callEndpoint(this, 'GET /integrations/{id}/schemas', { params, pacer })).data
-		.schemas;
+	return (await callEndpoint(this, 'GET /integrations/{id}/schemas', { params: { id }, pacer }))
+		.data.schemas;
 }
 
 /** `PATCH /integrations/{id}/schemas`: the source schema after the change. */

@@ -19,9 +19,8 @@ export async function updateTag(this: Context, id: string, body: IDataObject, pa
 export async function deleteTagRelation(
 	this: Context,
 	id: string,
-	relation: TagRelation,
+	body: TagRelation,
 	pacer?: Pacer,
 ) {
-	const body = { ...relation };
 	return await callEndpoint(this, 'DELETE /tags/{id}/relation', { params: { id }, body, pacer });
 }

@@ -68,11 +68,7 @@ function shown(value: unknown): string {
 export function asText(origin: Origin, label: string, value: unknown): string {
 	if (typeof value === 'string') return value;
 	if (isNothing(value)) return '';
-	if (
-		(typeof value === 'number' && Number.isFinite(value)) ||
-		typeof value === 'boolean' ||
-		typeof value === 'bigint'
-	)
+	if (Number.isFinite(value) || typeof value === 'boolean' || typeof value === 'bigint')
 		return String(value);
 	throw fieldError(
 		origin,

@@ -125,9 +125,10 @@ const COLLECTIONS = {
 	additionalFields: ['Additional Fields', 'Add Field'],
 	updateFields: ['Update Fields', 'Add Field'],
 	filters: ['Filters', 'Add Filter'],
+	options: ['Options', 'Add Option'],
 } as const;
 
-/** The "Additional Fields" (create), "Update Fields" (edit) or "Filters" collection of an operation. */
+/** The "Additional Fields" (create), "Update Fields" (edit), "Filters" or "Options" collection. */
 export function fieldsCollection(
 	name: keyof typeof COLLECTIONS,
 	options: INodeProperties[],
@@ -137,16 +138,8 @@ export function fieldsCollection(
 }
 
 /** The "Options" collection of an operation, holding `options`. */
-export function optionsCollection(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options,
-	};
-}
+export const optionsCollection = (options: INodeProperties[]) =>
+	fieldsCollection('options', options);
 
 /**
  * Shows a field in the node, not in its tool form (the `…Tool` type n8n derives for AI agents and

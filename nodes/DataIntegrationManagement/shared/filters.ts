@@ -15,6 +15,12 @@ type Group = 'actorEmails' | 'actorTypes' | 'events';
 /** What a filter reads of an audit-log entry. */
 type FilteredEntry = { event?: unknown; actor?: { email?: unknown; type?: unknown } };
 
+/**
+ * What a filter compares its values with, and how: the same text, or a part of it. `emails`: its
+ * values must be email addresses.
+ */
+type Rule = { read: (entry: FilteredEntry) => unknown; part: boolean; emails: boolean };
+
 /** The filters set, each checked: its values as `lower` gives them, none empty, at least one. */
 type EntryFilters = Partial<Record<Group, { match: Match; values: string[] }>>;
 
@@ -107,14 +113,8 @@ export const filtersField = (
 	options: [...filterGroups, ...more],
 });
 
-/**
- * What each filter compares its values with, and how: the same text, or a part of it. `emails`:
- * its values must be email addresses.
- */
-const RULES: Record<
-	Group,
-	{ read: (entry: FilteredEntry) => unknown; part: boolean; emails: boolean }
-> = {
+/** What each filter compares its values with (see Rule). */
+const RULES: Record<Group, Rule> = {
 	actorEmails: { read: (entry) => entry.actor?.email, part: false, emails: true },
 	actorTypes: { read: (entry) => entry.actor?.type, part: false, emails: false },
 	events: { read: (entry) => entry.event, part: true, emails: false },
@@ -164,12 +164,7 @@ function asList(given: unknown, splitEach: boolean): unknown[] {
 }
 
 /** One filter's values, checked; refused: none, an empty value, or an email that is not one. */
-function readValues(
-	origin: Origin,
-	label: string,
-	rule: { part: boolean; emails: boolean },
-	given: unknown,
-) {
+function readValues(origin: Origin, label: string, rule: Rule, given: unknown) {
 	const { part, emails } = rule;
 	const list = asList(given, !part);
 	if (!list.length)

@@ -35,17 +35,14 @@ export function shownBaseUrl(baseUrl: string): string | undefined {
 	return URL.canParse(baseUrl) ? shownUrl(new URL(baseUrl)).replace(/\/+$/, '') : undefined;
 }
 
-/** Where a redirect points (none: no URL), and the new Base URL when it keeps the request's path. */
-export interface RedirectTarget {
-	shown?: string;
-	baseUrl?: string;
-}
-
-/** Where `location` (a Location header, maybe relative) points from the request at `address`. */
+/**
+ * Where `location` (a Location header, maybe relative) points from the request at `address` (none:
+ * no URL), and the new Base URL when it keeps the request's path.
+ */
 export function redirectTarget(
 	location: string | undefined,
 	address?: RequestAddress,
-): RedirectTarget {
+): { shown?: string; baseUrl?: string } {
 	const from =
 		address && URL.canParse(address.baseUrl) ? `${address.baseUrl}${address.path}` : undefined;
 	if (location === undefined || location.trim() === '' || !URL.canParse(location, from)) return {};

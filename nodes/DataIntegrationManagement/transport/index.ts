@@ -76,7 +76,7 @@ export async function apiRequest(
 		namesIds: options.namesIds,
 		sendsBody: options.body !== undefined,
 	};
-	const toError = (failure: RequestFailure, ended: Ended) => {
+	const toError = (failure: RequestFailure, ended: Ended = { deadlineReached: false }) => {
 		const said = withoutKey(failure, apiKeyOf(credentials));
 		const write = method !== 'GET';
 		// A node's run, whose Options set its concurrency (hidden in the tool form, the …Tool type).
@@ -86,10 +86,8 @@ export async function apiRequest(
 		if (ended.deadlineReached) apiError.context.deadlineReached = true;
 		return apiError;
 	};
-	if (!isWebAddress(address.baseUrl))
-		throw toError({ networkCode: INVALID_URL }, { deadlineReached: false });
-	if (!apiKeyOf(credentials))
-		throw toError({ networkCode: NO_API_KEY }, { deadlineReached: false });
+	if (!isWebAddress(address.baseUrl)) throw toError({ networkCode: INVALID_URL });
+	if (!apiKeyOf(credentials)) throw toError({ networkCode: NO_API_KEY });
 	// A turn before runs' items, waiting out as many 429s and 503s with Retry-After as outside Auto.
 	const slot = options.pacer
 		? undefined

@@ -1,5 +1,6 @@
 import type { PlacedEntry } from '../client/auditLog';
 import type { AuditLogEntry } from '../client/types';
+import { isObject } from '../shared/checks';
 import { parseInstant, toUtcIso } from '../shared/timestamps';
 
 /**
@@ -37,14 +38,11 @@ export function initialState(
 export function restoreState(stored: unknown, origin: string): CursorState | undefined {
 	const state = stored as Partial<CursorState> | undefined;
 	if (
-		typeof state !== 'object' ||
-		state === null ||
+		!isObject(state) ||
 		state.origin !== origin ||
 		parseInstant(state.floor) === undefined ||
 		parseInstant(state.cursor) === undefined ||
-		typeof state.seen !== 'object' ||
-		state.seen === null ||
-		Array.isArray(state.seen) ||
+		!isObject(state.seen) ||
 		!Object.values(state.seen).every(Number.isFinite)
 	) {
 		return undefined;
@@ -125,15 +123,6 @@ export class CursorScan {
 		}
 		this.forgetBeforeHorizon();
 		return !this.full;
-	}
-
-	/** Takes in every entry from the horizon on, oldest first, read whole (no page shifted). */
-	absorbAll(entries: PlacedEntry[], answeredAt: number): void {
-		for (const read of entries) {
-			if (this.full) break;
-			this.take(read, answeredAt, answeredAt);
-		}
-		this.forgetBeforeHorizon();
 	}
 
 	private take(read: PlacedEntry, answeredAt: number, settledUntil: number): void {

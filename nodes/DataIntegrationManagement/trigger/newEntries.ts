@@ -34,6 +34,15 @@ export const WHERE_N8N_SETS_IT =
 /** What bounds a poll's reads: n8n's budget, and the lease renewed with each answer. */
 export type Reading = Pick<AuditLogScan, 'deadline' | 'onAnswer'>;
 
+/** What a poll reads from: the stored state, or else the start; and how it reads. */
+interface PollRead {
+	state: CursorState | undefined;
+	origin: string;
+	start: number | undefined;
+	settings: ScanSettings;
+	reading: Reading;
+}
+
 /**
  * What is new since the stored state, and the state to store once it is emitted. Without a
  * stored state, a start from "now" records where it starts (`startAtNewestEntry`) and emits
@@ -41,19 +50,7 @@ export type Reading = Pick<AuditLogScan, 'deadline' | 'onAnswer'>;
  */
 export async function readNewEntries(
 	this: IPollFunctions,
-	{
-		state,
-		origin,
-		start,
-		settings,
-		reading,
-	}: {
-		state: CursorState | undefined;
-		origin: string;
-		start: number | undefined;
-		settings: ScanSettings;
-		reading: Reading;
-	},
+	{ state, origin, start, settings, reading }: PollRead,
 ): Promise<{ state: CursorState; emitted: AuditLogEntry[] }> {
 	const stored = state ?? (start === undefined ? undefined : initialState(origin, start));
 	if (!stored) return { state: await startAtNewestEntry.call(this, origin, reading), emitted: [] };
@@ -143,7 +140,7 @@ async function absorbNewestFirst(
 			failure: { cause: 'temporarily-unavailable' },
 		});
 	}
-	scan.absorbAll(entries.reverse(), answeredAt ?? answeredBefore);
+	scan.absorb(entries.reverse(), answeredAt ?? answeredBefore);
 }
 
 /**
@@ -169,9 +166,6 @@ async function startAtNewestEntry(
 	// Where the offset is ignored, the pages read may not show the newest entry: as when cut short.
 	const cutShort = end === 'deadline' || end === 'offsetIgnored';
 	const { start, atStart } = startOfNow(seen, { cutShort, now: Date.now() });
-	return initialState(
-		origin,
-		start,
-		atStart.map(({ key }) => key),
-	);
+	const keysAtStart = atStart.map(({ key }) => key);
+	return initialState(origin, start, keysAtStart);
 }

@@ -26,11 +26,11 @@ import {
 import { QuietStates, type QuietState } from './quietStates';
 import { afterSearchPage, NOTHING_FOUND, type Search } from './steps';
 
-/** The default of an Options field of the trigger, as its description declares it. */
-function defaultOf(name: string): number {
-	return (pollOptions.options as Array<{ name: string; default: number }>).find(
-		(option) => option.name === name,
-	)!.default;
+/** An Options field of the trigger: its value, or its default as its description declares it. */
+function optionOf(options: IDataObject, name: string): number {
+	const fields = pollOptions.options as Array<{ name: string; default: number }>;
+	const field = fields.find((option) => option.name === name)!;
+	return (options[name] as number | undefined) ?? field.default;
 }
 
 /** Where in the node's static data the cursor lives. */
@@ -66,16 +66,6 @@ function readStart(this: IPollFunctions): { origin: string; start?: number } {
 	return { origin: `date:${expression ?? start}`, start: parseInstant(start) };
 }
 
-/**
- * The budget n8n gives a poll, in ms (n8n 2.x: 5 minutes by default; its durable
- * scheduler abandons a poll after 45 s by default), or undefined (n8n 1.x gives none).
- */
-function pollBudgetMs(this: IPollFunctions): number | undefined {
-	return usableBudget(
-		typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined,
-	);
-}
-
 /** A budget n8n gave, if it is a positive, finite number of ms. */
 export function usableBudget(budget: unknown): number | undefined {
 	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : undefined;
@@ -94,14 +84,16 @@ export async function pollAuditLog(this: IPollFunctions): Promise<INodeExecution
 	const options = checkCollection(node, pollOptions, this.getNodeParameter('options', {}));
 	if (this.getMode() === 'manual') return await newestMatching.call(this, matches);
 
-	const maxEmitted =
-		(options.maxItemsPerPoll as number | undefined) ?? defaultOf('maxItemsPerPoll');
-	const lookbackMs =
-		((options.lookbackSeconds as number | undefined) ?? defaultOf('lookbackSeconds')) * 1000;
+	const maxEmitted = optionOf(options, 'maxItemsPerPoll');
+	const lookbackMs = optionOf(options, 'lookbackSeconds') * 1000;
 	const { origin, start } = readStart.call(this);
 
 	const staticData = this.getWorkflowStaticData('node');
-	const budget = pollBudgetMs.call(this);
+	// The budget n8n gives a poll, in ms (n8n 2.x: 5 minutes by default; its durable scheduler
+	// abandons a poll after 45 s by default), or undefined (n8n 1.x gives none).
+	const budget = usableBudget(
+		typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined,
+	);
 	const leaseKey = `${this.getWorkflow().id}:${this.getNode().id}`;
 	const lease = PollLease.take(runningPolls, leaseKey, budget ?? LEASE_WITHOUT_BUDGET_MS);
 	if (!lease) {

@@ -94,8 +94,7 @@ export const execute: Execute = async function (itemIndex, pacer) {
 	const schemas = narrowed.call(this, itemIndex, integrationId, whole, narrowing);
 	const level = LEVEL_OF_OUTPUT[output];
 	if (level) return flattenSchemas(schemas, level);
-	const map = output === 'compact' ? compactSchemas(schemas) : schemas;
-	return { schemas: map };
+	return { schemas: output === 'compact' ? compactSchemas(schemas) : schemas };
 };
 
 /**

@@ -4,6 +4,7 @@ import { descriptionField, fieldsCollection, ownerLocator } from '../../shared/d
 import { readCollection, readRequired, requiredText } from '../readers';
 import { createTag } from '../../client/tags';
 import { writtenItem } from '../written';
+import { nameField } from '../namedCreate';
 import type { Execute } from '../operation';
 
 const additionalFields = fieldsCollection('additionalFields', [descriptionField]);
@@ -13,15 +14,7 @@ export const changesData = true;
 export const record = 'name';
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. PII',
-		description: 'The name of the tag, e.g. PII',
-	},
+	nameField('tag', 'PII'),
 	{ ...ownerLocator, required: true },
 	additionalFields,
 ];
