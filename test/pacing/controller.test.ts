@@ -14,6 +14,7 @@ import {
 	INITIAL_WINDOW,
 	MAX_INTERVAL_MS,
 	PROBE_AFTER_MS,
+	QUEUE_TOLERANCE,
 	rebased,
 	requestKind,
 	ROUND_TRIP_FLOOR_MS,
@@ -268,8 +269,14 @@ describe('a standing queue (the quickest of the last ROUND_TRIP_SAMPLES over twi
 		});
 	});
 
-	it('with a window of exactly one, likewise', () => {
-		expect(sign(avoiding(1), standing(10)).rebase).toBe(true);
+	it.each([
+		['a window of one', 1, true],
+		['a window of QUEUE_TOLERANCE: ours alone delay an answer less', QUEUE_TOLERANCE, true],
+		['a window just over it: halved, to test it', QUEUE_TOLERANCE + 0.1, undefined],
+	])('with %s, over QUEUE_TOLERANCE: the service slowed', (_name, size, rebase) => {
+		expect(sign(avoiding(size, { answeredSince: ROUND_TRIP_SAMPLES }), standing(10)).rebase).toBe(
+			rebase,
+		);
 	});
 
 	it('with one in flight, none of ours is ahead of it: the delay is the service own, taken as the baseline, and slow start goes on', () => {

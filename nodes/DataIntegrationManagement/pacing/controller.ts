@@ -122,8 +122,9 @@ export function afterAnswer(
 		if (resolved) return { window: resolved, rebase: true };
 		if (delays.standing > QUEUE_TOLERANCE) {
 			const { size, threshold, probe } = next;
-			// With one in flight, none of ours is ahead of an answer: the delay is the service's.
-			if (!probe && size <= 1) return { window: { ...next, threshold: Infinity }, rebase: true };
+			// w in flight delay an answer w service times at most: over that, the service slowed.
+			if (!probe && size <= QUEUE_TOLERANCE)
+				return { window: { ...next, threshold: Infinity }, rebase: true };
 			// A first sign halves the window, so the next answers test it; then DECREASE a round.
 			const tested = probe ?? { size, threshold, standing: delays.standing };
 			return { window: { ...cut(next, now, size * (probe ? DECREASE : 0.5)), probe: tested } };
