@@ -7,11 +7,9 @@
 import { runEachItem } from '../../nodes/DataIntegrationManagement/actions/router';
 import {
 	AUTO_MAX_CONCURRENCY,
-	CAUTIOUS_GAIN,
 	initialWindow,
 	INITIAL_WINDOW,
 	ROUND_TRIP_SAMPLES,
-	STARTUP_GAIN,
 	type Window,
 } from '../../nodes/DataIntegrationManagement/pacing/controller';
 import { STARTS_PER_TICK } from '../../nodes/DataIntegrationManagement/pacing/pacer';
@@ -252,34 +250,18 @@ describe('a pace idle longer than a retransmission timeout (RFC 5681, 4.1)', () 
 		return { clock, shared };
 	}
 
-	it('starts afresh: the window no larger than at first, in slow start, cautious where a refusal set a threshold (a window learned at another round trip)', async () => {
+	it('starts afresh: the window no larger than at first, slow start up to the threshold a refusal set', async () => {
 		const { clock, shared } = await learned(30);
 		await at(clock, 200);
 		const run = shared.join();
 		await clock.run(Promise.all([...Array(INITIAL_WINDOW)].map(() => run.start())));
-		expect(shared.window).toMatchObject({
-			size: INITIAL_WINDOW,
-			threshold: Infinity,
-			gain: CAUTIOUS_GAIN,
-			decreasedAt: 200,
-		});
+		expect(shared.window).toMatchObject({ size: INITIAL_WINDOW, threshold: 30, decreasedAt: 200 });
 		// The round trips are forgotten: 100 ms answers are the service's speed, not a queue over 10.
 		for (let answer = 0; answer < ROUND_TRIP_SAMPLES + 4; answer++) {
 			await at(clock, 300 + answer);
 			shared.answered(100, 'POST tags');
 		}
 		expect(shared.window.size).toBeGreaterThan(INITIAL_WINDOW);
-	});
-
-	it('starts afresh with no refusal learned: slow start at its gain', async () => {
-		const { clock, shared } = await learned(Infinity);
-		await at(clock, 200);
-		await clock.run(shared.join().start());
-		expect(shared.window).toMatchObject({
-			size: INITIAL_WINDOW,
-			threshold: Infinity,
-			gain: STARTUP_GAIN,
-		});
 	});
 
 	it.each([

@@ -12,7 +12,7 @@ export const AUTO_MAX_CONCURRENCY = 64;
 export const STARTUP_GAIN = 2;
 /** After slow start's first refusal, its growth over this (HyStart++'s CSS_GROWTH_DIVISOR). */
 export const CAUTIOUS_DIVISOR = 4;
-export const CAUTIOUS_GAIN = 1 + (STARTUP_GAIN - 1) / CAUTIOUS_DIVISOR;
+const CAUTIOUS_GAIN = 1 + (STARTUP_GAIN - 1) / CAUTIOUS_DIVISOR;
 /** A 429 or 503 past slow start sets the window to this share of itself. */
 export const DECREASE = 0.9;
 /** Past slow start, each answer adds 1 / GROWTH_ANSWERS of the window. */

@@ -8,7 +8,6 @@ import {
 	afterAnswer,
 	afterRefusal,
 	AUTO_MAX_CONCURRENCY,
-	CAUTIOUS_GAIN,
 	inFlightLimit,
 	initialWindow,
 	INITIAL_WINDOW,
@@ -118,11 +117,7 @@ export class SharedPace {
 	/** After an idle spell, as TCP restarts (RFC 5681, 4.1): slow start again, round trips afresh. */
 	private restart(now: number): void {
 		const { size, threshold, gain } = this.window;
-		const learned = Number.isFinite(threshold);
-		this.window = {
-			...initialWindow(now, Math.min(INITIAL_WINDOW, size)),
-			gain: learned ? CAUTIOUS_GAIN : gain,
-		};
+		this.window = { ...initialWindow(now, Math.min(INITIAL_WINDOW, size)), threshold, gain };
 		this.roundTrips.clear();
 		this.smoothedMs = undefined;
 	}
