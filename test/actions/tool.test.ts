@@ -610,15 +610,27 @@ describe('a tool error no value of the model can change', () => {
 		expect(error?.description).not.toContain(FOR_THE_USER);
 	});
 
-	it("a create's 404 in the service's own words (a value it sent): says nothing of the kind", async () => {
+	it("a create's 404 quoting a value it sent (an owner): names it, says nothing of the kind", async () => {
 		emulator().injectFault({ kind: 'status', status: 404, message: "user 'usr_9' does not exist" });
 		const error = await callTool(
 			{},
 			{ resource: 'tag', operation: 'create', name: 'T', owner: 'usr_9' },
 		);
 		expect(error).toMatchObject({ httpCode: '404' });
-		expect(error?.description).toMatch(/^The service found nothing for a value the request sent\./);
+		expect(error?.description).toMatch(
+			/^The service found nothing for "usr_9", the request's owner\./,
+		);
 		expect(error?.description).not.toContain(FOR_THE_USER);
+	});
+
+	it("a create's 404 quoting nothing it sent (a gateway's Not Found) is the Base URL's", async () => {
+		emulator().injectFault({ kind: 'status', status: 404, message: 'Not Found' });
+		const error = await callTool(
+			{},
+			{ resource: 'tag', operation: 'create', name: 'T', owner: 'usr_9' },
+		);
+		expect(error?.description).toMatch(/^Nothing answers at \/tags under the Base URL/);
+		expect(error?.description).toContain(FOR_THE_USER);
 	});
 
 	it("a create's 404 naming no such route is the Base URL's: tells the model to tell the user", async () => {

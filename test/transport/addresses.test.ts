@@ -1,6 +1,7 @@
 /** The addresses an error names (transport/addresses.ts), rule by rule. */
 import {
 	isWebAddress,
+	notFoundWords,
 	redirectTarget,
 	routeMissing,
 	shownBaseUrl,
@@ -9,6 +10,7 @@ import {
 import type { RequestFailure } from '../../nodes/DataIntegrationManagement/transport/failureCause';
 
 const USERS: RequestAddress = { baseUrl: 'https://old.example/v1', path: '/users' };
+const CREATE: RequestAddress = { ...USERS, path: '/tags', sent: { name: 'T', owner: 'usr_9' } };
 const TAG: RequestAddress = {
 	baseUrl: 'https://old.example/v1',
 	path: '/tags/tag_1',
@@ -105,22 +107,40 @@ describe('routeMissing: whether a 404 says the address itself is unknown (the Ba
 		['a path with no ID (a list, a create)', { status: 404, apiMessage: 'gone' }, USERS, true],
 		['no request known', { status: 404, apiMessage: 'gone' }, undefined, true],
 		[
-			"a create, the API's own words: of a value it sent",
+			'a create, the words quoting a value it sent: of that value',
 			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
-			{ ...USERS, sendsBody: true },
+			CREATE,
 			false,
 		],
-		['a create, no error body', { status: 404 }, { ...USERS, sendsBody: true }, true],
+		[
+			"a create, the words quoting none (a gateway's Not Found): the address",
+			{ status: 404, apiMessage: 'Not Found' },
+			CREATE,
+			true,
+		],
+		[
+			'a create, a value under 3 characters is not matched',
+			{ status: 404, apiMessage: 'Not Found' },
+			{ ...CREATE, sent: { name: 'No' } },
+			true,
+		],
+		[
+			'a create, a value that is no text is not matched',
+			{ status: 404, apiMessage: 'no 1234' },
+			{ ...CREATE, sent: { id: 1234 } },
+			true,
+		],
+		['a create, no error body', { status: 404 }, CREATE, true],
 		[
 			'a create, "No route for …"',
-			{ status: 404, apiMessage: 'No route for POST' },
-			{ ...USERS, sendsBody: true },
+			{ status: 404, apiMessage: 'No route for POST usr_9' },
+			CREATE,
 			true,
 		],
 		[
 			'a create under a Base URL without /v1',
 			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
-			{ ...USERS, baseUrl: 'https://old.example/api', sendsBody: true },
+			{ ...CREATE, baseUrl: 'https://old.example/api' },
 			true,
 		],
 		[
@@ -165,5 +185,24 @@ describe('routeMissing: whether a 404 says the address itself is unknown (the Ba
 		['"routes" is not "route"', { status: 404, apiMessage: 'no tag on these routes' }, TAG, false],
 	])('%s: %p', (_title, failure, address, missing) => {
 		expect(routeMissing(failure, address)).toBe(missing);
+	});
+});
+
+describe("notFoundWords: a 404's sentence, where it is not the address's", () => {
+	it.each<[string, RequestFailure, RequestAddress, string]>([
+		[
+			'a create: the value quoted and its field',
+			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
+			CREATE,
+			'The service found nothing for "usr_9", the request\'s owner. Check that field, and that the Base URL',
+		],
+		[
+			'an ID path: the ID fields',
+			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
+			{ ...TAG, sent: { owner: 'usr_9' } },
+			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+		],
+	])('%s', (_title, failure, address, words) => {
+		expect(notFoundWords(failure, address)).toContain(words);
 	});
 });

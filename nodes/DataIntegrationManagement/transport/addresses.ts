@@ -11,8 +11,8 @@ export interface RequestAddress {
 	path: string;
 	/** Whether the path holds values the user gave (an ID, a name), e.g. `/tags/{id}`. */
 	namesIds?: boolean;
-	/** Whether a body went with it (a create, an update), whose values a 404 may be of. */
-	sendsBody?: boolean;
+	/** The body's text values by field (a create's owner), which a 404's words may quote. */
+	sent?: Record<string, unknown>;
 }
 
 /** The version segment every Base URL ends in. */
@@ -56,18 +56,25 @@ export function redirectTarget(
 /** Words that say no such route: "No route for GET /users", fastify's "Route GET:/users not found". */
 const NO_ROUTE = /\broute\b|\bendpoint\b/i;
 
+/** The field of the body whose text value (3 characters or more) the API's words quote, if any. */
+export function quotedField(said: string | undefined, sent: Record<string, unknown> = {}) {
+	return Object.entries(sent).find(
+		([, value]) => typeof value === 'string' && value.length >= 3 && said?.includes(value),
+	)?.[0];
+}
+
 /**
  * Whether a 404 says the address is unknown, so the Base URL is the likely fix: the Base URL lacks
- * the version segment, the API's words say no such route or repeat the request's path, or a list
- * (no ID, no body) was not found. A bare 404 of an ID path names the IDs first (a service may answer
- * a missing record so); a create's 404 in words of their own is of a value it sent (an owner).
+ * the version segment, the API's words say no such route or repeat the request's path, or a path
+ * without IDs (a list, a create) was not found, unless the words quote a value the body sent (a
+ * create's owner). A bare 404 of an ID path names the IDs first (a service may answer a missing
+ * record so).
  */
 export function routeMissing(failure: RequestFailure, address?: RequestAddress): boolean {
 	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT)) return true;
 	const said = failure.apiMessage;
-	if (said === undefined) return !address.namesIds;
-	if (NO_ROUTE.test(said) || said.includes(address.path)) return true;
-	return !address.namesIds && !address.sendsBody;
+	if (said !== undefined && (NO_ROUTE.test(said) || said.includes(address.path))) return true;
+	return !address.namesIds && quotedField(said, address.sent) === undefined;
 }
 
 /** `base` ending at its last version segment: what follows cut, another version (/v2) replaced. */
@@ -83,9 +90,10 @@ export const BASE_URL_FORM = `the API's address, ending in ${VERSION_SEGMENT}`;
 /** A 404: the Base URL first when the address is unknown, else the IDs and the Base URL. */
 export function notFoundWords(failure: RequestFailure, address?: RequestAddress): string {
 	if (!routeMissing(failure, address)) {
-		const check = address?.namesIds
-			? "under the IDs the request gives. Check the node's ID fields"
-			: 'for a value the request sent. Check the field its message names';
+		const field = address?.namesIds ? undefined : quotedField(failure.apiMessage, address?.sent);
+		const check = field
+			? `for ${JSON.stringify(address?.sent?.[field])}, the request's ${field}. Check that field`
+			: "under the IDs the request gives. Check the node's ID fields";
 		return `The service found nothing ${check}, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
 	}
 	const base = address && shownBaseUrl(address.baseUrl);

@@ -74,7 +74,7 @@ export async function apiRequest(
 		baseUrl: baseUrlOf(credentials),
 		path,
 		namesIds: options.namesIds,
-		sendsBody: options.body !== undefined,
+		sent: options.body,
 	};
 	const toError = (failure: RequestFailure, ended: Ended = { deadlineReached: false }) => {
 		const said = withoutKey(failure, apiKeyOf(credentials));
