@@ -59,10 +59,8 @@ export function inField(
 		properties.find(({ name }) => name === named) ??
 		properties.find(({ name }) => same(parameters[name]));
 	if (!field) return error;
-	const label = [field, failingOption.call(this, itemIndex, field)]
-		.map((property) => property?.displayName)
-		.filter(Boolean)
-		.join(' → ');
+	const option = failingOption.call(this, itemIndex, field);
+	const label = option ? `${field.displayName} → ${option.displayName}` : field.displayName;
 	const hint = /syntax/i.test(error.message)
 		? ' An expression ends at its first }}: give an object inside one with spaces, {{ { a: 1 } }}.'
 		: '';

@@ -66,9 +66,8 @@ export function quotedField(said: string | undefined, sent: Record<string, unkno
 /**
  * Whether a 404 says the address is unknown, so the Base URL is the likely fix: the Base URL lacks
  * the version segment, the API's words say no such route or repeat the request's path, or a path
- * without IDs (a list, a create) was not found, unless the words quote a value the body sent (a
- * create's owner). A bare 404 of an ID path names the IDs first (a service may answer a missing
- * record so).
+ * without IDs (a list, a create) was not found, its words quoting no value sent (a create's owner).
+ * A bare 404 of an ID path names the IDs first (a service may answer a missing record so).
  */
 export function routeMissing(failure: RequestFailure, address?: RequestAddress): boolean {
 	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT)) return true;

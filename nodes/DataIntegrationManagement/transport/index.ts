@@ -70,12 +70,8 @@ export async function apiRequest(
 ): Promise<{ body: unknown; date?: number }> {
 	const credentials = await credentialsOf(this);
 	const request = requestFor(credentials, method, path, options);
-	const address = {
-		baseUrl: baseUrlOf(credentials),
-		path,
-		namesIds: options.namesIds,
-		sent: options.body,
-	};
+	const { namesIds, body: sent } = options;
+	const address = { baseUrl: baseUrlOf(credentials), path, namesIds, sent };
 	const toError = (failure: RequestFailure, ended: Ended = { deadlineReached: false }) => {
 		const said = withoutKey(failure, apiKeyOf(credentials));
 		const write = method !== 'GET';
