@@ -270,14 +270,24 @@ describe('a standing queue (the quickest of the last ROUND_TRIP_SAMPLES over twi
 	});
 
 	it.each([
-		['a window of one', 1, true],
-		['a window of QUEUE_TOLERANCE: ours alone delay an answer less', QUEUE_TOLERANCE, true],
-		['a window just over it: halved, to test it', QUEUE_TOLERANCE + 0.1, undefined],
-	])('with %s, over QUEUE_TOLERANCE: the service slowed', (_name, size, rebase) => {
-		expect(sign(avoiding(size, { answeredSince: ROUND_TRIP_SAMPLES }), standing(10)).rebase).toBe(
-			rebase,
-		);
-	});
+		['a window of one, the quickest 2.5 baselines late', 1, 2.5, true],
+		[
+			'a window of QUEUE_TOLERANCE, 2.1 late: ours alone delay an answer less',
+			QUEUE_TOLERANCE,
+			2.1,
+			true,
+		],
+		['a window of 8, 10 late: ours alone delay an answer less', 8, 10, true],
+		['a window of 10, 10 late: ours may, halved to test it', 10, 10, undefined],
+		['a window of 3, 2.5 late: ours may, halved to test it', 3, 2.5, undefined],
+	])(
+		'with %s: over QUEUE_TOLERANCE, over the window, the service slowed',
+		(_name, size, late, rebase) => {
+			expect(
+				sign(avoiding(size, { answeredSince: ROUND_TRIP_SAMPLES }), standing(late)).rebase,
+			).toBe(rebase);
+		},
+	);
 
 	it('with one in flight, none of ours is ahead of it: the delay is the service own, taken as the baseline, and slow start goes on', () => {
 		expect(sign(avoiding(0.4), standing(10))).toEqual({

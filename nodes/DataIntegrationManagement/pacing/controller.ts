@@ -123,7 +123,7 @@ export function afterAnswer(
 		if (delays.standing > QUEUE_TOLERANCE) {
 			const { size, threshold, probe } = next;
 			// w in flight delay an answer w service times at most: over that, the service slowed.
-			if (!probe && size <= QUEUE_TOLERANCE)
+			if (!probe && delays.standing > size)
 				return { window: { ...next, threshold: Infinity }, rebase: true };
 			// A first sign halves the window, so the next answers test it; then DECREASE a round.
 			const tested = probe ?? { size, threshold, standing: delays.standing };
