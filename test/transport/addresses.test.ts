@@ -125,6 +125,12 @@ describe('routeMissing: whether a 404 says the address itself is unknown (the Ba
 			true,
 		],
 		[
+			'a create, a value inside a word is not quoted',
+			{ status: 404, apiMessage: 'Not Found' },
+			{ ...CREATE, sent: { name: 'Foun', description: 'ot F' } },
+			true,
+		],
+		[
 			'a create, a value that is no text is not matched',
 			{ status: 404, apiMessage: 'no 1234' },
 			{ ...CREATE, sent: { id: 1234 } },
@@ -195,6 +201,18 @@ describe("notFoundWords: a 404's sentence, where it is not the address's", () =>
 			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
 			CREATE,
 			'The service found nothing for "usr_9", the request\'s owner. Check that field, and that the Base URL',
+		],
+		[
+			'a create quoting two values: the longest (an owner, not a name "user")',
+			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
+			{ ...CREATE, sent: { name: 'user', owner: 'usr_9' } },
+			'The service found nothing for "usr_9", the request\'s owner.',
+		],
+		[
+			'a value with characters a pattern reads (a dot, brackets)',
+			{ status: 404, apiMessage: 'no user u.s[r]9' },
+			{ ...CREATE, sent: { owner: 'u.s[r]9' } },
+			'The service found nothing for "u.s[r]9", the request\'s owner.',
 		],
 		[
 			'an ID path: the ID fields',

@@ -56,18 +56,22 @@ export function redirectTarget(
 /** Words that say no such route: "No route for GET /users", fastify's "Route GET:/users not found". */
 const NO_ROUTE = /\broute\b|\bendpoint\b/i;
 
-/** The field of the body whose text value (3 characters or more) the API's words quote, if any. */
-export function quotedField(said: string | undefined, sent: Record<string, unknown> = {}) {
-	return Object.entries(sent).find(
-		([, value]) => typeof value === 'string' && value.length >= 3 && said?.includes(value),
-	)?.[0];
+/** Whether `value` is a text of 3 characters or more in `said`, no letter, digit or _ beside it. */
+const standsAlone = (said: string, value: unknown) =>
+	typeof value === 'string' &&
+	value.length >= 3 &&
+	new RegExp(`(?<!\\w)${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`).test(said);
+
+/** The body's field whose value the API's words quote (see standsAlone), the longest. */
+export function quotedField(said = '', sent: Record<string, unknown> = {}) {
+	const quoted = Object.entries(sent).filter(([, value]) => standsAlone(said, value));
+	return quoted.sort(([, a], [, b]) => String(b).length - String(a).length)[0]?.[0];
 }
 
 /**
- * Whether a 404 says the address is unknown, so the Base URL is the likely fix: the Base URL lacks
- * the version segment, the API's words say no such route or repeat the request's path, or a path
- * without IDs (a list, a create) was not found, its words quoting no value sent (a create's owner).
- * A bare 404 of an ID path names the IDs first (a service may answer a missing record so).
+ * Whether a 404 is of the address (the Base URL the likely fix): the Base URL lacks /v1, the API's
+ * words say no such route or repeat the path, or a path without IDs (a list, a create) was not
+ * found, its words quoting no value sent (an owner). An ID path's bare 404 names the IDs first.
  */
 export function routeMissing(failure: RequestFailure, address?: RequestAddress): boolean {
 	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT)) return true;

@@ -3,11 +3,7 @@
 export const CREDENTIAL_TYPE = 'dataIntegrationManagementApi';
 
 /** The credential's fields the transport reads; the key for the shared pace's digest, and to keep it out of errors. */
-export type ServiceCredentials = {
-	baseUrl?: unknown;
-	apiKey?: unknown;
-	ignoreSSLIssues?: unknown;
-};
+export type ServiceCredentials = Partial<Record<'baseUrl' | 'apiKey' | 'ignoreSSLIssues', unknown>>;
 
 /** The credential's key as it is sent: without spaces or a line break around it (a pasted key). */
 export const apiKeyOf = (credentials: { apiKey?: unknown }): string =>
