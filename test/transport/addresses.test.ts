@@ -125,6 +125,12 @@ describe('routeMissing: whether a 404 says the address itself is unknown (the Ba
 			true,
 		],
 		[
+			'a create, a value of 3 characters is matched',
+			{ status: 404, apiMessage: 'no user u_9' },
+			{ ...CREATE, sent: { owner: 'u_9' } },
+			false,
+		],
+		[
 			'a create, a value inside a word is not quoted',
 			{ status: 404, apiMessage: 'Not Found' },
 			{ ...CREATE, sent: { name: 'Foun', description: 'ot F' } },
