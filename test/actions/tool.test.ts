@@ -623,6 +623,29 @@ describe('a tool error no value of the model can change', () => {
 		expect(error?.description).not.toContain(FOR_THE_USER);
 	});
 
+	it.each([
+		[
+			'the owner it sent, not the tag: names the owner',
+			"user 'usr_9' does not exist",
+			/^The service found nothing for "usr_9", the request's owner\./,
+		],
+		[
+			'the tag: names the Tag ID field',
+			`tag '${SEED.tags.pii}' does not exist`,
+			/^The service found nothing for Tag ID "tag_/,
+		],
+	])("an update's 404 quoting %s", async (_title, message, words) => {
+		emulator().injectFault({ kind: 'status', status: 404, message });
+		const owner = { __rl: true, mode: 'id', value: 'usr_9' };
+		const error = await callTool(
+			{},
+			{ resource: 'tag', operation: 'update', tagId: SEED.tags.pii, updateFields: { owner } },
+		);
+		expect(error).toMatchObject({ httpCode: '404' });
+		expect(error?.description).toMatch(words);
+		expect(error?.description).not.toContain(FOR_THE_USER);
+	});
+
 	it("a create's 404 quoting nothing it sent (a gateway's Not Found) is the Base URL's", async () => {
 		emulator().injectFault({ kind: 'status', status: 404, message: 'Not Found' });
 		const error = await callTool(

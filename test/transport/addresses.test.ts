@@ -221,8 +221,32 @@ describe("notFoundWords: a 404's sentence, where it is not the address's", () =>
 			'The service found nothing for "u.s[r]9", the request\'s owner.',
 		],
 		[
-			'an ID path: the ID fields',
+			'an ID path, the words quoting a value sent and no part of the path: that value (an owner)',
 			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
+			{ ...TAG, sent: { owner: 'usr_9' } },
+			'The service found nothing for "usr_9", the request\'s owner. Check that field, and',
+		],
+		[
+			"a create whose words name its path's resource: a create's path holds no ID, the value's field",
+			{ status: 404, apiMessage: "no tags for user 'usr_9'" },
+			CREATE,
+			'The service found nothing for "usr_9", the request\'s owner.',
+		],
+		[
+			'an ID path, the words quoting its ID too: the ID fields',
+			{ status: 404, apiMessage: "tag 'tag_1' has no owner 'usr_9'" },
+			{ ...TAG, sent: { owner: 'usr_9' } },
+			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+		],
+		[
+			'an ID path, the words quoting its ID as given, not as sent in the path: the ID fields',
+			{ status: 404, apiMessage: "tag 'my tag' has no owner 'usr_9'" },
+			{ ...TAG, path: '/tags/my%20tag', sent: { owner: 'usr_9' } },
+			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+		],
+		[
+			'an ID path, the words quoting nothing sent: the ID fields',
+			{ status: 404, apiMessage: 'Not Found' },
 			{ ...TAG, sent: { owner: 'usr_9' } },
 			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
 		],

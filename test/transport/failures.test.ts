@@ -6,7 +6,10 @@
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
-import { atVersion } from '../../nodes/DataIntegrationManagement/transport/addresses';
+import {
+	atVersion,
+	type RequestAddress,
+} from '../../nodes/DataIntegrationManagement/transport/addresses';
 import { apiKeyOf } from '../../nodes/DataIntegrationManagement/transport/credential';
 import { NETWORK_WORDS } from '../../nodes/DataIntegrationManagement/transport/failureCause';
 import {
@@ -382,7 +385,7 @@ describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
 	const NOTHING_SENT =
 		'The node sends the API key only to the Base URL: nothing was sent where the redirect points.';
 
-	it.each<[string, RequestFailure, typeof users | undefined, object]>([
+	it.each<[string, RequestFailure, RequestAddress | undefined, object]>([
 		[
 			'a redirect to the same path elsewhere: where (no query), and the Base URL to set',
 			{ status: 308, location: 'https://new.example/v1/users?token=x' },
@@ -453,6 +456,16 @@ describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
 				description:
 					"The service found nothing under the IDs the request gives. Check the node's ID fields, and that the Base URL in the credential is the API's address, ending in /v1.",
 				context: {},
+			},
+		],
+		[
+			"a 404 of an ID quoting a value of the body, not the ID: that field, in context for the node's words",
+			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
+			{ ...tag, sent: { owner: 'usr_9' } },
+			{
+				description:
+					'The service found nothing for "usr_9", the request\'s owner. Check that field, and that the Base URL in the credential is the API\'s address, ending in /v1.',
+				context: { missingField: 'owner' },
 			},
 		],
 		[

@@ -25,7 +25,8 @@ function notFoundDescription(fields: Record<string, string>): string {
  * Runs a request of an operation or a picker of `node`; when the service answers that what it
  * names does not exist, the error's description names the fields that named it: `sent` maps a field's name
  * among `properties` to the value sent, and the description shows the field's display name. A
- * 404 the transport found to be of an unknown address (`routeMissing`) keeps its Base URL words.
+ * 404 the transport found to be of an unknown address (`routeMissing`) keeps its Base URL words,
+ * and one whose words quote a value of the body (`missingField`, an owner) its words on that field.
  */
 export async function namingFieldsIfNotFound<T>(
 	node: INode,
@@ -36,7 +37,9 @@ export async function namingFieldsIfNotFound<T>(
 	try {
 		return await request;
 	} catch (error) {
-		if (error instanceof NodeApiError && error.httpCode === '404' && !error.context.routeMissing) {
+		const notFound = error instanceof NodeApiError && error.httpCode === '404';
+		// The transport's words stand for the Base URL's 404 and for a body value's.
+		if (notFound && !error.context.routeMissing && !error.context.missingField) {
 			error.description = notFoundDescription(
 				Object.fromEntries(
 					Object.entries(sent).map(([name, value]) => [displayNameOf(properties, name), value]),

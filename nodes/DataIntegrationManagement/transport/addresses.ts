@@ -62,9 +62,11 @@ const standsAlone = (said: string, value: unknown) =>
 	value.length >= 3 &&
 	new RegExp(`(?<!\\w)${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`).test(said);
 
-/** The body's field whose value the API's words quote (see standsAlone), the longest. */
-export function quotedField(said = '', sent: Record<string, unknown> = {}) {
-	const quoted = Object.entries(sent).filter(([, value]) => standsAlone(said, value));
+/** The body's field a 404's words quote (the longest; an owner), unless they quote an ID path's. */
+export function missingField(said = '', address?: RequestAddress) {
+	const parts = address?.namesIds ? address.path.split('/').map(decodeURIComponent) : [];
+	if (parts.some((part) => standsAlone(said, part))) return undefined;
+	const quoted = Object.entries(address?.sent ?? {}).filter(([, v]) => standsAlone(said, v));
 	return quoted.sort(([, a], [, b]) => String(b).length - String(a).length)[0]?.[0];
 }
 
@@ -77,7 +79,7 @@ export function routeMissing(failure: RequestFailure, address?: RequestAddress):
 	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT)) return true;
 	const said = failure.apiMessage;
 	if (said !== undefined && (NO_ROUTE.test(said) || said.includes(address.path))) return true;
-	return !address.namesIds && quotedField(said, address.sent) === undefined;
+	return !address.namesIds && missingField(said, address) === undefined;
 }
 
 /** `base` ending at its last version segment: what follows cut, another version (/v2) replaced. */
@@ -93,7 +95,7 @@ export const BASE_URL_FORM = `the API's address, ending in ${VERSION_SEGMENT}`;
 /** A 404: the Base URL first when the address is unknown, else the IDs and the Base URL. */
 export function notFoundWords(failure: RequestFailure, address?: RequestAddress): string {
 	if (!routeMissing(failure, address)) {
-		const field = address?.namesIds ? undefined : quotedField(failure.apiMessage, address?.sent);
+		const field = missingField(failure.apiMessage, address);
 		const check = field
 			? `for ${JSON.stringify(address?.sent?.[field])}, the request's ${field}. Check that field`
 			: "under the IDs the request gives. Check the node's ID fields";

@@ -7,6 +7,7 @@ import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
 import {
 	BASE_URL_FORM,
+	missingField,
 	notFoundWords,
 	redirectTarget,
 	routeMissing,
@@ -171,7 +172,7 @@ type ErrorOptions = { waitMs?: number; write?: boolean; address?: RequestAddress
 /**
  * The error a user reads for `failure`, declaring why it failed; `waitMs`: the wait not waited
  * out; `write`: after a failure that may have acted, the error says the change may be made;
- * `address`: the request its words name. `context.routeMissing`: a 404 of the Base URL.
+ * `address`: the request its words name. A 404's context: `routeMissing` or `missingField`.
  */
 export function toNodeApiError(
 	node: INode,
@@ -191,7 +192,10 @@ export function toNodeApiError(
 	// immediately" for ECONNRESET), wrong after a write that may have acted: ours stays.
 	error.message = options.message;
 	error.messages = [...new Set(error.messages)];
-	if (failure.status === 404 && routeMissing(failure, address)) error.context.routeMissing = true;
+	if (failure.status !== 404) return error;
+	const field = missingField(failure.apiMessage, address);
+	if (routeMissing(failure, address)) error.context.routeMissing = true;
+	else if (field) error.context.missingField = field;
 	return error;
 }
 

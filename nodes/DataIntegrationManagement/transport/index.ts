@@ -98,13 +98,9 @@ export async function apiRequest(
 		const http = this.helpers.httpRequestWithAuthentication;
 		return (await http.call(this, CREDENTIAL_TYPE, request)) as FullResponse;
 	};
-	const { deadline } = options;
-	const pacing = { pacer: options.pacer ?? slot!, kind: requestKind(method, path), deadline };
-	const response = await sendWithRetries(
-		send,
-		{ ...pacing, failureOf: failureOfAnswer },
-		toError,
-	).finally(() => slot?.leave());
+	const pacing = { pacer: options.pacer ?? slot!, kind: requestKind(method, path) };
+	const sending = { ...pacing, deadline: options.deadline, failureOf: failureOfAnswer };
+	const response = await sendWithRetries(send, sending, toError).finally(() => slot?.leave());
 	const date = Date.parse(String(response.headers?.date));
 	return { body: response.body, ...(Number.isNaN(date) ? {} : { date }) };
 }
