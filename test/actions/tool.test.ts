@@ -646,6 +646,44 @@ describe('a tool error no value of the model can change', () => {
 		expect(error?.description).not.toContain(FOR_THE_USER);
 	});
 
+	it("an update's 404 quoting its new name beside the owner: the owner, a name is no record", async () => {
+		emulator().injectFault({
+			kind: 'status',
+			status: 404,
+			message: 'Could not update tag "Customer PII": owner usr_9 not found',
+		});
+		const owner = { __rl: true, mode: 'id', value: 'usr_9' };
+		const updateFields = { name: 'Customer PII', owner };
+		const error = await callTool(
+			{},
+			{ resource: 'tag', operation: 'update', tagId: SEED.tags.pii, updateFields },
+		);
+		expect(error?.description).toMatch(
+			/^The service found nothing for "usr_9", the request's owner\./,
+		);
+	});
+
+	it.each([
+		[
+			'the resource ID: that field alone',
+			"asset 'ast_9' not found",
+			/^The service found nothing for Resource ID "ast_9"\. Check that the Resource ID/,
+		],
+		[
+			'nothing sent: every field that named it',
+			'no asset with that id',
+			/^The service found nothing for Tag ID "tag_\w+", Resource ID "ast_9" and Resource Type "asset"/,
+		],
+	])("Delete Relation's 404 quoting %s", async (_title, message, words) => {
+		emulator().injectFault({ kind: 'status', status: 404, message });
+		const relation = { resourceId: 'ast_9', resourceType: 'asset' };
+		const error = await callTool(
+			{},
+			{ resource: 'tag', operation: 'deleteRelation', tagId: SEED.tags.pii, ...relation },
+		);
+		expect(error?.description).toMatch(words);
+	});
+
 	it("a create's 404 quoting nothing it sent (a gateway's Not Found) is the Base URL's", async () => {
 		emulator().injectFault({ kind: 'status', status: 404, message: 'Not Found' });
 		const error = await callTool(

@@ -10,11 +10,15 @@ import {
 import type { RequestFailure } from '../../nodes/DataIntegrationManagement/transport/failureCause';
 
 const USERS: RequestAddress = { baseUrl: 'https://old.example/v1', path: '/users' };
-const CREATE: RequestAddress = { ...USERS, path: '/tags', sent: { name: 'T', owner: 'usr_9' } };
+const CREATE: RequestAddress = {
+	...USERS,
+	path: '/tags',
+	references: { name: 'T', owner: 'usr_9' },
+};
 const TAG: RequestAddress = {
 	baseUrl: 'https://old.example/v1',
 	path: '/tags/tag_1',
-	namesIds: true,
+	ids: ['tag_1'],
 };
 
 describe('redirectTarget: where a redirect points, and the Base URL it implies', () => {
@@ -121,25 +125,25 @@ describe('routeMissing: whether a 404 says the address itself is unknown (the Ba
 		[
 			'a create, a value under 3 characters is not matched',
 			{ status: 404, apiMessage: 'Not Found' },
-			{ ...CREATE, sent: { name: 'No' } },
+			{ ...CREATE, references: { name: 'No' } },
 			true,
 		],
 		[
 			'a create, a value of 3 characters is matched',
 			{ status: 404, apiMessage: 'no user u_9' },
-			{ ...CREATE, sent: { owner: 'u_9' } },
+			{ ...CREATE, references: { owner: 'u_9' } },
 			false,
 		],
 		[
 			'a create, a value inside a word is not quoted',
 			{ status: 404, apiMessage: 'Not Found' },
-			{ ...CREATE, sent: { name: 'Foun', description: 'ot F' } },
+			{ ...CREATE, references: { name: 'Foun', description: 'ot F' } },
 			true,
 		],
 		[
 			'a create, a value that is no text is not matched',
 			{ status: 404, apiMessage: 'no 1234' },
-			{ ...CREATE, sent: { id: 1234 } },
+			{ ...CREATE, references: { id: 1234 } },
 			true,
 		],
 		['a create, no error body', { status: 404 }, CREATE, true],
@@ -211,19 +215,19 @@ describe("notFoundWords: a 404's sentence, where it is not the address's", () =>
 		[
 			'a create quoting two values: the longest (an owner, not a name "user")',
 			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
-			{ ...CREATE, sent: { name: 'user', owner: 'usr_9' } },
+			{ ...CREATE, references: { name: 'user', owner: 'usr_9' } },
 			'The service found nothing for "usr_9", the request\'s owner.',
 		],
 		[
 			'a value with characters a pattern reads (a dot, brackets)',
 			{ status: 404, apiMessage: 'no user u.s[r]9' },
-			{ ...CREATE, sent: { owner: 'u.s[r]9' } },
+			{ ...CREATE, references: { owner: 'u.s[r]9' } },
 			'The service found nothing for "u.s[r]9", the request\'s owner.',
 		],
 		[
 			'an ID path, the words quoting a value sent and no part of the path: that value (an owner)',
 			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
-			{ ...TAG, sent: { owner: 'usr_9' } },
+			{ ...TAG, references: { owner: 'usr_9' } },
 			'The service found nothing for "usr_9", the request\'s owner. Check that field, and',
 		],
 		[
@@ -235,19 +239,31 @@ describe("notFoundWords: a 404's sentence, where it is not the address's", () =>
 		[
 			'an ID path, the words quoting its ID too: the ID fields',
 			{ status: 404, apiMessage: "tag 'tag_1' has no owner 'usr_9'" },
-			{ ...TAG, sent: { owner: 'usr_9' } },
+			{ ...TAG, references: { owner: 'usr_9' } },
 			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
 		],
 		[
 			'an ID path, the words quoting its ID as given, not as sent in the path: the ID fields',
 			{ status: 404, apiMessage: "tag 'my tag' has no owner 'usr_9'" },
-			{ ...TAG, path: '/tags/my%20tag', sent: { owner: 'usr_9' } },
+			{ ...TAG, path: '/tags/my%20tag', ids: ['my tag'], references: { owner: 'usr_9' } },
 			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+		],
+		[
+			'an ID path, its ID under 3 characters quoted: the ID fields',
+			{ status: 404, apiMessage: 'Tag 17 of owner usr_9 not found' },
+			{ ...TAG, path: '/tags/17', ids: ['17'], references: { owner: 'usr_9' } },
+			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+		],
+		[
+			'an ID path, the words naming its resource, not its ID: the reference',
+			{ status: 404, apiMessage: "no tags for user 'usr_9'" },
+			{ ...TAG, references: { owner: 'usr_9' } },
+			'The service found nothing for "usr_9", the request\'s owner.',
 		],
 		[
 			'an ID path, the words quoting nothing sent: the ID fields',
 			{ status: 404, apiMessage: 'Not Found' },
-			{ ...TAG, sent: { owner: 'usr_9' } },
+			{ ...TAG, references: { owner: 'usr_9' } },
 			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
 		],
 	])('%s', (_title, failure, address, words) => {

@@ -379,7 +379,7 @@ describe('toNodeApiError: no answer, in words n8n keeps when it wraps the error 
 
 describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
 	const users = { baseUrl: 'https://old.example/v1', path: '/users' };
-	const tag = { baseUrl: 'https://old.example/v1', path: '/tags/tag_1', namesIds: true };
+	const tag = { baseUrl: 'https://old.example/v1', path: '/tags/tag_1', ids: ['tag_1'] };
 	const CHECK_BASE_URL =
 		"Check the Base URL in the credential: it must be the API's address, ending in /v1.";
 	const NOTHING_SENT =
@@ -461,7 +461,7 @@ describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
 		[
 			"a 404 of an ID quoting a value of the body, not the ID: that field, in context for the node's words",
 			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
-			{ ...tag, sent: { owner: 'usr_9' } },
+			{ ...tag, references: { owner: 'usr_9' } },
 			{
 				description:
 					'The service found nothing for "usr_9", the request\'s owner. Check that field, and that the Base URL in the credential is the API\'s address, ending in /v1.',

@@ -147,6 +147,9 @@ type AnswerOf<E extends Endpoint> = E extends `GET ${string}`
 	? Read<EndpointData[E]>
 	: Written<EndpointData[E]>;
 
+/** The body fields the API describes as another record's identifier: a 404 may be of them. */
+const REFERENCES = ['owner', 'resourceId'];
+
 /**
  * Sends one request to `endpoint` (e.g. `GET /integrations/{id}`, `params` the values of its
  * `{placeholders}`): its `data` and `message`. A read fails when its answer lacks what
@@ -175,7 +178,8 @@ export async function callEndpoint<E extends Endpoint>(
 	const checks: Record<string, Check> = ANSWER_CHECKS[endpoint];
 	const { body, date } = await apiRequest.call(context, method, path, {
 		...call,
-		namesIds: template.includes('{'),
+		ids: Object.values(call.params ?? {}),
+		references: Object.fromEntries(REFERENCES.map((field) => [field, call.body?.[field]])),
 	});
 	if (method !== 'GET') return acknowledged(request, body, checks) as AnswerOf<E>;
 	if (!isEnvelope(body)) throw offSpecRead(context, request);

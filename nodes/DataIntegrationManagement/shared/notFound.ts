@@ -4,9 +4,8 @@ import { displayNameOf } from './descriptions';
 import { declaredError, listed } from './failures';
 
 /** A value as a not-found description shows it: quoted, and cut short when long. */
-function quoted(value: string): string {
-	return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-}
+const quoted = (value: string) =>
+	JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
 
 /**
  * A not-found answer's description, naming `fields` (label → value) that named what is missing,
@@ -25,8 +24,8 @@ function notFoundDescription(fields: Record<string, string>): string {
  * Runs a request of an operation or a picker of `node`; when the service answers that what it
  * names does not exist, the error's description names the fields that named it: `sent` maps a field's name
  * among `properties` to the value sent, and the description shows the field's display name. A
- * 404 the transport found to be of an unknown address (`routeMissing`) keeps its Base URL words,
- * and one whose words quote a value of the body (`missingField`, an owner) its words on that field.
+ * 404 the transport found to be of an unknown address (`routeMissing`) keeps its Base URL words;
+ * one whose words quote a reference the body sent (`missingField`) names that field alone.
  */
 export async function namingFieldsIfNotFound<T>(
 	node: INode,
@@ -38,12 +37,12 @@ export async function namingFieldsIfNotFound<T>(
 		return await request;
 	} catch (error) {
 		const notFound = error instanceof NodeApiError && error.httpCode === '404';
-		// The transport's words stand for the Base URL's 404 and for a body value's.
-		if (notFound && !error.context.routeMissing && !error.context.missingField) {
+		// A reference the words quote: that field alone; one not among `sent` keeps the transport's words.
+		const field = notFound ? (error.context.missingField as string | undefined) : undefined;
+		const named = Object.entries(sent).filter(([name]) => field === undefined || name === field);
+		if (notFound && !error.context.routeMissing && named.length) {
 			error.description = notFoundDescription(
-				Object.fromEntries(
-					Object.entries(sent).map(([name, value]) => [displayNameOf(properties, name), value]),
-				),
+				Object.fromEntries(named.map(([name, value]) => [displayNameOf(properties, name), value])),
 			);
 		}
 		throw declaredError(node, error);

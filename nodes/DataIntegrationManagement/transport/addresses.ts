@@ -9,10 +9,10 @@ export interface RequestAddress {
 	baseUrl: string;
 	/** E.g. `/integrations/int_1`, without the query. */
 	path: string;
-	/** Whether the path holds values the user gave (an ID, a name), e.g. `/tags/{id}`. */
-	namesIds?: boolean;
-	/** The body's text values by field (a create's owner), which a 404's words may quote. */
-	sent?: Record<string, unknown>;
+	/** The values the user gave in the path (an ID, a name), e.g. `/tags/{id}`'s. */
+	ids?: string[];
+	/** The body's fields that name another record (an owner), which a 404's words may quote. */
+	references?: Record<string, unknown>;
 }
 
 /** The version segment every Base URL ends in. */
@@ -56,17 +56,16 @@ export function redirectTarget(
 /** Words that say no such route: "No route for GET /users", fastify's "Route GET:/users not found". */
 const NO_ROUTE = /\broute\b|\bendpoint\b/i;
 
-/** Whether `value` is a text of 3 characters or more in `said`, no letter, digit or _ beside it. */
-const standsAlone = (said: string, value: unknown) =>
+/** Whether `value` is a text of `least` characters or more in `said`, no letter, digit or _ beside it. */
+const standsAlone = (said: string, value: unknown, least = 3) =>
 	typeof value === 'string' &&
-	value.length >= 3 &&
+	value.length >= least &&
 	new RegExp(`(?<!\\w)${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`).test(said);
 
-/** The body's field a 404's words quote (the longest; an owner), unless they quote an ID path's. */
+/** The reference (an owner) a 404's words quote, the longest, unless they quote an ID of the path. */
 export function missingField(said = '', address?: RequestAddress) {
-	const parts = address?.namesIds ? address.path.split('/').map(decodeURIComponent) : [];
-	if (parts.some((part) => standsAlone(said, part))) return undefined;
-	const quoted = Object.entries(address?.sent ?? {}).filter(([, v]) => standsAlone(said, v));
+	if (address?.ids?.some((id) => standsAlone(said, id, 1))) return undefined;
+	const quoted = Object.entries(address?.references ?? {}).filter(([, v]) => standsAlone(said, v));
 	return quoted.sort(([, a], [, b]) => String(b).length - String(a).length)[0]?.[0];
 }
 
@@ -79,7 +78,7 @@ export function routeMissing(failure: RequestFailure, address?: RequestAddress):
 	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT)) return true;
 	const said = failure.apiMessage;
 	if (said !== undefined && (NO_ROUTE.test(said) || said.includes(address.path))) return true;
-	return !address.namesIds && missingField(said, address) === undefined;
+	return !address.ids?.length && missingField(said, address) === undefined;
 }
 
 /** `base` ending at its last version segment: what follows cut, another version (/v2) replaced. */
@@ -92,12 +91,12 @@ export function atVersion(base: string): string {
 /** What the Base URL must be, as a 404 or a redirect says it. */
 export const BASE_URL_FORM = `the API's address, ending in ${VERSION_SEGMENT}`;
 
-/** A 404: the Base URL first when the address is unknown, else the IDs and the Base URL. */
+/** A 404: the Base URL first when the address is unknown, else a reference quoted or the IDs. */
 export function notFoundWords(failure: RequestFailure, address?: RequestAddress): string {
 	if (!routeMissing(failure, address)) {
 		const field = missingField(failure.apiMessage, address);
 		const check = field
-			? `for ${JSON.stringify(address?.sent?.[field])}, the request's ${field}. Check that field`
+			? `for ${JSON.stringify(address?.references?.[field])}, the request's ${field}. Check that field`
 			: "under the IDs the request gives. Check the node's ID fields";
 		return `The service found nothing ${check}, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
 	}

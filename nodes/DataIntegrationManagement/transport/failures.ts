@@ -193,9 +193,8 @@ export function toNodeApiError(
 	error.message = options.message;
 	error.messages = [...new Set(error.messages)];
 	if (failure.status !== 404) return error;
-	const field = missingField(failure.apiMessage, address);
 	if (routeMissing(failure, address)) error.context.routeMissing = true;
-	else if (field) error.context.missingField = field;
+	else error.context.missingField = missingField(failure.apiMessage, address);
 	return error;
 }
 

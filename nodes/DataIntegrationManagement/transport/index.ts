@@ -52,8 +52,9 @@ export interface RequestOptions {
 	deadline?: number;
 	/** The run's pacer; without one (the trigger, the pickers) a slot of the shared pace. */
 	pacer?: Pacer;
-	/** Whether `path` holds IDs or names the user gave: a 404 then names them beside the Base URL. */
-	namesIds?: boolean;
+	/** The values the user gave in `path` (IDs, names), and the body's references to other records: a 404 names them. */
+	ids?: string[];
+	references?: IDataObject;
 }
 
 /**
@@ -70,8 +71,8 @@ export async function apiRequest(
 ): Promise<{ body: unknown; date?: number }> {
 	const credentials = await credentialsOf(this);
 	const request = requestFor(credentials, method, path, options);
-	const { namesIds, body: sent } = options;
-	const address = { baseUrl: baseUrlOf(credentials), path, namesIds, sent };
+	const { ids, references } = options;
+	const address = { baseUrl: baseUrlOf(credentials), path, ids, references };
 	const toError = (failure: RequestFailure, ended: Ended = { deadlineReached: false }) => {
 		const said = withoutKey(failure, apiKeyOf(credentials));
 		const write = method !== 'GET';
