@@ -1,10 +1,11 @@
 /** The addresses an error names (transport/addresses.ts), rule by rule. */
 import {
 	isWebAddress,
+	notFoundOf,
 	notFoundWords,
 	redirectTarget,
-	routeMissing,
 	shownBaseUrl,
+	type NotFound,
 	type RequestAddress,
 } from '../../nodes/DataIntegrationManagement/transport/addresses';
 import type { RequestFailure } from '../../nodes/DataIntegrationManagement/transport/failureCause';
@@ -106,7 +107,7 @@ describe('isWebAddress: a Base URL the node sends to', () => {
 	});
 });
 
-describe('routeMissing: whether a 404 says the address itself is unknown (the Base URL)', () => {
+describe('notFoundOf: whether a 404 says the address itself is unknown (the Base URL)', () => {
 	it.each<[string, RequestFailure, RequestAddress | undefined, boolean]>([
 		['a path with no ID (a list, a create)', { status: 404, apiMessage: 'gone' }, USERS, true],
 		['no request known', { status: 404, apiMessage: 'gone' }, undefined, true],
@@ -124,8 +125,8 @@ describe('routeMissing: whether a 404 says the address itself is unknown (the Ba
 		],
 		[
 			'a create, a value under 3 characters is not matched',
-			{ status: 404, apiMessage: 'Not Found' },
-			{ ...CREATE, references: { name: 'No' } },
+			{ status: 404, apiMessage: "user 'u9' does not exist" },
+			{ ...CREATE, references: { owner: 'u9' } },
 			true,
 		],
 		[
@@ -148,10 +149,22 @@ describe('routeMissing: whether a 404 says the address itself is unknown (the Ba
 		],
 		['a create, no error body', { status: 404 }, CREATE, true],
 		[
-			'a create, "No route for …"',
-			{ status: 404, apiMessage: 'No route for POST usr_9' },
+			"a create, fastify's default repeating the path",
+			{ status: 404, apiMessage: 'Route POST:/tags not found' },
 			CREATE,
 			true,
+		],
+		[
+			'a create, "endpoint" beside a value it sent: of that value',
+			{ status: 404, apiMessage: 'Owner usr_9 not found for this endpoint' },
+			CREATE,
+			false,
+		],
+		[
+			'a create, the value quoted in another case',
+			{ status: 404, apiMessage: "user 'USR_9' does not exist" },
+			CREATE,
+			false,
 		],
 		[
 			'a create under a Base URL without /v1',
@@ -200,7 +213,34 @@ describe('routeMissing: whether a 404 says the address itself is unknown (the Ba
 		],
 		['"routes" is not "route"', { status: 404, apiMessage: 'no tag on these routes' }, TAG, false],
 	])('%s: %p', (_title, failure, address, missing) => {
-		expect(routeMissing(failure, address)).toBe(missing);
+		expect('routeMissing' in notFoundOf(failure, address)).toBe(missing);
+	});
+});
+
+describe('notFoundOf: what a 404 is of, as the error keeps it', () => {
+	it.each<[string, RequestFailure, RequestAddress, NotFound]>([
+		['a list: the address', { status: 404, apiMessage: 'gone' }, USERS, { routeMissing: true }],
+		['an ID path quoting nothing: the IDs', { status: 404, apiMessage: 'Not Found' }, TAG, {}],
+		[
+			'a create quoting its owner: that field',
+			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
+			CREATE,
+			{ missingField: 'owner' },
+		],
+		[
+			'two IDs, one of them quoted beside the owner: the IDs',
+			{ status: 404, apiMessage: "tag 'tag_1' has no owner 'usr_9'" },
+			{ ...TAG, ids: ['tag_1', 'rel_2'], references: { owner: 'usr_9' } },
+			{},
+		],
+		[
+			'three values quoted: the longest, wherever it is listed',
+			{ status: 404, apiMessage: 'no usr, usr_9_long or usr_9' },
+			{ ...CREATE, references: { a: 'usr', b: 'usr_9_long', c: 'usr_9' } },
+			{ missingField: 'b' },
+		],
+	])('%s', (_title, failure, address, notFound) => {
+		expect(notFoundOf(failure, address)).toEqual(notFound);
 	});
 });
 
@@ -261,12 +301,30 @@ describe("notFoundWords: a 404's sentence, where it is not the address's", () =>
 			'The service found nothing for "usr_9", the request\'s owner.',
 		],
 		[
+			'a create, the value quoted in another case: named as sent',
+			{ status: 404, apiMessage: "user 'USR_9' does not exist" },
+			CREATE,
+			'The service found nothing for "usr_9", the request\'s owner.',
+		],
+		[
+			'an ID path, its ID quoted in another case: the ID fields',
+			{ status: 404, apiMessage: "tag 'TAG_1' has no owner 'usr_9'" },
+			{ ...TAG, references: { owner: 'usr_9' } },
+			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+		],
+		[
+			'an ID path, "endpoint" beside the owner quoted: the owner',
+			{ status: 404, apiMessage: 'no owner usr_9 at this endpoint' },
+			{ ...TAG, references: { owner: 'usr_9' } },
+			'The service found nothing for "usr_9", the request\'s owner.',
+		],
+		[
 			'an ID path, the words quoting nothing sent: the ID fields',
 			{ status: 404, apiMessage: 'Not Found' },
 			{ ...TAG, references: { owner: 'usr_9' } },
 			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
 		],
 	])('%s', (_title, failure, address, words) => {
-		expect(notFoundWords(failure, address)).toContain(words);
+		expect(notFoundWords(notFoundOf(failure, address), address)).toContain(words);
 	});
 });

@@ -1,6 +1,6 @@
 /**
  * Pure: where a redirect points, shown without what may carry secrets, and the Base URL it
- * implies; whether a 404 is of the address itself (the Base URL) rather than of an ID, and its words.
+ * implies; what a 404 is of (the address itself, a reference sent, the IDs), and its words.
  */
 import type { RequestFailure } from './failureCause';
 
@@ -56,29 +56,29 @@ export function redirectTarget(
 /** Words that say no such route: "No route for GET /users", fastify's "Route GET:/users not found". */
 const NO_ROUTE = /\broute\b|\bendpoint\b/i;
 
-/** Whether `value` is a text of `least` characters or more in `said`, no letter, digit or _ beside it. */
+/** Whether `value`, a text of `least` characters or more, is in `said` in any case, no \w beside it. */
 const standsAlone = (said: string, value: unknown, least = 3) =>
 	typeof value === 'string' &&
 	value.length >= least &&
-	new RegExp(`(?<!\\w)${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`).test(said);
+	new RegExp(`(?<!\\w)${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`, 'i').test(said);
 
-/** The reference (an owner) a 404's words quote, the longest, unless they quote an ID of the path. */
-export function missingField(said = '', address?: RequestAddress) {
-	if (address?.ids?.some((id) => standsAlone(said, id, 1))) return undefined;
-	const quoted = Object.entries(address?.references ?? {}).filter(([, v]) => standsAlone(said, v));
-	return quoted.sort(([, a], [, b]) => String(b).length - String(a).length)[0]?.[0];
-}
+/** As an error's context keeps it (../shared/notFound.ts reads it); neither key: the IDs. */
+export type NotFound = { routeMissing: true } | { missingField?: string };
 
 /**
- * Whether a 404 is of the address (the Base URL the likely fix): the Base URL lacks /v1, the API's
- * words say no such route or repeat the path, or a path without IDs (a list, a create) was not
- * found, its words quoting no value sent (an owner). An ID path's bare 404 names the IDs first.
+ * What a 404 is of: the address when the Base URL lacks /v1 or the words repeat the path; the
+ * reference its words quote (an owner; the longest), unless they quote an ID of the path too; the
+ * address when they say no such route, or the path has no IDs (a list, a create); else the IDs.
  */
-export function routeMissing(failure: RequestFailure, address?: RequestAddress): boolean {
-	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT)) return true;
-	const said = failure.apiMessage;
-	if (said !== undefined && (NO_ROUTE.test(said) || said.includes(address.path))) return true;
-	return !address.ids?.length && missingField(said, address) === undefined;
+export function notFoundOf(failure: RequestFailure, address?: RequestAddress): NotFound {
+	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT))
+		return { routeMissing: true };
+	const said = failure.apiMessage ?? '';
+	if (said.includes(address.path)) return { routeMissing: true };
+	const quoted = Object.entries(address.references ?? {}).filter(([, v]) => standsAlone(said, v));
+	const [missingField] = quoted.sort(([, a], [, b]) => `${b}`.length - `${a}`.length)[0] ?? [];
+	if (missingField && !address.ids?.some((id) => standsAlone(said, id, 1))) return { missingField };
+	return NO_ROUTE.test(said) || !address.ids?.length ? { routeMissing: true } : {};
 }
 
 /** `base` ending at its last version segment: what follows cut, another version (/v2) replaced. */
@@ -91,10 +91,10 @@ export function atVersion(base: string): string {
 /** What the Base URL must be, as a 404 or a redirect says it. */
 export const BASE_URL_FORM = `the API's address, ending in ${VERSION_SEGMENT}`;
 
-/** A 404: the Base URL first when the address is unknown, else a reference quoted or the IDs. */
-export function notFoundWords(failure: RequestFailure, address?: RequestAddress): string {
-	if (!routeMissing(failure, address)) {
-		const field = missingField(failure.apiMessage, address);
+/** A 404's sentence: the Base URL when the address is unknown, else a reference quoted or the IDs. */
+export function notFoundWords(notFound: NotFound, address?: RequestAddress): string {
+	if (!('routeMissing' in notFound)) {
+		const field = notFound.missingField;
 		const check = field
 			? `for ${JSON.stringify(address?.references?.[field])}, the request's ${field}. Check that field`
 			: "under the IDs the request gives. Check the node's ID fields";

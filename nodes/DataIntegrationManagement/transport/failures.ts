@@ -7,10 +7,9 @@ import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
 import {
 	BASE_URL_FORM,
-	missingField,
+	notFoundOf,
 	notFoundWords,
 	redirectTarget,
-	routeMissing,
 	VERSION_SEGMENT,
 	type RequestAddress,
 } from './addresses';
@@ -126,8 +125,8 @@ function parseRetryAfter(value: unknown): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** One plain sentence per class of failure, under the API's own message; `write`: a change was asked. */
-function describeStatus(failure: RequestFailure, { write, address, run }: ErrorOptions): string {
+/** One plain sentence per class of failure but 404, under the API's own message; `write`: a change was asked. */
+function describeStatus(failure: RequestFailure, { write, run }: ErrorOptions): string {
 	const { status, networkCode } = failure;
 	if (status === undefined)
 		return `The service could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}. Check the Base URL in the credential and that the service is up${write && mayHaveActed(failure) ? '' : ', then try again'}.`;
@@ -136,7 +135,6 @@ function describeStatus(failure: RequestFailure, { write, address, run }: ErrorO
 	if (status === 401) return 'The API key was refused. Check the API Key in the credential.';
 	if (status === 403)
 		return 'The API key was accepted but lacks permission for this request. Use a key that is allowed to do it, or ask the workspace admin to grant it.';
-	if (status === 404) return notFoundWords(failure, address);
 	const asked = failure.retryAfterSeconds;
 	if (status === 429)
 		return `The service is limiting the rate of requests${asked ? ` and asked to wait ${asked} s` : ''}. Wait ${asked ? 'that long' : 'a moment'}${run ? ', or lower the concurrency' : ''}, then try again.`;
@@ -172,7 +170,7 @@ type ErrorOptions = { waitMs?: number; write?: boolean; address?: RequestAddress
 /**
  * The error a user reads for `failure`, declaring why it failed; `waitMs`: the wait not waited
  * out; `write`: after a failure that may have acted, the error says the change may be made;
- * `address`: the request its words name. A 404's context: `routeMissing` or `missingField`.
+ * `address`: the request its words name; a 404's words and context, what it is of (./addresses.ts).
  */
 export function toNodeApiError(
 	node: INode,
@@ -180,8 +178,10 @@ export function toNodeApiError(
 	said: ErrorOptions = {},
 ): NodeApiError {
 	const { write, address } = said;
+	const notFound = failure.status === 404 ? notFoundOf(failure, address) : undefined;
 	const { errorResponse, ...options } =
 		connectionError(failure) ?? redirectError(failure, address) ?? serviceError(failure, said);
+	if (notFound) options.description = notFoundWords(notFound, address);
 	if (write && mayHaveActed(failure))
 		options.description = `${options.description}\n\n${MAY_HAVE_ACTED}`;
 	const error = new NodeApiError(node, errorResponse, {
@@ -192,9 +192,7 @@ export function toNodeApiError(
 	// immediately" for ECONNRESET), wrong after a write that may have acted: ours stays.
 	error.message = options.message;
 	error.messages = [...new Set(error.messages)];
-	if (failure.status !== 404) return error;
-	if (routeMissing(failure, address)) error.context.routeMissing = true;
-	else error.context.missingField = missingField(failure.apiMessage, address);
+	Object.assign(error.context, notFound);
 	return error;
 }
 
