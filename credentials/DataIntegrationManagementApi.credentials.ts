@@ -17,9 +17,9 @@ export const API_KEY_HEADER = 'x-api-key';
 const REDIRECTED =
 	'The Base URL redirects to another address, which n8n does not follow with the API key: nothing was sent there. Set the Base URL to the address the service now answers at, ending in /v1 (a node run with this credential names where the redirect points).';
 
-/** The Test's words for a 401: the key is refused. */
+/** The Test's words for a 401: the key is refused (or empty: the Test cannot tell, the nodes can). */
 const KEY_REFUSED =
-	'The service refused the API key. Check the API Key: it must be a key the service issued for this workspace, copied whole.';
+	'The service refused the API key. Check the API Key: it must be a key the service issued for this workspace, copied whole (a key of spaces only is sent empty).';
 
 /** The Test's words for a 404 of GET /users: the Base URL is not the API's. */
 const NOT_FOUND =

@@ -31,6 +31,15 @@ describe('credential test', () => {
 		expect(result.message).not.toContain(wrongKey);
 	});
 
+	it('fails with a key of spaces only, saying it is sent empty', async () => {
+		const result = await testCredential({ ...credentials(), apiKey: '  \n' });
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringContaining('a key of spaces only is sent empty'),
+		});
+	});
+
 	it('tolerates a trailing slash on the base URL', async () => {
 		const result = await testCredential({ ...credentials(), baseUrl: `${credentials().baseUrl}/` });
 
