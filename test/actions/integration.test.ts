@@ -408,6 +408,32 @@ describe('integration updateSchemas (JSON)', () => {
 	};
 
 	it.each([
+		['JSON, an unknown integration', 'json', 'int_nope', undefined, 'Schemas "public"'],
+		[
+			"List of Changes, a service's 404 for a schema",
+			'changes',
+			ORDERS,
+			"schema 'public' does not exist",
+			'Changes "public"',
+		],
+	])('%s: the 404 names the Integration ID and the schemas sent', async (...test) => {
+		const [, updateMode, integrationId, message, schemasNamed] = test;
+		if (message) emulator().injectFault({ kind: 'status', status: 404, message });
+		const change = { level: 'schema', schema: 'public', enabled: 'disable' };
+		const result = await run({
+			operation: 'updateSchemas',
+			integrationId,
+			updateMode,
+			...(updateMode === 'json' ? { schemas: patch } : { changes: { change: [change] } }),
+		});
+
+		expect(result.error).toMatchObject({ httpCode: '404', context: { itemIndex: 0 } });
+		expect(result.error?.description).toMatch(
+			`The service found nothing for Integration ID "${integrationId}" and ${schemasNamed}. Check that Integration ID and ${schemasNamed.split(' ')[0]} name one that exists`,
+		);
+	});
+
+	it.each([
 		['an object', patch],
 		['JSON text', JSON.stringify(patch)],
 	])(

@@ -98,10 +98,12 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 	const mode = readParameter.call(this, itemIndex, updateModeField) as string;
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
+	// A 404 may be of a schema the changes name, not of the integration: both are named.
+	const field = mode === 'json' ? 'schemas' : 'changes';
 	const updated = await namingFieldsIfNotFound(
 		this.getNode(),
 		properties,
-		{ integrationId },
+		{ integrationId, [field]: Object.keys(schemas).join(', ') },
 		updateSchemas.call(this, integrationId, schemas, pacer),
 	);
 	const written = updated.offSpec ? withWarning(updated.offSpec) : { schemas: updated.data };
