@@ -408,18 +408,18 @@ describe('integration updateSchemas (JSON)', () => {
 	};
 
 	it.each([
-		['JSON, an unknown integration', 'json', 'int_nope', undefined, 'Schemas "public"'],
+		['JSON, an unknown integration', 'json', 'int_nope', undefined, 'Schemas'],
 		[
-			"List of Changes, a service's 404 for a schema",
+			"List of Changes, a service's 404 for a table",
 			'changes',
 			ORDERS,
-			"schema 'public' does not exist",
-			'Changes "public"',
+			"table 'ordrs' does not exist",
+			'Changes',
 		],
-	])('%s: the 404 names the Integration ID and the schemas sent', async (...test) => {
-		const [, updateMode, integrationId, message, schemasNamed] = test;
+	])('%s: the 404 names the Integration ID, then the schemas sent', async (...test) => {
+		const [, updateMode, integrationId, message, field] = test;
 		if (message) emulator().injectFault({ kind: 'status', status: 404, message });
-		const change = { level: 'schema', schema: 'public', enabled: 'disable' };
+		const change = { level: 'table', schema: 'public', table: 'ordrs', enabled: 'disable' };
 		const result = await run({
 			operation: 'updateSchemas',
 			integrationId,
@@ -428,8 +428,8 @@ describe('integration updateSchemas (JSON)', () => {
 		});
 
 		expect(result.error).toMatchObject({ httpCode: '404', context: { itemIndex: 0 } });
-		expect(result.error?.description).toMatch(
-			`The service found nothing for Integration ID "${integrationId}" and ${schemasNamed}. Check that Integration ID and ${schemasNamed.split(' ')[0]} name one that exists`,
+		expect(result.error?.description).toBe(
+			`The service found nothing for Integration ID "${integrationId}". Check that the Integration ID names one that exists, and that the Base URL in the credential is the API's address, ending in /v1. If both are right, check that each schema, table and column in ${field} exists in the integration (Get Schemas lists them).`,
 		);
 	});
 

@@ -31,12 +31,14 @@ describe('credential test', () => {
 		expect(result.message).not.toContain(wrongKey);
 	});
 
-	it('fails with a key of spaces only, saying it is sent empty', async () => {
+	it('fails with a key of spaces only, saying it is sent empty and what to do', async () => {
 		const result = await testCredential({ ...credentials(), apiKey: '  \n' });
 
 		expect(result).toEqual({
 			status: 'Error',
-			message: expect.stringContaining('a key of spaces only is sent empty'),
+			message: expect.stringContaining(
+				'A field of spaces only is sent empty: paste the key into it.',
+			),
 		});
 	});
 

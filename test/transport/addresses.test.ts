@@ -234,6 +234,24 @@ describe('notFoundOf: what a 404 is of, as the error keeps it', () => {
 			{},
 		],
 		[
+			'a word sent (not ID-like) in another case is not matched: "API endpoint" stays the address',
+			{ status: 404, apiMessage: 'API endpoint not found' },
+			{ ...CREATE, references: { owner: 'api' } },
+			{ routeMissing: true },
+		],
+		[
+			'an ID of one letter in another case is not matched: the owner',
+			{ status: 404, apiMessage: 'A user usr_9 was not found' },
+			{ ...TAG, path: '/tags/a', ids: ['a'], references: { owner: 'usr_9' } },
+			{ missingField: 'owner' },
+		],
+		[
+			'an ID-like value in another case is matched',
+			{ status: 404, apiMessage: 'no such user: USR-9' },
+			{ ...CREATE, references: { owner: 'usr-9' } },
+			{ missingField: 'owner' },
+		],
+		[
 			'three values quoted: the longest, wherever it is listed',
 			{ status: 404, apiMessage: 'no usr, usr_9_long or usr_9' },
 			{ ...CREATE, references: { a: 'usr', b: 'usr_9_long', c: 'usr_9' } },

@@ -469,6 +469,17 @@ describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
 			},
 		],
 		[
+			'a 404 of an ID whose words quote a value of the body beside "endpoint": that field',
+			{ status: 404, apiMessage: 'Owner USR_9 not found for this endpoint' },
+			{ ...tag, references: { owner: 'usr_9' } },
+			{
+				description: expect.stringMatching(
+					/^The service found nothing for "usr_9", the request's owner\./,
+				),
+				context: { missingField: 'owner' },
+			},
+		],
+		[
 			'a 404 of an ID whose words say no route: the Base URL first',
 			{ status: 404, apiMessage: 'No route for PUT /tags/tag_1' },
 			tag,

@@ -14,10 +14,8 @@ const quoted = (value: string) =>
 function notFoundDescription(fields: Record<string, string>): string {
 	const named = Object.entries(fields).map(([label, value]) => `${label} ${quoted(value)}`);
 	const labels = Object.keys(fields);
-	const baseUrl = "and that the Base URL in the credential is the API's address, ending in /v1";
-	return labels.length === 1
-		? `The service found nothing for ${named[0]}. Check that the ${labels[0]} names one that exists, ${baseUrl}.`
-		: `The service found nothing for ${listed(named)}. Check that ${listed(labels)} name one that exists, ${baseUrl}.`;
+	const check = labels.length === 1 ? `the ${labels[0]} names` : `${listed(labels)} name`;
+	return `The service found nothing for ${listed(named)}. Check that ${check} one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`;
 }
 
 /**
@@ -25,13 +23,15 @@ function notFoundDescription(fields: Record<string, string>): string {
  * names does not exist, the error's description names the fields that named it: `sent` maps a field's name
  * among `properties` to the value sent, and the description shows the field's display name. A
  * 404 the transport found to be of an unknown address (`routeMissing`) keeps its Base URL words;
- * one whose words quote a reference the body sent (`missingField`) names that field alone.
+ * one whose words quote a reference the body sent (`missingField`) names that field alone. `more`
+ * follows the description (what else the request names that may be missing).
  */
 export async function namingFieldsIfNotFound<T>(
 	node: INode,
 	properties: INodeProperties[],
 	sent: Record<string, string>,
 	request: Promise<T>,
+	more = '',
 ): Promise<T> {
 	try {
 		return await request;
@@ -41,9 +41,9 @@ export async function namingFieldsIfNotFound<T>(
 		const field = notFound ? (error.context.missingField as string | undefined) : undefined;
 		const named = Object.entries(sent).filter(([name]) => field === undefined || name === field);
 		if (notFound && !error.context.routeMissing && named.length) {
-			error.description = notFoundDescription(
+			error.description = `${notFoundDescription(
 				Object.fromEntries(named.map(([name, value]) => [displayNameOf(properties, name), value])),
-			);
+			)}${more}`;
 		}
 		throw declaredError(node, error);
 	}

@@ -56,19 +56,20 @@ export function redirectTarget(
 /** Words that say no such route: "No route for GET /users", fastify's "Route GET:/users not found". */
 const NO_ROUTE = /\broute\b|\bendpoint\b/i;
 
-/** Whether `value`, a text of `least` characters or more, is in `said` in any case, no \w beside it. */
-const standsAlone = (said: string, value: unknown, least = 3) =>
-	typeof value === 'string' &&
-	value.length >= least &&
-	new RegExp(`(?<!\\w)${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`, 'i').test(said);
+/** Whether `value` (`least` chars or more) is a word of `said`; in any case if ID-like (`USR_9`). */
+function standsAlone(said: string, value: unknown, least = 3): boolean {
+	if (typeof value !== 'string' || value.length < least) return false;
+	const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	return new RegExp(`(?<!\\w)${escaped}(?!\\w)`, /[\d_-]/.test(value) ? 'i' : '').test(said);
+}
 
 /** As an error's context keeps it (../shared/notFound.ts reads it); neither key: the IDs. */
 export type NotFound = { routeMissing: true } | { missingField?: string };
 
 /**
- * What a 404 is of: the address when the Base URL lacks /v1 or the words repeat the path; the
- * reference its words quote (an owner; the longest), unless they quote an ID of the path too; the
- * address when they say no such route, or the path has no IDs (a list, a create); else the IDs.
+ * What a 404 is of: the address when the Base URL lacks /v1 or the words repeat the path; else the
+ * longest reference quoted (an owner) and no ID; the address when they say no route, or the path
+ * has no IDs (a list, a create); else the IDs.
  */
 export function notFoundOf(failure: RequestFailure, address?: RequestAddress): NotFound {
 	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT))

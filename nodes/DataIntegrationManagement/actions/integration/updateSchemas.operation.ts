@@ -98,13 +98,13 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 	const mode = readParameter.call(this, itemIndex, updateModeField) as string;
 	const schemas =
 		mode === 'json' ? readJsonSchemas.call(this, itemIndex) : readChanges.call(this, itemIndex);
-	// A 404 may be of a schema the changes name, not of the integration: both are named.
-	const field = mode === 'json' ? 'schemas' : 'changes';
 	const updated = await namingFieldsIfNotFound(
 		this.getNode(),
 		properties,
-		{ integrationId, [field]: Object.keys(schemas).join(', ') },
+		{ integrationId },
 		updateSchemas.call(this, integrationId, schemas, pacer),
+		// A service may answer 404 for a schema, table or column it does not know.
+		` If both are right, check that each schema, table and column in ${mode === 'json' ? 'Schemas' : 'Changes'} exists in the integration (Get Schemas lists them).`,
 	);
 	const written = updated.offSpec ? withWarning(updated.offSpec) : { schemas: updated.data };
 	if (!runsAsTool.call(this)) return written;
