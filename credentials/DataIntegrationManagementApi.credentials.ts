@@ -19,7 +19,7 @@ const REDIRECTED =
 
 /** The Test's words for a 401: the key is refused (or empty: the Test cannot tell, the nodes can). */
 const KEY_REFUSED =
-	'The service refused the API key. Check the API Key: it must be a key the service issued for this workspace, copied whole. A field of spaces only is sent empty: paste the key into it.';
+	'The service refused the API key. Check the API Key: it must be a key the service issued for this workspace, copied whole (if the field holds only spaces, it is sent empty: paste the key).';
 
 /** The Test's words for a 404 of GET /users: the Base URL is not the API's. */
 const NOT_FOUND =

@@ -37,7 +37,7 @@ describe('credential test', () => {
 		expect(result).toEqual({
 			status: 'Error',
 			message: expect.stringContaining(
-				'A field of spaces only is sent empty: paste the key into it.',
+				'(if the field holds only spaces, it is sent empty: paste the key)',
 			),
 		});
 	});

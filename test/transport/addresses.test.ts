@@ -252,6 +252,18 @@ describe('notFoundOf: what a 404 is of, as the error keeps it', () => {
 			{ missingField: 'owner' },
 		],
 		[
+			'an owner of 40,000 characters, quoted: named (a RegExp of it is too large for V8)',
+			{ status: 404, apiMessage: `no user usr_${'a'.repeat(40_000)}.` },
+			{ ...CREATE, references: { owner: `usr_${'a'.repeat(40_000)}` } },
+			{ missingField: 'owner' },
+		],
+		[
+			'a value found only inside a word, then alone: matched',
+			{ status: 404, apiMessage: 'usr_9x; usr_9 is unknown' },
+			CREATE,
+			{ missingField: 'owner' },
+		],
+		[
 			'three values quoted: the longest, wherever it is listed',
 			{ status: 404, apiMessage: 'no usr, usr_9_long or usr_9' },
 			{ ...CREATE, references: { a: 'usr', b: 'usr_9_long', c: 'usr_9' } },

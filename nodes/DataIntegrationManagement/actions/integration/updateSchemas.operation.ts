@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { isObject } from '../../shared/checks';
-import { integrationIdField } from '../../shared/descriptions';
+import { displayNameOf, integrationIdField } from '../../shared/descriptions';
 import { pathSegment, readParameter, runsAsTool } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
 import { updateSchemas } from '../../client/integrations';
@@ -104,7 +104,7 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 		{ integrationId },
 		updateSchemas.call(this, integrationId, schemas, pacer),
 		// A service may answer 404 for a schema, table or column it does not know.
-		` If both are right, check that each schema, table and column in ${mode === 'json' ? 'Schemas' : 'Changes'} exists in the integration (Get Schemas lists them).`,
+		` If both are right, check that each schema, table and column in ${displayNameOf(properties, mode === 'json' ? 'schemas' : 'changes')} exists in the integration (Get Schemas lists them).`,
 	);
 	const written = updated.offSpec ? withWarning(updated.offSpec) : { schemas: updated.data };
 	if (!runsAsTool.call(this)) return written;
