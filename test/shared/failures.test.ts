@@ -15,6 +15,7 @@ import {
 	declaredError,
 	failureOf,
 	undeclaredCause,
+	withItemsSent,
 } from '../../nodes/DataIntegrationManagement/shared/failures';
 import { credentialNotFound } from '../helpers/n8n';
 
@@ -100,4 +101,23 @@ describe('declaredError', () => {
 			expect((wrapped as NodeOperationError).context.itemIndex).toBe(item);
 		},
 	);
+});
+
+describe('withItemsSent', () => {
+	it.each([
+		[
+			[0, 1, 3, 4],
+			'Items 0 and 1 had already made their change; items 3 and 4 had already been sent and may have taken effect: running the node again sends them again.',
+		],
+		[
+			[3],
+			'Item 3 had already been sent and may have taken effect: running the node again sends it again.',
+		],
+		[[0], 'Item 0 had already made its change: running the node again sends it again.'],
+	])('items sent %j around item 2: one sentence, capitalised once', (sent, note) => {
+		const error = new NodeApiError(node, { message: 'down' }, { description: 'Why.' });
+
+		expect(withItemsSent(error, 2, sent)).toBe(error);
+		expect(error.description).toBe(`Why.\n\n${note}`);
+	});
 });

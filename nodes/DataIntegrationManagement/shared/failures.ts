@@ -43,12 +43,13 @@ export function declaredError(node: INode, error: unknown, itemIndex?: number): 
 export function withItemsSent(error: unknown, failed: number, sent: number[]): unknown {
 	const [earlier, later] = [sent.filter((i) => i < failed), sent.filter((i) => i > failed)];
 	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
-	const items = (indexes: number[]) =>
-		`${indexes.length === 1 ? 'Item' : 'Items'} ${listOf(indexes)}`;
+	const items = (indexes: number[], first = true) =>
+		`${first ? 'I' : 'i'}tem${indexes.length === 1 ? '' : 's'} ${listOf(indexes)}`;
 	const said = [
 		earlier.length &&
 			`${items(earlier)} had already made ${earlier.length === 1 ? 'its' : 'their'} change`,
-		later.length && `${items(later)} had already been sent and may have taken effect`,
+		later.length &&
+			`${items(later, !earlier.length)} had already been sent and may have taken effect`,
 	].filter(Boolean);
 	if (!said.length) return error;
 	const note = `${said.join('; ')}: running the node again sends ${earlier.length + later.length === 1 ? 'it' : 'them'} again.`;
