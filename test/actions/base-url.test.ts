@@ -209,6 +209,30 @@ describe('an ID the service does not have', () => {
 		}
 	});
 
+	it("a 400 web page (nginx's answer to http:// on its https:// port): not the API's, the Base URL to check", async () => {
+		const page = await startRecorder({
+			status: 400,
+			contentType: 'text/html',
+			body: '<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head></html>',
+		});
+		try {
+			const { error } = await runActionNode({
+				credentials: { ...credentials(), baseUrl: `${page.origin}/v1` },
+				parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+			});
+
+			expect(error).toMatchObject({
+				message: "The service answered with a web page (HTTP 400), not the API's JSON",
+				description:
+					"Another server than the API's may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.",
+				failure: { cause: 'configuration-invalid' },
+			});
+			expect(page.arrivals).toHaveLength(1);
+		} finally {
+			await page.close();
+		}
+	});
+
 	it('the trigger, on a service without the beta audit log: the endpoint, then the Base URL', async () => {
 		emulator().injectFault({ kind: 'status', status: 404, message: 'gone', path: '/audit-logs' });
 		await expect(

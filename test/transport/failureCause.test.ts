@@ -138,6 +138,12 @@ describe('failureCause', () => {
 			{ cause: 'configuration-invalid' },
 		],
 		[
+			'an https:// Base URL to a plain http:// service: someone must set it',
+			{ networkCode: 'EPROTO' },
+			undefined,
+			{ cause: 'configuration-invalid' },
+		],
+		[
 			'a certificate of another name',
 			{ networkCode: 'ERR_TLS_CERT_ALTNAME_INVALID' },
 			undefined,

@@ -64,6 +64,7 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 				apiCode: undefined,
 				apiMessage: undefined,
 				location: 'https://new.example/v1/users?t=1',
+				page: true,
 			},
 		],
 		[
@@ -89,7 +90,18 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 		[
 			'a body that is not JSON (an HTML page)',
 			{ statusCode: 502, body: '<html>Bad gateway</html>' },
-			{ status: 502, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
+			{
+				status: 502,
+				retryAfterSeconds: undefined,
+				apiCode: undefined,
+				apiMessage: undefined,
+				page: true,
+			},
+		],
+		[
+			'a body of spaces only is no page',
+			{ statusCode: 400, body: ' \n' },
+			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
 		],
 		[
 			'a code or message that is not text is not read',
@@ -230,6 +242,34 @@ describe('toNodeApiError: the error a user reads', () => {
 				message: 'The service answered with an error but gave no message',
 				description: expect.stringMatching(/internal problem/),
 				httpCode: '502',
+			},
+		],
+		[
+			'a web page answered a 400: not the API, likely the Base URL',
+			{ status: 400, page: true },
+			{
+				message: "The service answered with a web page (HTTP 400), not the API's JSON",
+				description:
+					"Another server than the API's may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.",
+				httpCode: '400',
+			},
+		],
+		[
+			"a web page of a 5xx: the status's own sentence (a gateway's page is common)",
+			{ status: 502, page: true },
+			{
+				message: "The service answered with a web page (HTTP 502), not the API's JSON",
+				description: 'The service had an internal problem. Try again later.',
+				httpCode: '502',
+			},
+		],
+		[
+			'a web page of a 429: waited out, then the rate words',
+			{ status: 429, page: true },
+			{
+				message: expect.any(String),
+				description: expect.stringMatching(/^The service is limiting/),
+				httpCode: '429',
 			},
 		],
 		[
@@ -552,6 +592,7 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 		['an unknown host: never arrived', { networkCode: 'ENOTFOUND' }, false],
 		['a failed name lookup: never arrived', { networkCode: 'EAI_AGAIN' }, false],
 		['an untrusted certificate: never arrived', { networkCode: 'CERT_HAS_EXPIRED' }, false],
+		['an answer not in TLS (https:// to http://): never sent', { networkCode: 'EPROTO' }, false],
 		['n8n refused the address: never sent', { blockedAddress: '10.0.0.1' }, false],
 	])('%s: %s', (_title, failure, acted) => {
 		expect(mayHaveActed(failure)).toBe(acted);

@@ -51,6 +51,22 @@ describe('a service whose certificate n8n does not trust (self-signed)', () => {
 		},
 	);
 
+	it('an https:// Base URL to the plain http:// service: the action says so, and the trigger is held', async () => {
+		const plain = { ...credentials(), baseUrl: emulator().baseUrl.replace('http:', 'https:') };
+		const result = await getIntegration(plain);
+		expect(result.error?.message).toBe(
+			'The service did not answer over TLS, as https:// asks: it may take http:// only',
+		);
+		expect(result.error?.description).toMatch(/network error EPROTO\)\. Check the Base URL/);
+		expect(problemsOf(result.error!.message, result.error?.description ?? undefined)).toEqual([]);
+		// n8n's durable scheduler holds a trigger whose failure someone must fix: not retried soon.
+		await expect(pollTrigger({ credentials: plain, parameters: {} })).rejects.toMatchObject({
+			message: expect.stringMatching(/did not answer over TLS/),
+			failure: { cause: 'configuration-invalid' },
+		});
+		expect(emulator().requests).toEqual([]);
+	});
+
 	it('with Ignore SSL Issues on: the Test, an action, a picker and the trigger work', async () => {
 		expect(await testCredential(overHttps(true))).toEqual({
 			status: 'OK',

@@ -20,12 +20,16 @@ export interface RequestFailure {
 	blockedAddress?: string;
 	/** A redirect's (3xx) Location header as sent: never followed, shown without its query. */
 	location?: string;
+	/** An error answer in text, not JSON: a web page, often of another server than the API. */
+	page?: boolean;
 }
 
 /** The network codes of Node's TLS for a certificate that could not be verified. */
 export const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/;
 /** Node's code for a URL it cannot read; also a Base URL the transport refuses before sending. */
 export const INVALID_URL = 'ERR_INVALID_URL';
+/** TLS's code for an answer that is not TLS: an https:// Base URL to a plain http:// service. */
+export const NOT_TLS = 'EPROTO';
 /** A credential whose API Key is empty once trimmed (spaces only): the transport sends nothing. */
 export const NO_API_KEY = 'NO_API_KEY';
 
@@ -40,6 +44,7 @@ export const NETWORK_WORDS: Record<string, string> = {
 	ECONNABORTED: 'did not answer in time',
 	ENOTFOUND: 'was not found: no address is known for its host name',
 	EAI_AGAIN: 'was not found: looking up its host name failed',
+	[NOT_TLS]: 'did not answer over TLS, as https:// asks: it may take http:// only',
 };
 
 /**
@@ -51,7 +56,8 @@ export function failureCause(failure: RequestFailure, waitMs?: number): Failure 
 	if (blockedAddress !== undefined) return { cause: 'configuration-invalid' };
 	if (networkCode === NO_API_KEY) return { cause: 'credential-invalid' };
 	if (status === undefined) {
-		const setting = CERTIFICATE_ERROR.test(networkCode ?? '') || networkCode === INVALID_URL;
+		const code = networkCode ?? '';
+		const setting = CERTIFICATE_ERROR.test(code) || [INVALID_URL, NOT_TLS].includes(code);
 		return { cause: setting ? 'configuration-invalid' : 'temporarily-unavailable' };
 	}
 	const serviceWaitMs =

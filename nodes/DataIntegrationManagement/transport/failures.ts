@@ -17,6 +17,7 @@ import {
 	CERTIFICATE_ERROR,
 	failureCause,
 	INVALID_URL,
+	NOT_TLS,
 	NETWORK_WORDS,
 	NO_API_KEY,
 	type RequestFailure,
@@ -52,6 +53,7 @@ export function failureOfAnswer({
 		apiCode: typeof fields.code === 'string' ? fields.code : undefined,
 		apiMessage: typeof fields.message === 'string' ? fields.message : undefined,
 		...(statusCode < 400 && typeof location === 'string' && { location }),
+		...(typeof body === 'string' && body.trim() !== '' && { page: true }),
 	};
 }
 
@@ -130,6 +132,8 @@ function describeStatus(failure: RequestFailure, { write, run }: ErrorOptions): 
 	const { status, networkCode } = failure;
 	if (status === undefined)
 		return `The service could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}. Check the Base URL in the credential and that the service is up${write && mayHaveActed(failure) ? '' : ', then try again'}.`;
+	if (failure.page && status < 500 && status !== 429)
+		return "Another server than the API's may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.";
 	if (status === 400)
 		return 'The service rejected the request as invalid. Check the fields the message names, or the values set in the node when it names none.';
 	if (status === 401) return 'The API key was refused. Check the API Key in the credential.';
@@ -150,14 +154,14 @@ const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', INVALID_URL, NO_AP
 /**
  * Whether the service may have acted: a 5xx but 501 and 503, or sent with nothing back (a timeout,
  * a dropped connection). 429 and 503 say it did not; a refused connection, an unknown host, a
- * certificate or n8n's SSRF refusal mean it never arrived.
+ * certificate, an answer not in TLS (NOT_TLS) or n8n's SSRF refusal mean it never arrived.
  */
 export function mayHaveActed({ status, networkCode, blockedAddress }: RequestFailure): boolean {
 	// A 303 answers a request acted on with where to read the result ("see other").
 	if (status !== undefined)
 		return (status >= 500 && status !== 501 && status !== 503) || status === 303;
 	if (blockedAddress !== undefined || NEVER_SENT.includes(networkCode ?? '')) return false;
-	return !CERTIFICATE_ERROR.test(networkCode ?? '');
+	return !CERTIFICATE_ERROR.test(networkCode ?? '') && networkCode !== NOT_TLS;
 }
 
 /** What a write's error adds when the change may have been made (see mayHaveActed). */
@@ -271,7 +275,7 @@ function serviceError(failure: RequestFailure, said: ErrorOptions): ErrorWords {
 	const message = apiMessage
 		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
 		: status
-			? 'The service answered with an error but gave no message'
+			? `The service answered with ${failure.page ? `a web page (HTTP ${status}), not the API's JSON` : 'an error but gave no message'}`
 			: `The service ${NETWORK_WORDS[networkCode ?? ''] ?? 'did not answer'}`;
 	return {
 		errorResponse: {
