@@ -224,7 +224,7 @@ describe('an ID the service does not have', () => {
 			expect(error).toMatchObject({
 				message: "The service answered with a web page (HTTP 400), not the API's JSON",
 				description:
-					"Another server than the API's may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.",
+					'A server other than the API may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.',
 				failure: { cause: 'configuration-invalid' },
 			});
 			expect(page.arrivals).toHaveLength(1);

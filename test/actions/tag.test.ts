@@ -227,7 +227,7 @@ describe('tag deleteRelation', () => {
 		expect(result.error?.message).toContain("has no relation to asset 'ast_missing'");
 		// Run twice (the example workflow, a re-run after a failure): the second says why.
 		expect(result.error?.description).toBe(
-			`The service found nothing for Tag ID "${SEED.tags.finance}", Resource ID "ast_missing" and Resource Type "asset". Check that Tag ID, Resource ID and Resource Type name one that exists, and that the Base URL in the credential is the API's address, ending in /v1. If each is right, the tag may no longer be on that resource (a run before removed it): nothing is left to delete.`,
+			`The service found nothing for Tag ID "${SEED.tags.finance}", Resource ID "ast_missing" and Resource Type "asset". Check that Tag ID, Resource ID and Resource Type name one that exists, and that the Base URL in the credential is the API's address, ending in /v1. If they are right, the tag may no longer be on that resource (an earlier run may have removed it): nothing is left to delete.`,
 		);
 	});
 });

@@ -64,7 +64,6 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 				apiCode: undefined,
 				apiMessage: undefined,
 				location: 'https://new.example/v1/users?t=1',
-				page: true,
 			},
 		],
 		[
@@ -89,13 +88,24 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 		],
 		[
 			'a body that is not JSON (an HTML page)',
-			{ statusCode: 502, body: '<html>Bad gateway</html>' },
+			{ statusCode: 502, body: ' <html>Bad gateway</html>' },
 			{
 				status: 502,
 				retryAfterSeconds: undefined,
 				apiCode: undefined,
 				apiMessage: undefined,
-				page: true,
+				page: 'a web page',
+			},
+		],
+		[
+			'a body in plain text',
+			{ statusCode: 401, body: 'Unauthorized' },
+			{
+				status: 401,
+				retryAfterSeconds: undefined,
+				apiCode: undefined,
+				apiMessage: undefined,
+				page: 'text',
 			},
 		],
 		[
@@ -246,17 +256,17 @@ describe('toNodeApiError: the error a user reads', () => {
 		],
 		[
 			'a web page answered a 400: not the API, likely the Base URL',
-			{ status: 400, page: true },
+			{ status: 400, page: 'a web page' },
 			{
 				message: "The service answered with a web page (HTTP 400), not the API's JSON",
 				description:
-					"Another server than the API's may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.",
+					'A server other than the API may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.',
 				httpCode: '400',
 			},
 		],
 		[
 			"a web page of a 5xx: the status's own sentence (a gateway's page is common)",
-			{ status: 502, page: true },
+			{ status: 502, page: 'a web page' },
 			{
 				message: "The service answered with a web page (HTTP 502), not the API's JSON",
 				description: 'The service had an internal problem. Try again later.',
@@ -265,11 +275,31 @@ describe('toNodeApiError: the error a user reads', () => {
 		],
 		[
 			'a web page of a 429: waited out, then the rate words',
-			{ status: 429, page: true },
+			{ status: 429, page: 'a web page' },
 			{
-				message: expect.any(String),
+				message: "The service answered with a web page (HTTP 429), not the API's JSON",
 				description: expect.stringMatching(/^The service is limiting/),
 				httpCode: '429',
+			},
+		],
+		[
+			"a proxy's 401 in text: still the key to check, not the Base URL",
+			{ status: 401, page: 'text' },
+			{
+				message: "The service answered with text (HTTP 401), not the API's JSON",
+				description: 'The API key was refused. Check the API Key in the credential.',
+				httpCode: '401',
+			},
+		],
+		[
+			'https:// to a plain http:// service (EPROTO): the scheme to change',
+			{ networkCode: 'EPROTO' },
+			{
+				message:
+					'The service did not answer over TLS, as the https:// Base URL asks: nothing was sent',
+				description:
+					'If the service takes plain HTTP only, set the Base URL in the credential to http://…; if it takes https://, its TLS may be too old for n8n: ask its owner.',
+				httpCode: null,
 			},
 		],
 		[
@@ -400,7 +430,12 @@ describe('toNodeApiError: no answer, in words n8n keeps when it wraps the error 
 		const rewrapped = new NodeOperationError(node, error);
 		expect(rewrapped.message).toBe(error.message);
 		expect(rewrapped.message).toBe(`The service ${NETWORK_WORDS[networkCode]}`);
-		expect(error.description).toContain(`(network error ${networkCode})`);
+		// EPROTO's words name the scheme to change instead (describeStatus).
+		expect(error.description).toContain(
+			networkCode === 'EPROTO'
+				? 'Base URL in the credential to http://'
+				: `(network error ${networkCode})`,
+		);
 	});
 
 	it.each<[string, boolean]>([

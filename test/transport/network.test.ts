@@ -55,9 +55,11 @@ describe('a service whose certificate n8n does not trust (self-signed)', () => {
 		const plain = { ...credentials(), baseUrl: emulator().baseUrl.replace('http:', 'https:') };
 		const result = await getIntegration(plain);
 		expect(result.error?.message).toBe(
-			'The service did not answer over TLS, as https:// asks: it may take http:// only',
+			'The service did not answer over TLS, as the https:// Base URL asks: nothing was sent',
 		);
-		expect(result.error?.description).toMatch(/network error EPROTO\)\. Check the Base URL/);
+		expect(result.error?.description).toMatch(
+			/^If the service takes plain HTTP only, set the Base URL/,
+		);
 		expect(problemsOf(result.error!.message, result.error?.description ?? undefined)).toEqual([]);
 		// n8n's durable scheduler holds a trigger whose failure someone must fix: not retried soon.
 		await expect(pollTrigger({ credentials: plain, parameters: {} })).rejects.toMatchObject({

@@ -20,8 +20,8 @@ export interface RequestFailure {
 	blockedAddress?: string;
 	/** A redirect's (3xx) Location header as sent: never followed, shown without its query. */
 	location?: string;
-	/** An error answer in text, not JSON: a web page, often of another server than the API. */
-	page?: boolean;
+	/** An error answer in text, not the API's JSON: often another server's (a proxy, a sign-in page). */
+	page?: 'a web page' | 'text';
 }
 
 /** The network codes of Node's TLS for a certificate that could not be verified. */
@@ -44,7 +44,7 @@ export const NETWORK_WORDS: Record<string, string> = {
 	ECONNABORTED: 'did not answer in time',
 	ENOTFOUND: 'was not found: no address is known for its host name',
 	EAI_AGAIN: 'was not found: looking up its host name failed',
-	[NOT_TLS]: 'did not answer over TLS, as https:// asks: it may take http:// only',
+	[NOT_TLS]: 'did not answer over TLS, as the https:// Base URL asks: nothing was sent',
 };
 
 /**

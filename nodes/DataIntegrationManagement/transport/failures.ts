@@ -42,6 +42,7 @@ export function failureOfAnswer({
 	body,
 }: FullResponse): RequestFailure | undefined {
 	if (!(statusCode >= 300)) return undefined;
+	const text = typeof body === 'string' ? body.trim() : '';
 	const location = headers?.location;
 	const fields = (typeof body === 'object' && body !== null ? body : {}) as {
 		code?: unknown;
@@ -53,7 +54,7 @@ export function failureOfAnswer({
 		apiCode: typeof fields.code === 'string' ? fields.code : undefined,
 		apiMessage: typeof fields.message === 'string' ? fields.message : undefined,
 		...(statusCode < 400 && typeof location === 'string' && { location }),
-		...(typeof body === 'string' && body.trim() !== '' && { page: true }),
+		...(statusCode >= 400 && text && { page: text.startsWith('<') ? 'a web page' : 'text' }),
 	};
 }
 
@@ -130,10 +131,13 @@ function parseRetryAfter(value: unknown): number | undefined {
 /** One plain sentence per class of failure but 404, under the API's own message; `write`: a change was asked. */
 function describeStatus(failure: RequestFailure, { write, run }: ErrorOptions): string {
 	const { status, networkCode } = failure;
+	if (networkCode === NOT_TLS)
+		return 'If the service takes plain HTTP only, set the Base URL in the credential to http://…; if it takes https://, its TLS may be too old for n8n: ask its owner.';
 	if (status === undefined)
 		return `The service could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}. Check the Base URL in the credential and that the service is up${write && mayHaveActed(failure) ? '' : ', then try again'}.`;
-	if (failure.page && status < 500 && status !== 429)
-		return "Another server than the API's may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.";
+	// A 401, 403 or 429 means the same from a proxy; any other 4xx in text is not the API's.
+	if (failure.page && status < 500 && ![401, 403, 429].includes(status))
+		return 'A server other than the API may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.';
 	if (status === 400)
 		return 'The service rejected the request as invalid. Check the fields the message names, or the values set in the node when it names none.';
 	if (status === 401) return 'The API key was refused. Check the API Key in the credential.';
@@ -275,7 +279,7 @@ function serviceError(failure: RequestFailure, said: ErrorOptions): ErrorWords {
 	const message = apiMessage
 		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
 		: status
-			? `The service answered with ${failure.page ? `a web page (HTTP ${status}), not the API's JSON` : 'an error but gave no message'}`
+			? `The service answered with ${failure.page ? `${failure.page} (HTTP ${status}), not the API's JSON` : 'an error but gave no message'}`
 			: `The service ${NETWORK_WORDS[networkCode ?? ''] ?? 'did not answer'}`;
 	return {
 		errorResponse: {

@@ -46,7 +46,7 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 		properties,
 		{ tagId, ...relation },
 		deleteTagRelation.call(this, tagId, relation, pacer),
-		' If each is right, the tag may no longer be on that resource (a run before removed it): nothing is left to delete.',
+		' If they are right, the tag may no longer be on that resource (an earlier run may have removed it): nothing is left to delete.',
 	);
 	// The API answers with a message only, so the item says what was removed.
 	const deleted = { deleted: true, tagId, ...relation, message: message ?? '' };
