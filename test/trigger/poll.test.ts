@@ -669,12 +669,15 @@ describe('polls that overlap (n8n starts a poll on every tick, whether or not th
 });
 
 describe("filters that match rarely, cut by the poll's time (n8n's durable scheduler)", () => {
+	const PAGE_MS = 200;
+	const BUDGET_MS = 1000;
 	beforeEach(() => {
 		emulator().reset({ seed: false });
-		// Five pages, each answered in 100 ms: a budget of 300 ms reads two of them at most.
+		// Five pages, each answered in 200 ms: a budget of 1 s leaves 800 ms to read, four pages at
+		// most; the first page has 600 ms to spare on a loaded 2-core CI.
 		add(sequence(499, T0));
 		add([{ timestamp: iso(T0 + 499 * SECOND), event: 'Integration paused' }]);
-		emulator().setLatency(100);
+		emulator().setLatency(PAGE_MS);
 	});
 	afterEach(() => emulator().setLatency(0));
 	const parameters = dateParameters(iso(T0), {
@@ -686,7 +689,7 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 		pollTrigger({
 			credentials: credentials(),
 			parameters,
-			pollBudgetMs: 300,
+			pollBudgetMs: BUDGET_MS,
 			workflowId,
 			staticData,
 			activation: scheduled ? 'update' : 'activate',
@@ -708,7 +711,7 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 			const shared = activeTrigger({
 				credentials: credentials(),
 				parameters,
-				pollBudgetMs: 300,
+				pollBudgetMs: BUDGET_MS,
 				workflowId,
 			});
 			// Without durable cursors every poll gets the static data saved on publishing again.
@@ -781,6 +784,7 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 	});
 
 	it('without durable poll cursors, a poll that reads to the end and emits nothing returns nothing, with no error', async () => {
+		emulator().setLatency(0);
 		const nothingMatches = { ...parameters, filters: { events: { texts: ['nothing matches'] } } };
 		const unbudgeted = (staticData?: IDataObject) =>
 			pollTrigger({
@@ -817,15 +821,15 @@ describe("filters that match rarely, cut by the poll's time (n8n's durable sched
 		const elsewhere = await run('another-main', 60_000, here.staticData);
 		expect(emitted(elsewhere)).toHaveLength(1);
 		add(sequence(499, T0 + 700 * SECOND));
-		emulator().setLatency(100);
-		expect((await run('moved-elsewhere', 300, elsewhere.staticData)).items).toBeNull();
+		emulator().setLatency(PAGE_MS);
+		expect((await run('moved-elsewhere', BUDGET_MS, elsewhere.staticData)).items).toBeNull();
 	});
 
 	it("under n8n's default scheduler, a poll cut with nothing to emit after one that emitted reads on, with no error", async () => {
 		const shared = activeTrigger({
 			credentials: credentials(),
 			parameters,
-			pollBudgetMs: 300,
+			pollBudgetMs: BUDGET_MS,
 			workflowId: 'after-an-emit',
 		});
 		let result: PollResult | undefined;

@@ -348,11 +348,12 @@ describe("n8n's poll budget", () => {
 	it('asks for no page it cannot expect back within the budget: after one slow page, no request is sent to be cut', async () => {
 		emulator().reset({ seed: false });
 		emulator().addAuditEntries(sequence(250, Date.now() - 2 * HOUR, SECOND));
-		// Reading may last 400 ms of the 500: a second page of 250 ms would end past it.
-		emulator().setLatency(250);
+		// Reading may last 1.6 s of the 2: a second page of 900 ms would end past it, and the first
+		// has 700 ms to spare on a loaded 2-core CI.
+		emulator().setLatency(900);
 		const parameters = { startFrom: 'date', startDate: iso(Date.now() - 3 * HOUR) };
 
-		const result = await poll(parameters, undefined, 500);
+		const result = await poll(parameters, undefined, 2000);
 		expect(eventsOf(emitted(result))).toEqual(sequence(100, 0).map((entry) => entry.event));
 		expect(auditRequests()).toHaveLength(1);
 	});
@@ -601,13 +602,13 @@ describe('a service answering newest first whose newest entries share one instan
 	});
 
 	it("loses none of the older entries when the budget ends the first read after its first page, and says why in n8n's log", async () => {
-		// A first page of 300 ms fits in the 400 ms of a 500 ms budget spent reading, a second would
-		// not: 100 ms to spare for the first poll of a cold process (a 100 ms budget left only 20).
-		emulator().setLatency(300);
+		// A first page of 900 ms fits in the 1.6 s of a 2 s budget spent reading, a second would
+		// not: 700 ms to spare for the first poll of a cold process on a loaded 2-core CI.
+		emulator().setLatency(900);
 		const warn = jest.spyOn(n8nLogger(), 'warn');
 		let first: PollResult;
 		try {
-			first = await poll(parameters, undefined, 500);
+			first = await poll(parameters, undefined, 2000);
 			emulator().setLatency(0);
 			expect(warn.mock.calls).toEqual([[KEEP_CURSOR_WARNING]]);
 			warn.mockClear();
