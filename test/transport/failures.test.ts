@@ -72,9 +72,20 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 			{ status: 304, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
 		],
 		[
-			'a Location beside an error status is not read',
-			{ statusCode: 404, headers: { location: '/elsewhere' } },
-			{ status: 404, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
+			'a 300 is a redirect too, with where it points',
+			{ statusCode: 300, headers: { location: '/v2/users' } },
+			{
+				status: 300,
+				retryAfterSeconds: undefined,
+				apiCode: undefined,
+				apiMessage: undefined,
+				location: '/v2/users',
+			},
+		],
+		[
+			'a Location beside an error status (from 400 on) is not read',
+			{ statusCode: 400, headers: { location: '/elsewhere' } },
+			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
 		],
 		[
 			'status, body and Retry-After',
@@ -91,6 +102,17 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 			{ statusCode: 502, body: ' <html>Bad gateway</html>' },
 			{
 				status: 502,
+				retryAfterSeconds: undefined,
+				apiCode: undefined,
+				apiMessage: undefined,
+				page: 'a web page',
+			},
+		],
+		[
+			'a 400 with an HTML page (a proxy, a sign-in page)',
+			{ statusCode: 400, body: '<!DOCTYPE html><title>Sign in</title>' },
+			{
+				status: 400,
 				retryAfterSeconds: undefined,
 				apiCode: undefined,
 				apiMessage: undefined,
@@ -265,12 +287,12 @@ describe('toNodeApiError: the error a user reads', () => {
 			},
 		],
 		[
-			"a web page of a 5xx: the status's own sentence (a gateway's page is common)",
-			{ status: 502, page: 'a web page' },
+			"a web page of a 5xx, from 500 on: the status's own sentence (a gateway's page is common)",
+			{ status: 500, page: 'a web page' },
 			{
-				message: "The service answered with a web page (HTTP 502), not the API's JSON",
+				message: "The service answered with a web page (HTTP 500), not the API's JSON",
 				description: 'The service had an internal problem. Try again later.',
-				httpCode: '502',
+				httpCode: '500',
 			},
 		],
 		[
@@ -278,7 +300,7 @@ describe('toNodeApiError: the error a user reads', () => {
 			{ status: 429, page: 'a web page' },
 			{
 				message: "The service answered with a web page (HTTP 429), not the API's JSON",
-				description: expect.stringMatching(/^The service is limiting/),
+				description: 'The service is limiting the rate of requests. Wait a moment, then try again.',
 				httpCode: '429',
 			},
 		],
@@ -355,7 +377,8 @@ describe('toNodeApiError: the error a user reads', () => {
 			{},
 			{
 				message: 'The service did not answer',
-				description: expect.stringMatching(/could not be reached/),
+				description:
+					'The service could not be reached or closed the connection. Check the Base URL in the credential and that the service is up, then try again.',
 				httpCode: null,
 			},
 		],
@@ -447,7 +470,9 @@ describe('toNodeApiError: no answer, in words n8n keeps when it wraps the error 
 		'%s after a write: says to try again only where the request never left (%s)',
 		(networkCode, again) => {
 			const { description } = toNodeApiError(node, { networkCode }, { write: true });
-			expect(String(description).includes('then try again')).toBe(again);
+			expect(description).toMatch(
+				again ? /service is up, then try again\./ : /service is up\.(\n|$)/,
+			);
 		},
 	);
 });
@@ -650,6 +675,10 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 		const { description } = toNodeApiError(node, { status: 503 }, { run: true });
 		expect(description).toMatch(/overloaded and turned the request away\. .*Max Concurrency/);
 		expect(description).not.toMatch(/changed|effect/);
+		// The trigger's or a picker's: no run, so no setting to lower.
+		expect(toNodeApiError(node, { status: 503 }).description).toBe(
+			'The service is overloaded and turned the request away. It was sent again as long as the service allowed; try again later.',
+		);
 	});
 
 	it.each<[string, RequestFailure, string]>([
