@@ -120,6 +120,17 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 			},
 		],
 		[
+			'an XML error is text, not a web page',
+			{ statusCode: 400, body: '<?xml version="1.0"?><Error>Bad</Error>' },
+			{
+				status: 400,
+				retryAfterSeconds: undefined,
+				apiCode: undefined,
+				apiMessage: undefined,
+				page: 'text',
+			},
+		],
+		[
 			'a body in plain text',
 			{ statusCode: 401, body: 'Unauthorized' },
 			{
@@ -305,12 +316,33 @@ describe('toNodeApiError: the error a user reads', () => {
 			},
 		],
 		[
-			"a proxy's 401 in text: still the key to check, not the Base URL",
+			"a 401 in text: the key to check, or a proxy's refusal, not the Base URL",
 			{ status: 401, page: 'text' },
 			{
 				message: "The service answered with text (HTTP 401), not the API's JSON",
-				description: 'The API key was refused. Check the API Key in the credential.',
+				description:
+					"The API key was refused, or a server in front of the API refused it (a proxy, a firewall blocking n8n's address: ask whoever runs the service). Check the API Key in the credential.",
 				httpCode: '401',
+			},
+		],
+		[
+			"a firewall's 403 page: the key's permission, or n8n's address blocked in front of the API",
+			{ status: 403, page: 'a web page' },
+			{
+				message: "The service answered with a web page (HTTP 403), not the API's JSON",
+				description: expect.stringMatching(
+					/^The API key lacks permission for this request, or a server in front of the API refused it \(a proxy, a firewall blocking n8n's address/,
+				),
+				httpCode: '403',
+			},
+		],
+		[
+			"a proxy's 408 page: the status's own words, not the Base URL",
+			{ status: 408, page: 'a web page' },
+			{
+				message: "The service answered with a web page (HTTP 408), not the API's JSON",
+				description: expect.not.stringMatching(/Base URL/),
+				httpCode: '408',
 			},
 		],
 		[
@@ -318,7 +350,7 @@ describe('toNodeApiError: the error a user reads', () => {
 			{ networkCode: 'EPROTO' },
 			{
 				message:
-					'The service did not answer over TLS, as the https:// Base URL asks: nothing was sent',
+					'The service could not start TLS with n8n, as the https:// Base URL asks: nothing was sent',
 				description:
 					'If the service takes plain HTTP only, set the Base URL in the credential to http://…; if it takes https://, its TLS may be too old for n8n: ask its owner.',
 				httpCode: null,

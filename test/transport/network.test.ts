@@ -55,7 +55,7 @@ describe('a service whose certificate n8n does not trust (self-signed)', () => {
 		const plain = { ...credentials(), baseUrl: emulator().baseUrl.replace('http:', 'https:') };
 		const result = await getIntegration(plain);
 		expect(result.error?.message).toBe(
-			'The service did not answer over TLS, as the https:// Base URL asks: nothing was sent',
+			'The service could not start TLS with n8n, as the https:// Base URL asks: nothing was sent',
 		);
 		expect(result.error?.description).toMatch(
 			/^If the service takes plain HTTP only, set the Base URL/,
@@ -63,7 +63,7 @@ describe('a service whose certificate n8n does not trust (self-signed)', () => {
 		expect(problemsOf(result.error!.message, result.error?.description ?? undefined)).toEqual([]);
 		// n8n's durable scheduler holds a trigger whose failure someone must fix: not retried soon.
 		await expect(pollTrigger({ credentials: plain, parameters: {} })).rejects.toMatchObject({
-			message: expect.stringMatching(/did not answer over TLS/),
+			message: expect.stringMatching(/could not start TLS/),
 			failure: { cause: 'configuration-invalid' },
 		});
 		expect(emulator().requests).toEqual([]);

@@ -44,7 +44,7 @@ export const NETWORK_WORDS: Record<string, string> = {
 	ECONNABORTED: 'did not answer in time',
 	ENOTFOUND: 'was not found: no address is known for its host name',
 	EAI_AGAIN: 'was not found: looking up its host name failed',
-	[NOT_TLS]: 'did not answer over TLS, as the https:// Base URL asks: nothing was sent',
+	[NOT_TLS]: 'could not start TLS with n8n, as the https:// Base URL asks: nothing was sent',
 };
 
 /**

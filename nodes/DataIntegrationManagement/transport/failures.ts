@@ -44,17 +44,15 @@ export function failureOfAnswer({
 	if (!(statusCode >= 300)) return undefined;
 	const text = typeof body === 'string' ? body.trim() : '';
 	const location = headers?.location;
-	const fields = (typeof body === 'object' && body !== null ? body : {}) as {
-		code?: unknown;
-		message?: unknown;
-	};
+	const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
 	return {
 		status: statusCode,
 		retryAfterSeconds: parseRetryAfter(headers?.['retry-after']),
 		apiCode: typeof fields.code === 'string' ? fields.code : undefined,
 		apiMessage: typeof fields.message === 'string' ? fields.message : undefined,
 		...(statusCode < 400 && typeof location === 'string' && { location }),
-		...(statusCode >= 400 && text && { page: text.startsWith('<') ? 'a web page' : 'text' }),
+		...(statusCode >= 400 &&
+			text && { page: /^<(!doctype html|html|head|body)\b/i.test(text) ? 'a web page' : 'text' }),
 	};
 }
 
@@ -135,14 +133,18 @@ function describeStatus(failure: RequestFailure, { write, run }: ErrorOptions): 
 		return 'If the service takes plain HTTP only, set the Base URL in the credential to http://…; if it takes https://, its TLS may be too old for n8n: ask its owner.';
 	if (status === undefined)
 		return `The service could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}. Check the Base URL in the credential and that the service is up${write && mayHaveActed(failure) ? '' : ', then try again'}.`;
-	// A 401, 403 or 429 means the same from a proxy; any other 4xx in text is not the API's.
-	if (failure.page && status < 500 && ![401, 403, 429].includes(status))
+	// In text: a 401 or 403 may be a proxy's; a 408, 413, 429 means the same; other 4xx, not the API's.
+	const inFront = failure.page
+		? ", or a server in front of the API refused it (a proxy, a firewall blocking n8n's address: ask whoever runs the service)"
+		: '';
+	if (failure.page && status < 500 && ![401, 403, 408, 413, 429].includes(status))
 		return 'A server other than the API may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.';
 	if (status === 400)
 		return 'The service rejected the request as invalid. Check the fields the message names, or the values set in the node when it names none.';
-	if (status === 401) return 'The API key was refused. Check the API Key in the credential.';
+	if (status === 401)
+		return `The API key was refused${inFront}. Check the API Key in the credential.`;
 	if (status === 403)
-		return 'The API key was accepted but lacks permission for this request. Use a key that is allowed to do it, or ask the workspace admin to grant it.';
+		return `The API key lacks permission for this request${inFront}. Use a key that is allowed to do it, or ask the workspace admin to grant it.`;
 	const asked = failure.retryAfterSeconds;
 	if (status === 429)
 		return `The service is limiting the rate of requests${asked ? ` and asked to wait ${asked} s` : ''}. Wait ${asked ? 'that long' : 'a moment'}${run ? ', or lower the concurrency' : ''}, then try again.`;
