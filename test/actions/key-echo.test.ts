@@ -1,6 +1,6 @@
 /**
  * The API key never appears in an error, even when the service's own error message repeats it
- * ("Invalid API key abc…", a common answer): it reaches n8n's logs, the execution, and a model as
+ * ("Invalid API key abc…", a common answer), or half of it: it reaches n8n's logs, the execution, and a model as
  * the tool's error text. Run through n8n-core against the emulator's chosen answers.
  */
 import { useEmulator } from '../helpers/emulator';
@@ -32,5 +32,15 @@ describe('a service error that repeats the API key', () => {
 		const shown = JSON.stringify([result.error ?? null, result.items]);
 		expect(shown).not.toContain(key);
 		expect(shown).toContain('Invalid API key [API key], or expired');
+	});
+
+	it('in the node, shows the message with the half of the key it repeats replaced', async () => {
+		const half = emulator().apiKey.slice(0, Math.ceil(emulator().apiKey.length / 2));
+		emulator().answerWith({ status: 401, body: { message: `Key ${half}… was revoked` } });
+
+		const result = await runActionNode({ credentials: credentials(), parameters: listUsers });
+
+		expect(String(result.error?.message)).not.toContain(half);
+		expect(String(result.error?.message)).toContain('Key [API key]… was revoked');
 	});
 });

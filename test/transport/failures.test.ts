@@ -10,7 +10,7 @@ import {
 	atVersion,
 	type RequestAddress,
 } from '../../nodes/DataIntegrationManagement/transport/addresses';
-import { apiKeyOf } from '../../nodes/DataIntegrationManagement/transport/credential';
+import { apiKeyOf, withoutKey } from '../../nodes/DataIntegrationManagement/transport/credential';
 import { NETWORK_WORDS } from '../../nodes/DataIntegrationManagement/transport/failureCause';
 import {
 	failureOfAnswer,
@@ -19,7 +19,6 @@ import {
 	mayHaveActed,
 	timedOut,
 	toNodeApiError,
-	withoutKey,
 	type RequestFailure,
 } from '../../nodes/DataIntegrationManagement/transport/failures';
 
@@ -657,6 +656,37 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		expect(
 			withoutKey({ status: 307, location: `https://x/${encodeURIComponent(key)}/v1` }, key),
 		).toEqual({ status: 307, location: 'https://x/[API key]/v1' });
+	});
+
+	// 32 characters, made up: parts of 16 or more are hidden.
+	const key = ['dim_live', '7Hq2Vx9Lp4Zr8Nc1Wd6Ty3B'].join('_');
+	it.each<[string, string, string]>([
+		['its first half', `key ${key.slice(0, 16)}… is revoked`, 'key [API key]… is revoked'],
+		['its last half', `key …${key.slice(16)} is revoked`, 'key …[API key] is revoked'],
+		['a middle half', `bad: ${key.slice(8, 24)}`, 'bad: [API key]'],
+		['two parts, each hidden', `${key.slice(0, 16)} / ${key.slice(-17)}`, '[API key] / [API key]'],
+		['twice, next to each other', `${key}${key}`, '[API key]'],
+		[
+			'a prefix shorter than half: a hint',
+			`key ${key.slice(0, 9)}… is revoked`,
+			`key ${key.slice(0, 9)}… is revoked`,
+		],
+		['the last four: a hint', `key ending ${key.slice(-4)}`, `key ending ${key.slice(-4)}`],
+		['one character short of half', `key ${key.slice(0, 15)}`, `key ${key.slice(0, 15)}`],
+	])('in part: %s', (_title, apiMessage, shown) => {
+		expect(withoutKey({ status: 401, apiMessage }, key)).toEqual({
+			status: 401,
+			apiMessage: shown,
+		});
+	});
+
+	it('in part, a key of 8 characters or fewer only whole; none: the failure as it came', () => {
+		expect(withoutKey({ status: 401, apiMessage: 'k3y9 k3y9abcd' }, 'k3y9abcd')).toEqual({
+			status: 401,
+			apiMessage: 'k3y9 [API key]',
+		});
+		const failure = { status: 401, apiMessage: 'no key' };
+		expect(withoutKey(failure, '')).toEqual(failure);
 	});
 });
 

@@ -56,23 +56,6 @@ export function failureOfAnswer({
 	};
 }
 
-/**
- * `failure` with the API key (as sent: ./credential.ts, apiKeyOf) replaced where the service's
- * words repeat it ("Invalid key …"), as it is or percent-encoded (a Location's path).
- */
-export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
-	const forms = key ? [key, encodeURIComponent(key)] : [];
-	const hide = (text: string | undefined) =>
-		forms.reduce((said, form) => said?.split(form).join('[API key]'), text);
-	const { apiMessage, apiCode, location } = failure;
-	return {
-		...failure,
-		...(apiMessage !== undefined && { apiMessage: hide(apiMessage) }),
-		...(apiCode !== undefined && { apiCode: hide(apiCode) }),
-		...(location !== undefined && { location: hide(location) }),
-	};
-}
-
 /** The names of the errors n8n 2.x's SSRF protection throws (package @n8n/backend-network). */
 const SSRF_ERRORS: readonly unknown[] = ['SsrfBlockedIpError', 'SsrfBlockedHostnameError'];
 /** How far down an error's causes the transport looks. */

@@ -12,7 +12,13 @@ import type {
 } from 'n8n-workflow';
 
 import { isWebAddress } from './addresses';
-import { apiKeyOf, baseUrlOf, CREDENTIAL_TYPE, type ServiceCredentials } from './credential';
+import {
+	apiKeyOf,
+	baseUrlOf,
+	CREDENTIAL_TYPE,
+	withoutKey,
+	type ServiceCredentials,
+} from './credential';
 import { INVALID_URL, NO_API_KEY } from './failureCause';
 import {
 	failureOfAnswer,
@@ -20,7 +26,6 @@ import {
 	PACE_BUSY,
 	timedOut,
 	toNodeApiError,
-	withoutKey,
 	type FullResponse,
 	type RequestFailure,
 } from './failures';
