@@ -38,6 +38,24 @@ describe.each(EDITS)('%s → Update', (resource, target) => {
 		},
 	);
 
+	it.each([
+		[{ name: '' }, 'The field "Name" is empty: give a value, or remove the field'],
+		[{}, 'Set at least one of'],
+	])(
+		'in the tool form, refuses %j without "(item 0)": a call is one item, a model sees no items',
+		async (updateFields, message) => {
+			const result = await runActionNode({
+				credentials: credentials(),
+				parameters: { resource, operation: 'update', ...target, updateFields },
+				asTool: true,
+			});
+
+			expect(result.error?.message).toMatch(new RegExp(`^${message}`));
+			expect(result.error?.message).not.toContain('(item');
+			expect(emulator().requests).toEqual([]);
+		},
+	);
+
 	it.each(['={{ $json.descripton }}', '={{ null }}'])(
 		'refuses a Description whose expression gives nothing (%s) before any request: sent empty it would clear it',
 		async (description) => {

@@ -14,6 +14,7 @@ import {
 	fieldError,
 	isNothing,
 	isObject,
+	ofItem,
 	type Origin,
 } from '../shared/checks';
 import { displayNameOf, limitField, returnAllField } from '../shared/descriptions';
@@ -233,7 +234,7 @@ export function requireSomeChange(
 	const labels = ((collection.options ?? []) as INodeProperties[]).map((f) => f.displayName);
 	throw new NodeOperationError(
 		this.getNode(),
-		`Set at least one of ${labels.join(', ')} under "${collection.displayName}" (item ${itemIndex})`,
+		`Set at least one of ${labels.join(', ')} under "${collection.displayName}"${ofItem(this.getNode(), itemIndex)}`,
 		{ itemIndex, failure: { cause: 'configuration-invalid' } },
 	);
 }

@@ -29,6 +29,10 @@ export interface Origin {
 	timeZone?: string;
 }
 
+/** Which input item an error is of: " (item <n>)"; nothing in the tool form (a call is one item). */
+export const ofItem = (node: INode, itemIndex: number | undefined): string =>
+	itemIndex === undefined || node.type.endsWith('Tool') ? '' : ` (item ${itemIndex})`;
+
 /** The error for a field's value: `The field "<label>" <problem> (item <n>)`. */
 export function fieldError(
 	origin: Origin,
@@ -36,7 +40,7 @@ export function fieldError(
 	problem: string,
 	description?: string,
 ): NodeOperationError {
-	const item = origin.itemIndex === undefined ? '' : ` (item ${origin.itemIndex})`;
+	const item = ofItem(origin.node, origin.itemIndex);
 	return new NodeOperationError(origin.node, `The field "${label}" ${problem}${item}`, {
 		itemIndex: origin.itemIndex,
 		...(description ? { description } : {}),

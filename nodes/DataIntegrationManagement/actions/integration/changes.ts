@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { checkValue } from '../../shared/checks';
+import { checkValue, ofItem } from '../../shared/checks';
 import type { SchemasPatch } from '../../client/types';
 import { originOf, runsAsTool } from '../readers';
 import { nameLocator } from './locators';
@@ -163,7 +163,7 @@ export function readChanges(this: IExecuteFunctions, itemIndex: number): Schemas
 	if (problems.length) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The changes cannot be sent (item ${itemIndex}): ${problems.join('; ')}`,
+			`The changes cannot be sent${ofItem(this.getNode(), itemIndex)}: ${problems.join('; ')}`,
 			{ itemIndex, failure: { cause: 'configuration-invalid' } },
 		);
 	}

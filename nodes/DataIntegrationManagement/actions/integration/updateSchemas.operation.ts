@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { isObject } from '../../shared/checks';
+import { isObject, ofItem } from '../../shared/checks';
 import { displayNameOf, integrationIdField } from '../../shared/descriptions';
 import { pathSegment, readParameter, runsAsTool } from '../readers';
 import { namingFieldsIfNotFound } from '../../shared/notFound';
@@ -82,7 +82,7 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 		// Get Schemas' whole item given (`{ schemas: … }`) instead of its map: said how to unwrap it.
 		throw new NodeOperationError(
 			this.getNode(),
-			`The field "Schemas" is not a valid schema update (item ${itemIndex}): ${problems.join('; ')}`,
+			`The field "Schemas" is not a valid schema update${ofItem(this.getNode(), itemIndex)}: ${problems.join('; ')}`,
 			{
 				itemIndex,
 				description: `Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set, e.g. ${SCHEMAS_EXAMPLE}.${isObject(schemas?.schemas) ? " To give Get Schemas' output, set its Options → Output to Compact and give {{ $json.schemas }}." : ''}`,
