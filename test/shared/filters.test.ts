@@ -13,7 +13,10 @@ import {
 	readFilters,
 } from '../../nodes/DataIntegrationManagement/shared/filters';
 
-const node = { name: 'Audit Log Trigger' } as INode;
+const node = {
+	name: 'Audit Log Trigger',
+	type: 'n8n-nodes-data-integration-management.dataIntegrationManagementTrigger',
+} as INode;
 const entry = (fields: Record<string, unknown>) => fields as unknown as AuditLogEntry;
 const MAYA = entry({
 	event: 'Integration paused',

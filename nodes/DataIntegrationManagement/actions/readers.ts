@@ -1,6 +1,5 @@
 import {
 	NodeError,
-	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeProperties,
@@ -11,10 +10,10 @@ import {
 	asText,
 	checkCollection,
 	checkValue,
+	configurationError,
 	fieldError,
 	isNothing,
 	isObject,
-	ofItem,
 	type Origin,
 } from '../shared/checks';
 import { displayNameOf, limitField, returnAllField } from '../shared/descriptions';
@@ -232,9 +231,6 @@ export function requireSomeChange(
 ): void {
 	if (Object.keys(body).length > 0) return;
 	const labels = ((collection.options ?? []) as INodeProperties[]).map((f) => f.displayName);
-	throw new NodeOperationError(
-		this.getNode(),
-		`Set at least one of ${labels.join(', ')} under "${collection.displayName}"${ofItem(this.getNode(), itemIndex)}`,
-		{ itemIndex, failure: { cause: 'configuration-invalid' } },
-	);
+	const message = `Set at least one of ${labels.join(', ')} under "${collection.displayName}"`;
+	throw configurationError(originOf(this, itemIndex), message);
 }

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { credentialAllowsChanges } from '../client/credential';
+import { configurationError } from '../shared/checks';
 import { declaredError, withItemsSent } from '../shared/failures';
 import {
 	monotonicClock,
@@ -19,7 +20,7 @@ import { RunPace } from '../pacing/shared-pace';
 import { Waiters } from './fixedConcurrency';
 import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
-import { inField, readListLimit, readText, runsAsTool } from './readers';
+import { inField, originOf, readListLimit, readText, runsAsTool } from './readers';
 import { returnAllField } from '../shared/descriptions';
 import { fitToolAnswer, FOR_THE_USER, outsideToolInput, writeAnswer } from './toolAnswer';
 import type { NodeMap, Resource } from './node.type';
@@ -59,11 +60,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = operationFor(resource, operationName);
 	if (!operation) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The operation "${operationName}" of resource "${resource}" is not supported`,
-			{ failure: { cause: 'configuration-invalid' } },
-		);
+		const message = `The operation "${operationName}" of resource "${resource}" is not supported`;
+		throw configurationError({ node: this.getNode() }, message);
 	}
 
 	const readOnly = operation.changesData && !(await credentialAllowsChanges.call(this));
@@ -262,14 +260,10 @@ function readOnlyError(
 				'Reading still works with this credential. Only the user can allow changes.',
 			]
 		: [
-				`This operation changes data, and the credential's Allow Changes is off: nothing was sent (item ${itemIndex})`,
+				"This operation changes data, and the credential's Allow Changes is off: nothing was sent",
 				'Allow Changes is off in the credential, so this node may only read. Turn on Allow Changes in the credential, or use a credential that allows changes.',
 			];
-	return new NodeOperationError(context.getNode(), message, {
-		itemIndex,
-		description,
-		failure: { cause: 'configuration-invalid' },
-	});
+	return configurationError(originOf(context, itemIndex), message, description);
 }
 
 function errorJson(error: unknown): IDataObject {

@@ -101,8 +101,8 @@ export function afterTimePage(
 	return { byTime: { ...byTime, from }, fresh, last, shifted };
 }
 
-/** Which keys of a page were not received before, nor earlier in the page. */
-function freshIn(keys: readonly string[], received: ReadonlySet<string>): boolean[] {
+/** Which keys of a page were not received (or handed over) before, nor earlier in the page. */
+export function freshIn(keys: readonly string[], received: ReadonlySet<string>): boolean[] {
 	const inPage = new Set<string>();
 	return keys.map((key) => {
 		if (received.has(key) || inPage.has(key)) return false;

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { toUtcIso } from '../shared/timestamps';
 import type { Pacer } from '../pacing/pacer';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY, AUDIT_LOG_SORT_FIELD } from './choices';
-import type { ByTime, PageRead, Refusal } from './auditLogByTime';
+import { freshIn, type ByTime, type PageRead, type Refusal } from './auditLogByTime';
 import type { Neighbours, PlacedEntry } from './auditLogPlacement';
 import type { AuditLogEntry, SortOrder } from './types';
 
@@ -236,13 +236,10 @@ export function notHandedOver(
 	placed: PlacedEntry[],
 	handedOver: ReadonlySet<string>,
 ): { fresh: PlacedEntry[]; keys: string[] } {
-	const keys = new Set<string>();
-	const fresh = placed.filter(({ key }) => {
-		if (handedOver.has(key) || keys.has(key)) return false;
-		keys.add(key);
-		return true;
-	});
-	return { fresh, keys: [...keys] };
+	const pageKeys = placed.map(({ key }) => key);
+	const isFresh = freshIn(pageKeys, handedOver);
+	const fresh = placed.filter((_, index) => isFresh[index]);
+	return { fresh, keys: fresh.map(({ key }) => key) };
 }
 
 /** Gathering `limit` entries in the `wanted` order: read on until they are, or in another order. */

@@ -1,6 +1,6 @@
-import { NodeApiError, NodeOperationError, type IHttpRequestMethods } from 'n8n-workflow';
+import { NodeApiError, type IHttpRequestMethods } from 'n8n-workflow';
 
-import { isObject } from '../shared/checks';
+import { configurationError, isObject } from '../shared/checks';
 import { apiRequest, type Context, type RequestOptions } from '../transport';
 import type {
 	Asset,
@@ -166,11 +166,8 @@ export async function callEndpoint<E extends Endpoint>(
 		const value = call.params?.[name] ?? '';
 		const problem = pathSegmentProblem(value);
 		if (problem) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`The ${name} of ${endpoint} ${problem}; no request was sent`,
-				{ failure: { cause: 'configuration-invalid' } },
-			);
+			const message = `The ${name} of ${endpoint} ${problem}; no request was sent`;
+			throw configurationError({ node: context.getNode() }, message);
 		}
 		return encodeURIComponent(value);
 	});

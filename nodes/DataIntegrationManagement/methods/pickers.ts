@@ -1,8 +1,8 @@
-import { NodeOperationError, type ILoadOptionsFunctions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { pathSegmentProblem } from '../client/endpoint';
 import { getSchemas } from '../client/integrations';
-import { isObject } from '../shared/checks';
+import { fieldError, isObject } from '../shared/checks';
 import { integrationIdField } from '../shared/descriptions';
 import { LIST_READS, type ListMethod } from '../shared/listReads';
 import { namingFieldsIfNotFound } from '../shared/notFound';
@@ -47,12 +47,7 @@ export async function sourceSchemaNames(
 ): Promise<string[]> {
 	if (!integrationId || parents.some((name) => !name)) return [];
 	const problem = pathSegmentProblem(integrationId);
-	if (problem) {
-		const message = `The field "${integrationIdField.displayName}" ${problem}`;
-		throw new NodeOperationError(this.getNode(), message, {
-			failure: { cause: 'configuration-invalid' },
-		});
-	}
+	if (problem) throw fieldError({ node: this.getNode() }, integrationIdField.displayName, problem);
 	const schemas = await namingFieldsIfNotFound(
 		this.getNode(),
 		[integrationIdField],

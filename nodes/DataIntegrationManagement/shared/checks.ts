@@ -33,21 +33,23 @@ export interface Origin {
 export const ofItem = (node: INode, itemIndex: number | undefined): string =>
 	itemIndex === undefined || node.type.endsWith('Tool') ? '' : ` (item ${itemIndex})`;
 
-/** The error for a field's value: `The field "<label>" <problem> (item <n>)`. */
-export function fieldError(
+/** The error for what the node was given: `<message> (item <n>)`, naming the item if any. */
+export function configurationError(
 	origin: Origin,
-	label: string,
-	problem: string,
+	message: string,
 	description?: string,
 ): NodeOperationError {
-	const item = ofItem(origin.node, origin.itemIndex);
-	return new NodeOperationError(origin.node, `The field "${label}" ${problem}${item}`, {
+	return new NodeOperationError(origin.node, `${message}${ofItem(origin.node, origin.itemIndex)}`, {
 		itemIndex: origin.itemIndex,
 		...(description ? { description } : {}),
-		// A value the user (or an expression, or a model) gave: someone must change it.
+		// What the user (or an expression, or a model) set or gave: someone must change it.
 		failure: { cause: 'configuration-invalid' },
 	});
 }
+
+/** The error for a field's value: `The field "<label>" <problem> (item <n>)`. */
+export const fieldError = (origin: Origin, label: string, problem: string, description?: string) =>
+	configurationError(origin, `The field "${label}" ${problem}`, description);
 
 /** What an expression that found no value gives. */
 export const isNothing = (value: unknown): value is null | undefined =>

@@ -11,7 +11,7 @@ import { AUDIT_LOG_QUERY } from '../client/choices';
 import { credentialFingerprint } from '../client/credential';
 import type { AuditLogEntry } from '../client/types';
 import { parseInstant } from '../shared/timestamps';
-import { asOption, checkCollection, checkValue } from '../shared/checks';
+import { asOption, checkCollection, checkValue, configurationError } from '../shared/checks';
 import { declaredError } from '../shared/failures';
 import { restoreState, type CursorState } from './cursor';
 import { pollOptions, startDateField, startFromField } from './fields';
@@ -185,16 +185,12 @@ async function newestMatching(
 		search = step.search;
 		return step.readOn;
 	});
-	if (end === 'offsetIgnored' && oldestFirst) {
-		throw new NodeOperationError(
-			this.getNode(),
+	if (end === 'offsetIgnored' && oldestFirst)
+		throw configurationError(
+			{ node: this.getNode() },
 			'Fetch Test Event cannot find the newest audit log entries',
-			{
-				description: `Asked newest first, the service answered its oldest entries, and the same page again when asked for the next (it ignores the paging parameter "${AUDIT_LOG_QUERY.skip}"). Publish the workflow instead: the trigger reads such a service by time from its start, where it honours "${AUDIT_LOG_QUERY.since}".`,
-				failure: { cause: 'configuration-invalid' },
-			},
+			`Asked newest first, the service answered its oldest entries, and the same page again when asked for the next (it ignores the paging parameter "${AUDIT_LOG_QUERY.skip}"). Publish the workflow instead: the trigger reads such a service by time from its start, where it honours "${AUDIT_LOG_QUERY.since}".`,
 		);
-	}
 	const { found, looked } = search;
 	if (!found && looked === 0) {
 		throw new NodeOperationError(this.getNode(), 'The audit log has no entries yet', {
@@ -202,11 +198,11 @@ async function newestMatching(
 			failure: { cause: 'temporarily-unavailable' },
 		});
 	}
-	if (!found) {
-		throw new NodeOperationError(this.getNode(), 'No audit log entry matches the filters', {
-			description: `${end === 'offsetIgnored' ? `None of the ${looked} entries the service answered matches (it ignores the paging parameter "${AUDIT_LOG_QUERY.skip}", so no later page could be read).` : `None of the newest ${looked} entries matches.`} Loosen the filters, or try again once the service has logged a matching event.`,
-			failure: { cause: 'configuration-invalid' },
-		});
-	}
+	if (!found)
+		throw configurationError(
+			{ node: this.getNode() },
+			'No audit log entry matches the filters',
+			`${end === 'offsetIgnored' ? `None of the ${looked} entries the service answered matches (it ignores the paging parameter "${AUDIT_LOG_QUERY.skip}", so no later page could be read).` : `None of the newest ${looked} entries matches.`} Loosen the filters, or try again once the service has logged a matching event.`,
+		);
 	return [this.helpers.returnJsonArray([{ ...found.entry }])];
 }

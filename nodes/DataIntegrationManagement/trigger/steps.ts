@@ -99,11 +99,9 @@ export function afterNewestPage<Entry extends { instant: number }>(
 		}
 		if (read.instant >= newest) atNewest.push(read);
 	}
-	const last = newest;
 	const passed =
 		page.order === 'desc' &&
-		last !== undefined &&
-		page.entries.some(({ instant }) => instant < last);
+		page.entries.some(({ instant }) => newest !== undefined && instant < newest);
 	const firstAnsweredAt = seen.firstAnsweredAt ?? page.answeredAt;
 	const firstAnsweredAfter = seen.firstAnsweredAfter ?? page.answeredAfter;
 	return { seen: { newest, atNewest, firstAnsweredAt, firstAnsweredAfter }, readOn: !passed };
@@ -156,10 +154,8 @@ export function afterSearchPage<Entry extends { instant: number }>(
 ): { search: Search<Entry>; readOn: boolean } {
 	const found = page.entries.filter(matches).reduce(newerOf, search.found);
 	const looked = search.looked + page.entries.length;
-	if (page.order === 'asc' || found) {
-		const { pagesWithoutMatch } = search;
-		return { search: { found, looked, pagesWithoutMatch }, readOn: page.order === 'asc' };
-	}
+	if (page.order === 'asc' || found)
+		return { search: { ...search, found, looked }, readOn: page.order === 'asc' };
 	const pagesWithoutMatch = search.pagesWithoutMatch + 1;
 	return { search: { looked, pagesWithoutMatch }, readOn: pagesWithoutMatch < MANUAL_SEARCH_PAGES };
 }

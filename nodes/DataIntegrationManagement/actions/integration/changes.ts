@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { checkValue, ofItem } from '../../shared/checks';
+import { checkValue, configurationError, ofItem } from '../../shared/checks';
 import type { SchemasPatch } from '../../client/types';
 import { originOf, runsAsTool } from '../readers';
 import { nameLocator } from './locators';
@@ -152,11 +152,8 @@ export function readChanges(this: IExecuteFunctions, itemIndex: number): Schemas
 		// A model cannot add entries to a list: only JSON mode takes its value.
 		const message = runsAsTool.call(this)
 			? "This tool's Update Mode is List of Changes with no change in it, which a model cannot fill: nothing was sent. Tell the user to set Update Mode to JSON, with Schemas given by $fromAI()"
-			: `Add at least one change under "Changes" (item ${itemIndex})`;
-		throw new NodeOperationError(this.getNode(), message, {
-			itemIndex,
-			failure: { cause: 'configuration-invalid' },
-		});
+			: 'Add at least one change under "Changes"';
+		throw configurationError(originOf(this, itemIndex), message);
 	}
 	const changes = entries.map((entry: unknown, index) => readChange(this, itemIndex, entry, index));
 	const { patch, problems } = buildSchemasPatch(changes);
