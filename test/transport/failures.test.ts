@@ -680,6 +680,15 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		});
 	});
 
+	it('in part percent-encoded, half of the key counted in its own characters', () => {
+		const slashed = 'abcdefg/hijklmnop/q/r/s/t/u/v/w/';
+		const location = `https://x/v1/keys/${encodeURIComponent(slashed.slice(0, 16))}`;
+		expect(withoutKey({ status: 307, location }, slashed)).toEqual({
+			status: 307,
+			location: 'https://x/v1/keys/[API key]',
+		});
+	});
+
 	it('in part, a key of 8 characters or fewer only whole; none: the failure as it came', () => {
 		expect(withoutKey({ status: 401, apiMessage: 'k3y9 k3y9abcd' }, 'k3y9abcd')).toEqual({
 			status: 401,

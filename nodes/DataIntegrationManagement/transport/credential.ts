@@ -19,7 +19,7 @@ export const baseUrlOf = (credentials: { baseUrl?: unknown }): string =>
  * ("Invalid key …"), as it is or percent-encoded (a Location's path), whole or in part.
  */
 export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
-	const hide = keyHider(key ? [key, encodeURIComponent(key)] : []);
+	const hide = keyHider(key);
 	const said = { ...failure };
 	for (const field of ['apiMessage', 'apiCode', 'location'] as const)
 		if (said[field] !== undefined) said[field] = hide(said[field]);
@@ -27,22 +27,33 @@ export function withoutKey(failure: RequestFailure, key: string): RequestFailure
 }
 
 /**
- * Hides any part of a form of the key as long as half of it, 8 characters at least (the whole of a
- * shorter key): what stays unsaid cannot be guessed, and a service's hint (a prefix, the last
- * four) stays readable.
+ * Hides any one part of the key as long as half of it, 8 characters at least (the whole of a
+ * shorter key), as it is or percent-encoded: what one part leaves unsaid cannot be guessed, and a
+ * service's hint (a prefix, the last four) stays readable.
  */
-function keyHider(forms: string[]): (text: string) => string {
-	const parts = forms.flatMap((form) => {
-		const size = Math.max(Math.min(form.length, 8), Math.ceil(form.length / 2));
-		return Array.from({ length: form.length - size + 1 }, (_, at) => form.slice(at, at + size));
-	});
+function keyHider(key: string): (text: string) => string {
+	const size = Math.max(Math.min(key.length, 8), Math.ceil(key.length / 2));
+	const plain = Array.from({ length: key ? key.length - size + 1 : 0 }, (_, at) =>
+		key.slice(at, at + size),
+	);
+	const parts = new Set(plain.flatMap((part) => [part, percentEncoded(part)]));
 	return (text) => {
 		const hidden = new Array<boolean>(text.length);
 		for (const part of parts)
 			for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
 				hidden.fill(true, at, at + part.length);
+		if (!hidden.includes(true)) return text;
 		return text.replace(/[^]/g, (char, at: number) =>
 			!hidden[at] ? char : hidden[at - 1] ? '' : '[API key]',
 		);
 	};
+}
+
+/** `part` as a URL's path carries it; a lone half of a surrogate pair cannot be: as it is. */
+function percentEncoded(part: string): string {
+	try {
+		return encodeURIComponent(part);
+	} catch {
+		return part;
+	}
 }
