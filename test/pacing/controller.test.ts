@@ -5,6 +5,7 @@
 import {
 	afterAnswer,
 	afterRefusal,
+	burstAfterEmpty,
 	AUTO_MAX_CONCURRENCY,
 	CAUTIOUS_DIVISOR,
 	DECREASE,
@@ -72,6 +73,18 @@ describe('starts are paced over the round trip', () => {
 		['no round trip yet: at once', starting(10), 0, 0],
 	])('%s', (_name, window, roundTripMs, interval) => {
 		expect(startInterval(window, roundTripMs)).toBeCloseTo(interval);
+	});
+});
+
+describe('a pace found empty lets a burst go at once (fq initial quantum)', () => {
+	it.each<[string, Window, number]>([
+		['its window, at most INITIAL_WINDOW', starting(64), INITIAL_WINDOW],
+		['a smaller window whole, in whole starts', starting(4.5), 4],
+		['a window under one: none, its starts stay over a round trip apart', starting(0.5), 0],
+		['past slow start, at a limit a refusal taught: none', avoiding(64), 0],
+		['slow start below such a limit: none', starting(10, { threshold: 40 }), 0],
+	])('%s', (_name, window, burst) => {
+		expect(burstAfterEmpty(window)).toBe(burst);
 	});
 });
 

@@ -285,6 +285,37 @@ describe('a pace idle longer than a retransmission timeout (RFC 5681, 4.1)', () 
 	});
 });
 
+describe('a pace found empty (no item in flight, none waiting)', () => {
+	/** How many of 14 starts went by 1 ms, on a pace of `window` whose starts are 10 ms apart. */
+	async function startedAtOnce(window: Partial<Window>) {
+		const { clock, shared } = paceOf(16, window);
+		// Slow start paces at 4 starts a window a round trip: 640 / 4 / 16 = 10 ms apart.
+		shared.answered(window.threshold === Infinity ? 640 : 160, 'POST tags');
+		const order = startAll(shared.join(), 14);
+		await at(clock, 1);
+		return order.length;
+	}
+
+	it('lets INITIAL_WINDOW start at once before pacing the rest (fq initial quantum)', async () => {
+		// The burst, then one start late by an interval (the credit every start has).
+		expect(await startedAtOnce({ threshold: Infinity })).toBe(INITIAL_WINDOW + 1);
+	});
+
+	it('paces every start once a refusal taught a limit (a token bucket takes no burst)', async () => {
+		expect(await startedAtOnce({ threshold: 16 })).toBe(2);
+	});
+
+	it('gives the burst only when found empty, not to starts behind one in flight', async () => {
+		const { clock, shared } = paceOf(16, { threshold: Infinity });
+		shared.answered(640, 'POST tags');
+		const run = shared.join();
+		await clock.run(Promise.all([...Array(INITIAL_WINDOW)].map(() => run.start())));
+		const order = startAll(run, 4);
+		await at(clock, 1);
+		expect(order).toEqual(['0']);
+	});
+});
+
 describe('the pace, one event at a time', () => {
 	it(`starts at most STARTS_PER_TICK (${STARTS_PER_TICK}) items a turn of the timers, as Fixed does`, async () => {
 		const clock = new FakeClock();

@@ -10,10 +10,7 @@
  */
 import { runEachItem } from '../../nodes/DataIntegrationManagement/actions/router';
 import { FixedConcurrency } from '../../nodes/DataIntegrationManagement/actions/fixedConcurrency';
-import {
-	RETRY_AFTER_WAITS,
-	type Pacer,
-} from '../../nodes/DataIntegrationManagement/pacing/pacer';
+import { RETRY_AFTER_WAITS, type Pacer } from '../../nodes/DataIntegrationManagement/pacing/pacer';
 import {
 	OPEN_ENDED_WAIT_MS,
 	sendWithRetries,

@@ -58,6 +58,13 @@ export const initialWindow = (now: number, size = INITIAL_WINDOW): Window => ({
 
 export const inFlightLimit = (window: Window) => Math.max(1, Math.ceil(window.size));
 
+/**
+ * Starts a pace found empty lets go at once (Linux fq's initial quantum): up to INITIAL_WINDOW of
+ * its window, none once a refusal taught a limit (a token bucket's burst) or under one a round trip.
+ */
+export const burstAfterEmpty = (window: Window): number =>
+	Number.isFinite(window.threshold) ? 0 : Math.min(INITIAL_WINDOW, Math.floor(window.size));
+
 /** ms between two starts: the round trip over the window (twice slow start's gain in it). */
 export function startInterval(window: Window, roundTripMs: number): number {
 	const gain = window.size < window.threshold ? 2 * window.gain : 1;

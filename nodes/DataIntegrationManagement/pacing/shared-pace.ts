@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import {
 	afterAnswer,
 	afterRefusal,
+	burstAfterEmpty,
 	AUTO_MAX_CONCURRENCY,
 	inFlightLimit,
 	initialWindow,
@@ -48,6 +49,8 @@ export class SharedPace {
 	lastUsedAt: number;
 	/** When the next start may go. */
 	private nextStartAt = -Infinity;
+	/** Starts yet to go unpaced, of the burst a pace found empty lets go. */
+	private unpaced = 0;
 	/** When the window was last full: it is in use for requests sent before. */
 	private fullAt = -Infinity;
 	/** The smoothed round trip and its variation, ms (RFC 6298): what starts are paced over. */
@@ -72,8 +75,10 @@ export class SharedPace {
 	async start(run: RunPace, left?: number, waitMs?: number): Promise<void> {
 		if (left !== undefined) run.queued = left;
 		const now = this.clock.now();
-		if (!this.inFlight && !this.turns.length && now - this.lastUsedAt > this.retransmissionTimeout)
-			this.restart(now);
+		if (!this.inFlight && !this.turns.length) {
+			if (now - this.lastUsedAt > this.retransmissionTimeout) this.restart(now);
+			this.unpaced = burstAfterEmpty(this.window);
+		}
 		await new Promise<void>((resolve, reject) => {
 			const turn = { run, go: resolve };
 			const at = run.openEnded ? this.turns.findIndex((other) => !other.run.openEnded) : -1;
@@ -101,8 +106,9 @@ export class SharedPace {
 		this.inFlight++;
 		this.lastUsedAt = now;
 		if (this.atLimit) this.fullAt = now;
-		// Starts are booked one interval apart; a late one lets the next follow at once.
-		const interval = startInterval(this.window, this.smoothedMs ?? 0);
+		// Starts are booked one interval apart (a burst's at once); a late one lets the next follow at once.
+		const interval = this.unpaced > 0 ? 0 : startInterval(this.window, this.smoothedMs ?? 0);
+		this.unpaced = Math.max(0, this.unpaced - 1);
 		const at = Math.max(this.nextStartAt, now - interval);
 		this.nextStartAt = at + interval;
 		void (at - now >= 1 ? this.clock.sleep(at - now) : Promise.resolve()).then(go);
