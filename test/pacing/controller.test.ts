@@ -10,6 +10,7 @@ import {
 	CAUTIOUS_DIVISOR,
 	DECREASE,
 	GROWTH_ANSWERS,
+	GROWTH_TOLERANCE,
 	inFlightLimit,
 	initialWindow,
 	INITIAL_WINDOW,
@@ -199,6 +200,12 @@ describe('an answer', () => {
 		],
 		['before a baseline: grows', starting(10), { delays: undefined }, 11],
 		[
+			'the last answers at exactly GROWTH_TOLERANCE of the baseline: grows',
+			starting(10),
+			{ delays: { ...quick, recent: GROWTH_TOLERANCE } },
+			11,
+		],
+		[
 			'not in use (the window was not full since it left): nothing',
 			starting(10),
 			{ inUse: false },
@@ -269,9 +276,16 @@ describe('a standing queue (the quickest of the last ROUND_TRIP_SAMPLES over twi
 		});
 	});
 
-	it('before all of the last ROUND_TRIP_SAMPLES answers left since the last decrease: nothing yet', () => {
+	it('before all of the last ROUND_TRIP_SAMPLES answers left since the last decrease: nothing yet; with the last of them, the sign', () => {
 		const window = avoiding(40, { answeredSince: ROUND_TRIP_SAMPLES - 2 });
 		expect(sign(window, standing(3)).window.size).toBe(40);
+		const last = avoiding(40, { answeredSince: ROUND_TRIP_SAMPLES - 1 });
+		expect(sign(last, standing(3)).window.size).toBe(20);
+	});
+
+	it('the quickest at exactly QUEUE_TOLERANCE baselines: no sign', () => {
+		const window = avoiding(40, { answeredSince: ROUND_TRIP_SAMPLES });
+		expect(sign(window, standing(QUEUE_TOLERANCE)).window.size).toBe(40);
 	});
 
 	it('a sign while one is tested: DECREASE again, the test goes on', () => {
@@ -325,6 +339,16 @@ describe('a standing queue (the quickest of the last ROUND_TRIP_SAMPLES over twi
 			standing(1.05, { spread: 2.5 }),
 			{ size: 40, threshold: 30 },
 		],
+		[
+			'back at exactly GROWTH_TOLERANCE: drained',
+			standing(GROWTH_TOLERANCE),
+			{ size: 20, threshold: 20 },
+		],
+		[
+			'drained, the median at exactly twice the quickest: the cut stays',
+			standing(1.05, { spread: QUEUE_TOLERANCE }),
+			{ size: 20, threshold: 20 },
+		],
 		['fell, and still a queue: no verdict yet', standing(1.9), undefined],
 	])('tested: %s', (_name, delays, expected) => {
 		const window = avoiding(20, { probe: { size: 40, threshold: 30, standing: 3 } });
@@ -336,6 +360,21 @@ describe('a standing queue (the quickest of the last ROUND_TRIP_SAMPLES over twi
 			});
 		else expect(after.rebase).toBeUndefined();
 	});
+
+	it('tested, the quickest at exactly the square root of the cut over the sign: not a queue', () => {
+		const window = avoiding(10, { probe: { size: 40, threshold: 30, standing: 3 } });
+		expect(sign(window, standing(3 * Math.sqrt(10 / 40)))).toMatchObject({
+			window: { size: 40, threshold: Infinity },
+			rebase: true,
+		});
+	});
+
+	it('tested, the window grown back past half of the sign: no verdict of "not a queue", DECREASE again', () => {
+		const window = avoiding(21, { probe: { size: 40, threshold: 30, standing: 3 } });
+		const after = sign(window, standing(2.5));
+		expect(after.rebase).toBeUndefined();
+		expect(after.window.size).toBeCloseTo(21 * DECREASE);
+	});
 });
 
 describe('the round trips of a kind of request', () => {
@@ -343,6 +382,10 @@ describe('the round trips of a kind of request', () => {
 		values.reduce<ReturnType<typeof withRoundTrip>>((last, ms) => withRoundTrip(last.trips, ms), {
 			trips: { recentMs: [] },
 		});
+
+	it('start from the first answer of a kind', () => {
+		expect(withRoundTrip(undefined, 20)).toEqual({ trips: { recentMs: [20] } });
+	});
 
 	it('give no delays before RECENT_ANSWERS came, then read the quickest against the lowest median', () => {
 		expect(fed([20, 20, 20]).delays).toBeUndefined();

@@ -128,6 +128,36 @@ describe('runs sharing a pace', () => {
 		expect(order).toEqual(['two', 'one']);
 	});
 
+	it("take a run's own items in the order they asked", async () => {
+		const { clock, shared } = paceOf(1);
+		const run = shared.join();
+		await clock.run(run.start());
+		const order = startAll(run, 3);
+		for (let item = 0; item < 3; item++) {
+			run.finish();
+			await at(clock, 10 * (item + 1));
+		}
+		expect(order).toEqual(['0', '1', '2']);
+	});
+
+	it('give every turn that fits when a run leaves with several in flight', async () => {
+		const { clock, shared } = paceOf(2);
+		const [one, two] = [shared.join(), shared.join()];
+		await clock.run(Promise.all([one.start(), one.start()]));
+		const order = startAll(two, 2);
+		one.leave();
+		await at(clock, 1);
+		expect(order).toEqual(['0', '1']);
+	});
+
+	it('keep what a run said is yet to start when a retried item asks without saying', async () => {
+		const { clock, shared } = paceOf(10);
+		const run = shared.join();
+		await clock.run(run.start(5));
+		await clock.run(run.start());
+		expect(run.queued).toBe(3);
+	});
+
 	it('a run joins with Max Concurrency unset at the default ceiling', () => {
 		expect(new SharedPace(new FakeClock()).join().max).toBe(AUTO_MAX_CONCURRENCY);
 	});
@@ -142,6 +172,13 @@ describe('runs sharing a pace', () => {
 		const capped = shared.join(1);
 		await clock.run(capped.start());
 		expect(capped.full).toBe(true);
+		// Its own Concurrency: full at exactly that many in flight.
+		const own = paceOf(10);
+		const two = own.shared.join(2);
+		await own.clock.run(two.start());
+		expect(two.full).toBe(false);
+		await own.clock.run(two.start());
+		expect(two.full).toBe(true);
 	});
 
 	it('gets back every slot of a run that failed, through the router loop', async () => {
@@ -223,6 +260,22 @@ describe('requests that say nothing of what follows them (the trigger, a picker,
 		expect(order).toEqual(['0']);
 	});
 
+	it('served before their deadline, take nothing from the turns that wait when it comes', async () => {
+		const { clock, shared } = paceOf(1);
+		const run = shared.join();
+		await clock.run(run.start());
+		const poll = shared.join(1, 3, true);
+		const polled = startAll(poll, 1, 500);
+		const order = startAll(run, 1);
+		run.finish();
+		await at(clock, 10);
+		expect(polled).toEqual(['0']);
+		await at(clock, 600);
+		poll.finish();
+		await at(clock, 610);
+		expect(order).toEqual(['0']);
+	});
+
 	it('wait no longer than they are told: then the start fails as busy, and leaves no place taken', async () => {
 		const { clock, shared } = paceOf(1);
 		const run = shared.join();
@@ -272,6 +325,20 @@ describe('a pace idle longer than a retransmission timeout (RFC 5681, 4.1)', () 
 		await at(clock, startAt);
 		await clock.run(shared.join().start());
 		expect(shared.window.size).toBe(40);
+	});
+
+	it.each([
+		['keeps what it learned within the smoothed round trip and 4 times its variation', 45, 40],
+		['starts afresh past it', 50, INITIAL_WINDOW],
+	])('with answers of 10, 30 and 30 ms (a timeout of 47.2 ms): %s', async (_name, spell, size) => {
+		const { clock, shared } = paceOf(40);
+		const run = shared.join();
+		await clock.run(run.start());
+		for (const ms of [10, 30, 30]) shared.answered(ms, 'POST tags');
+		run.leave();
+		await at(clock, spell);
+		await clock.run(shared.join().start());
+		expect(shared.window.size).toBe(size);
 	});
 
 	it('keeps it while starts wait their turn (a slow pace is not idle)', async () => {
@@ -329,9 +396,23 @@ describe('the pace, one event at a time', () => {
 		expect(started).toBe(2 * STARTS_PER_TICK);
 	});
 
+	it('a start due now goes without waiting for a timer, later in time too', async () => {
+		const clock = new FakeClock();
+		const shared = new SharedPace(clock);
+		await at(clock, 100);
+		let started = 0;
+		void shared
+			.join()
+			.start()
+			.then(() => started++);
+		await settle();
+		expect(started).toBe(1);
+	});
+
 	it.each([
 		['a round trip of 40 ms, a window of 4: one every 10 ms', 40, [0, 0, 10, 20]],
 		['before any answer: at once', undefined, [0, 0, 0, 0]],
+		['a round trip of 4 ms, a window of 4: one every ms', 4, [0, 0, 1, 2]],
 	])('starts asked at once are spread over the round trip: %s', async (_t, ms, times) => {
 		const { clock, shared } = paceOf(4);
 		if (ms !== undefined) shared.answered(ms, 'POST tags');
@@ -370,6 +451,44 @@ describe('the pace, one event at a time', () => {
 		run.queued = 100;
 		shared.answered(20, 'POST tags');
 		expect(shared.window.size).toBe(grown);
+	});
+
+	it('at exactly a second of items yet to start, still grows; a run that left counts no more', async () => {
+		// A window of 10 over 100 ms: one start every 10 ms; 100 items yet to start take a second.
+		const { clock, shared } = paceOf(10);
+		shared.answered(100, 'POST tags');
+		const gone = shared.join();
+		gone.queued = 1000;
+		gone.leave();
+		const run = shared.join();
+		await clock.run(Promise.all([...Array(10)].map(() => run.start())));
+		run.queued = 100;
+		shared.answered(100, 'POST tags');
+		expect(shared.window.size).toBeGreaterThan(10);
+		const grown = shared.window.size;
+		run.queued = 0;
+		shared.answered(100, 'POST tags');
+		expect(shared.window.size).toBe(grown);
+	});
+
+	it('a second refusal of a request sent before the decrease: one less, not DECREASE again', async () => {
+		const { clock, shared } = paceOf(8);
+		const run = shared.join();
+		await clock.run(Promise.all([...Array(8)].map(() => run.start())));
+		await at(clock, 100);
+		void shared.refused(run, 1000, 40);
+		await at(clock, 101);
+		void shared.refused(run, 1000, 40);
+		expect(shared.window.size).toBe(7);
+	});
+
+	it('an open-ended request waits out a refusal in its place: it keeps its slot', async () => {
+		const { clock, shared } = paceOf(4);
+		const poll = shared.join(1, 3, true);
+		await clock.run(poll.start());
+		void shared.refused(poll, 1000, 20);
+		await at(clock, 500);
+		expect(shared.inFlight).toBe(1);
 	});
 
 	it('a refusal takes the window down; the item waits off its place, then takes one again', async () => {
