@@ -260,11 +260,16 @@ describe('requests that say nothing of what follows them (the trigger, a picker,
 		expect(order).toEqual(['0']);
 	});
 
-	it('served before their deadline, take nothing from the turns that wait when it comes', async () => {
+	/** A pace of one, taken by a run's item, and an open-ended request beside it. */
+	async function takenByRun() {
 		const { clock, shared } = paceOf(1);
 		const run = shared.join();
 		await clock.run(run.start());
-		const poll = shared.join(1, 3, true);
+		return { clock, shared, run, poll: shared.join(1, 3, true) };
+	}
+
+	it('served before their deadline, take nothing from the turns that wait when it comes', async () => {
+		const { clock, run, poll } = await takenByRun();
 		const polled = startAll(poll, 1, 500);
 		const order = startAll(run, 1);
 		run.finish();
@@ -277,10 +282,7 @@ describe('requests that say nothing of what follows them (the trigger, a picker,
 	});
 
 	it('wait no longer than they are told: then the start fails as busy, and leaves no place taken', async () => {
-		const { clock, shared } = paceOf(1);
-		const run = shared.join();
-		await clock.run(run.start());
-		const poll = shared.join(1, 3, true);
+		const { clock, shared, run, poll } = await takenByRun();
 		const order = startAll(poll, 1, 500);
 		await at(clock, 499);
 		expect(order).toEqual([]);
@@ -440,35 +442,34 @@ describe('the pace, one event at a time', () => {
 		expect(shared.window.size).toBe(grown);
 	});
 
-	it('past slow start, grows no more once the items yet to start fit in a second at its pace', async () => {
-		const { clock, shared } = paceOf(4);
-		shared.answered(20, 'POST tags');
-		const run = shared.join();
-		await clock.run(Promise.all([...Array(4)].map((_, index) => run.start(1000 - index))));
-		shared.answered(20, 'POST tags');
-		expect(shared.window.size).toBeGreaterThan(4);
-		const grown = shared.window.size;
-		run.queued = 100;
-		shared.answered(20, 'POST tags');
-		expect(shared.window.size).toBe(grown);
-	});
-
-	it('at exactly a second of items yet to start, still grows; a run that left counts no more', async () => {
-		// A window of 10 over 100 ms: one start every 10 ms; 100 items yet to start take a second.
-		const { clock, shared } = paceOf(10);
-		shared.answered(100, 'POST tags');
+	/** Whether a full pace of `size` past slow start, answers after `ms`, grows with `queued` items yet to start. */
+	async function growsWith(size: number, ms: number, queued: number, leftBehind = 0) {
+		const { clock, shared } = paceOf(size);
+		shared.answered(ms, 'POST tags');
 		const gone = shared.join();
-		gone.queued = 1000;
+		gone.queued = leftBehind;
 		gone.leave();
 		const run = shared.join();
-		await clock.run(Promise.all([...Array(10)].map(() => run.start())));
-		run.queued = 100;
-		shared.answered(100, 'POST tags');
-		expect(shared.window.size).toBeGreaterThan(10);
-		const grown = shared.window.size;
-		run.queued = 0;
-		shared.answered(100, 'POST tags');
-		expect(shared.window.size).toBe(grown);
+		await clock.run(Promise.all([...Array(size)].map(() => run.start())));
+		run.queued = queued;
+		shared.answered(ms, 'POST tags');
+		return shared.window.size > size;
+	}
+
+	it.each([
+		[
+			'more than a second of items yet to start at its pace (5 ms apart): grows',
+			4,
+			20,
+			997,
+			0,
+			true,
+		],
+		['those items fit in a second: grows no more', 4, 20, 100, 0, false],
+		['exactly a second of them (10 ms apart): still grows', 10, 100, 100, 0, true],
+		['a run that left with 1,000 yet to start: counts no more', 10, 100, 0, 1000, false],
+	])('past slow start, %s', async (_name, size, ms, queued, leftBehind, grows) => {
+		expect(await growsWith(size, ms, queued, leftBehind)).toBe(grows);
 	});
 
 	it('a second refusal of a request sent before the decrease: one less, not DECREASE again', async () => {
