@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The benchmark's figures against those committed in ./figures.json: a figure more than
- * TOLERANCE worse than its committed value is a regression, and the benchmark then ends with a
+ * TOLERANCE worse than its committed value (or than its resolution, if more) is a regression, and the benchmark then ends with a
  * non-zero exit. `--update-figures` writes the figures of this run into the file instead (after
  * a full run on a quiet machine, with the commit that changes them). A smoke run is not held.
  */
@@ -14,7 +14,7 @@ import type { Measure, Verdict } from './tools';
 export const TOLERANCE = 0.15;
 export const FIGURES = path.join(__dirname, 'figures.json');
 
-type Figures = Record<string, { value: number; better: Measure['better'] }>;
+export type Figures = Record<string, { value: number; better: Measure['better'] }>;
 
 const committed = (): Figures => {
 	try {
@@ -25,16 +25,16 @@ const committed = (): Figures => {
 };
 
 /** The measured verdicts' figures worse than committed, as report rows (none: no regression). */
-export function regressions(verdicts: Verdict[]): string[][] {
-	const figures = committed();
+export function regressions(verdicts: Verdict[], figures: Figures = committed()): string[][] {
 	const rows: string[][] = [];
 	for (const [, , , , measure] of verdicts) {
 		const before = measure && figures[measure.key];
 		if (!measure || !before) continue;
+		const slack = Math.max(before.value * TOLERANCE, measure.resolution ?? 0);
 		const worse =
 			measure.better === 'lower'
-				? measure.value > before.value * (1 + TOLERANCE)
-				: measure.value < before.value * (1 - TOLERANCE);
+				? measure.value > before.value + slack
+				: measure.value < before.value - slack;
 		if (worse) rows.push([measure.key, String(before.value), String(measure.value)]);
 	}
 	return rows;

@@ -54,10 +54,22 @@ export interface Measure {
 	key: string;
 	value: number;
 	better: 'lower' | 'higher';
+	/** The least change the measurement can show (one request's turn at 1 a second: 1 s). */
+	resolution?: number;
 }
 
-export const lower = (key: string, value: number): Measure => ({ key, value, better: 'lower' });
-export const higher = (key: string, value: number): Measure => ({ key, value, better: 'higher' });
+export const lower = (key: string, value: number, resolution?: number): Measure => ({
+	key,
+	value,
+	better: 'lower',
+	resolution,
+});
+export const higher = (key: string, value: number, resolution?: number): Measure => ({
+	key,
+	value,
+	better: 'higher',
+	resolution,
+});
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** Each run's time in seconds, as the report lists them. */
