@@ -25,6 +25,10 @@ const KEY_REFUSED =
 const NOT_FOUND =
 	"Nothing answers at this Base URL: set it to the API's address, ending in /v1 (e.g. https://api.example.com/v1).";
 
+/** The Test's words for a 403 of GET /users: the key is valid but may not list users. */
+const NO_RIGHT_TO_LIST_USERS =
+	'The service took the API key but does not let it list users (GET /users), which the Test asks. Operations the key is allowed to do may still work; for the others, use a key that is allowed to do them, or ask the workspace admin to grant it.';
+
 /** A rule of the Test: its words for an answer with status `value`. */
 const rule = (value: number, message: string): IAuthenticateRuleResponseCode => ({
 	type: 'responseCode',
@@ -128,6 +132,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 		rules: [
 			...[301, 302, 303, 307, 308].map((value) => rule(value, REDIRECTED)),
 			rule(401, KEY_REFUSED),
+			rule(403, NO_RIGHT_TO_LIST_USERS),
 			rule(404, NOT_FOUND),
 		],
 	};

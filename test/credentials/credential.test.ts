@@ -31,6 +31,18 @@ describe('credential test', () => {
 		expect(result.message).not.toContain(wrongKey);
 	});
 
+	it('a key that may not list users: says the key was taken, and what to do', async () => {
+		emulator().injectFault({ kind: 'status', status: 403, message: 'not allowed' });
+		const result = await testCredential(credentials());
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(
+				/^The service took the API key but does not let it list users \(GET \/users\).*ask the workspace admin/,
+			),
+		});
+	});
+
 	it('fails with a key of spaces only, saying it is sent empty and what to do', async () => {
 		const result = await testCredential({ ...credentials(), apiKey: '  \n' });
 
