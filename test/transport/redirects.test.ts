@@ -176,6 +176,17 @@ describe('a redirect is never followed', () => {
 		expect((not as { description: string }).description).not.toMatch(/may have been made/);
 	});
 
+	it('a Location carrying the key: the error shows where it points, the key as [API key]', async () => {
+		const location = `${elsewhere.origin}/v1/keys/${encodeURIComponent(emulator().apiKey)}/users`;
+		emulator().injectFault({ kind: 'redirect', status: 307, location, count: 10 });
+		const error = (await REQUESTS[0].run(credentials())) as { message: string };
+		expect(error.message).toBe(
+			`The service at the Base URL redirected the request to ${elsewhere.origin}/v1/keys/[API key]/users, and the node follows no redirect`,
+		);
+		expect(JSON.stringify(error)).not.toContain(emulator().apiKey);
+		expect(elsewhere.arrivals).toEqual([]);
+	});
+
 	it.each<[string, () => string | undefined, () => string]>([
 		[
 			'a sign-in page elsewhere',

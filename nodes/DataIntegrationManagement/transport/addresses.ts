@@ -2,6 +2,7 @@
  * Pure: where a redirect points, shown without what may carry secrets, and the Base URL it
  * implies; what a 404 is of (the address itself, a reference sent, the IDs), and its words.
  */
+import { KEY_MARKER } from './credential';
 import type { RequestFailure } from './failureCause';
 
 /** A request as an error tells it: the credential's Base URL and the endpoint's path under it. */
@@ -18,8 +19,12 @@ export interface RequestAddress {
 /** The version segment every Base URL ends in. */
 export const VERSION_SEGMENT = '/v1';
 
-/** `url` without user info, query or fragment: scheme, host, port and path. */
-export const shownUrl = (url: URL) => `${url.protocol}//${url.host}${url.pathname}`;
+/** The key's marker as a URL's path carries it (`[API%20key]`), in a Location that held the key. */
+const MARKER_IN_PATH = new URL(`http://marker/${KEY_MARKER}`).pathname.slice(1);
+
+/** `url` without user info, query or fragment: scheme, host, port and path (the key's marker as said). */
+export const shownUrl = (url: URL) =>
+	`${url.protocol}//${url.host}${url.pathname.replaceAll(MARKER_IN_PATH, KEY_MARKER)}`;
 
 /**
  * Whether `url` is an http:// or https:// address paths can follow: no `?`, `#` or space, even a

@@ -26,6 +26,9 @@ export function withoutKey(failure: RequestFailure, key: string): RequestFailure
 	return said;
 }
 
+/** What an answer shows where it repeated the key. */
+export const KEY_MARKER = '[API key]';
+
 /**
  * Hides any one part of the key as long as half of it, 8 characters at least (the whole of a
  * shorter key), as it is or percent-encoded: what one part leaves unsaid cannot be guessed, and a
@@ -44,7 +47,7 @@ function keyHider(key: string): (text: string) => string {
 				hidden.fill(true, at, at + part.length);
 		if (!hidden.includes(true)) return text;
 		return text.replace(/[^]/g, (char, at: number) =>
-			!hidden[at] ? char : hidden[at - 1] ? '' : '[API key]',
+			!hidden[at] ? char : hidden[at - 1] ? '' : KEY_MARKER,
 		);
 	};
 }

@@ -36,11 +36,8 @@ export interface FullResponse {
 }
 
 /** What an error answer (400 or more) or a redirect (3xx, never followed) says; else undefined. */
-export function failureOfAnswer({
-	statusCode,
-	headers,
-	body,
-}: FullResponse): RequestFailure | undefined {
+export function failureOfAnswer(answer: FullResponse): RequestFailure | undefined {
+	const { statusCode, headers, body } = answer;
 	if (!(statusCode >= 300)) return undefined;
 	const text = typeof body === 'string' ? body.trim() : '';
 	const location = headers?.location;

@@ -175,9 +175,8 @@ export async function sendWithRetries<R>(
 		const sentAt = clock.now();
 		let failure: RequestFailure | undefined;
 		try {
-			const response = await send(
-				deadline === undefined ? undefined : Math.max(1, deadline - sentAt),
-			);
+			const timeoutMs = deadline === undefined ? undefined : Math.max(1, deadline - sentAt);
+			const response = await send(timeoutMs);
 			failure = failureOf(response);
 			if (!failure) {
 				pacer.answered(clock.now() - sentAt, kind);
