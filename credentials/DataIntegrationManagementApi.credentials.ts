@@ -25,9 +25,9 @@ const KEY_REFUSED =
 const NOT_FOUND =
 	"Nothing answers at this Base URL: set it to the API's address, ending in /v1 (e.g. https://api.example.com/v1).";
 
-/** The Test's words for a 403 of GET /users: the key is valid but may not list users. */
+/** The Test's words for a 403 of GET /users: the key's rights, or a server in front refused. */
 const NO_RIGHT_TO_LIST_USERS =
-	'The service took the API key but does not let it list users (GET /users), which the Test asks. Operations the key is allowed to do may still work; for the others, use a key that is allowed to do them, or ask the workspace admin to grant it.';
+	'The service refused GET /users, which the Test asks (HTTP 403): the API key may lack the right to list users (operations it is allowed may still work), or a server in front of the API refused n8n (a proxy, an IP allow-list). Check the API Key, or ask the workspace admin to grant it.';
 
 /** A rule of the Test: its words for an answer with status `value`. */
 const rule = (value: number, message: string): IAuthenticateRuleResponseCode => ({

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test tooling: runs under Node in this repo only and is never part of the published package */
 /**
  * The benchmark's figures against those committed in ./figures.json: a figure more than
- * TOLERANCE worse than its committed value (or than its resolution, if more) is a regression, and the benchmark then ends with a
- * non-zero exit. `--update-figures` writes the figures of this run into the file instead (after
+ * TOLERANCE worse than its committed value (or than its resolution, if more) is a regression,
+ * and the benchmark then ends with a non-zero exit. `--update-figures` writes the figures of this run into the file instead (after
  * a full run on a quiet machine, with the commit that changes them). A smoke run is not held.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -31,14 +31,14 @@ describe('credential test', () => {
 		expect(result.message).not.toContain(wrongKey);
 	});
 
-	it('a key that may not list users: says the key was taken, and what to do', async () => {
+	it('a key that may not list users: says what may have refused it, and what to do', async () => {
 		emulator().injectFault({ kind: 'status', status: 403, message: 'not allowed' });
 		const result = await testCredential(credentials());
 
 		expect(result).toEqual({
 			status: 'Error',
 			message: expect.stringMatching(
-				/^The service took the API key but does not let it list users \(GET \/users\).*ask the workspace admin/,
+				/^The service refused GET \/users, which the Test asks \(HTTP 403\): the API key may lack the right to list users.*ask the workspace admin/,
 			),
 		});
 	});

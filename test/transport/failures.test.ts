@@ -658,6 +658,15 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		).toEqual({ status: 307, location: 'https://x/[API key]/v1' });
 	});
 
+	it('percent-encoded with lowercase hex in a Location (legal, and some servers send it)', () => {
+		const key = 'my key/with+slash 1234';
+		const lower = encodeURIComponent(key).replace(/%[\dA-F]{2}/g, (e) => e.toLowerCase());
+		expect(withoutKey({ status: 307, location: `https://x/${lower}/v1` }, key)).toEqual({
+			status: 307,
+			location: 'https://x/[API key]/v1',
+		});
+	});
+
 	// 32 characters, made up: parts of 16 or more are hidden.
 	const key = ['dim_live', '7Hq2Vx9Lp4Zr8Nc1Wd6Ty3B'].join('_');
 	it.each<[string, string, string]>([

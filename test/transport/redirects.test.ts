@@ -179,10 +179,15 @@ describe('a redirect is never followed', () => {
 	it('a Location carrying the key: the error shows where it points, the key as [API key]', async () => {
 		const location = `${elsewhere.origin}/v1/keys/${encodeURIComponent(emulator().apiKey)}/users`;
 		emulator().injectFault({ kind: 'redirect', status: 307, location, count: 10 });
-		const error = (await REQUESTS[0].run(credentials())) as { message: string };
+		const error = (await REQUESTS[0].run(credentials())) as {
+			message: string;
+			description: string;
+		};
 		expect(error.message).toBe(
 			`The service at the Base URL redirected the request to ${elsewhere.origin}/v1/keys/[API key]/users, and the node follows no redirect`,
 		);
+		// No Base URL to set that holds the marker: the key is no part of an address.
+		expect(error.description).toMatch(/^Check the Base URL in the credential/);
 		expect(JSON.stringify(error)).not.toContain(emulator().apiKey);
 		expect(elsewhere.arrivals).toEqual([]);
 	});

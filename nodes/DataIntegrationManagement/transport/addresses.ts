@@ -40,7 +40,7 @@ export function shownBaseUrl(baseUrl: string): string | undefined {
 
 /**
  * Where `location` (a Location header, maybe relative) points from the request at `address` (none:
- * no URL), and the new Base URL when it keeps the request's path.
+ * no URL), and the new Base URL when it keeps the request's path and shows no key.
  */
 export function redirectTarget(
 	location: string | undefined,
@@ -51,7 +51,8 @@ export function redirectTarget(
 	if (location === undefined || location.trim() === '' || !URL.canParse(location, from)) return {};
 	const target = new URL(location.trim(), from);
 	const shown = shownUrl(target);
-	if (!address || !target.pathname.endsWith(address.path)) return { shown };
+	if (!address || shown.includes(KEY_MARKER) || !target.pathname.endsWith(address.path))
+		return { shown };
 	const baseUrl = shown.slice(0, shown.length - address.path.length);
 	return baseUrl === shownBaseUrl(address.baseUrl) ? { shown } : { shown, baseUrl };
 }

@@ -42,8 +42,10 @@ function keyHider(key: string): (text: string) => string {
 	const parts = new Set(plain.flatMap((part) => [part, percentEncoded(part)]));
 	return (text) => {
 		const hidden = new Array<boolean>(text.length);
+		// %2f as %2F: escapes in either case, the same length, so positions hold.
+		const seen = text.replace(/%[\da-f]{2}/gi, (escape) => escape.toUpperCase());
 		for (const part of parts)
-			for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
+			for (let at = seen.indexOf(part); at >= 0; at = seen.indexOf(part, at + 1))
 				hidden.fill(true, at, at + part.length);
 		if (!hidden.includes(true)) return text;
 		return text.replace(/[^]/g, (char, at: number) =>
