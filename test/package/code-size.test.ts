@@ -20,6 +20,8 @@ const MAX_PACKAGE_CODE_LINES = 5583;
 /** Comment lines (with no code on them) per code line: the package, and transport/ and pacing/. */
 const MAX_COMMENT_RATIO = 0.25;
 const MAX_TRANSPORT_COMMENT_RATIO = 0.3;
+/** The README is for n8n users, read in minutes; development goes in CONTRIBUTING.md. */
+const MAX_DOC_LINES = { 'README.md': 200, 'CONTRIBUTING.md': 400 };
 
 function sourceFiles(folder: string): string[] {
 	return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
@@ -156,5 +158,10 @@ describe('the size of the code', () => {
 			code: 3,
 			comment: 4,
 		});
+	});
+
+	it.each(Object.entries(MAX_DOC_LINES))('%s is at most %i lines', (file, max) => {
+		const text = readFileSync(join(ROOT, file), 'utf8');
+		expect(text.replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(max);
 	});
 });
