@@ -207,7 +207,7 @@ describe('a trigger poll beside a run, on an n8n that gives no poll budget (1.x)
 		});
 
 		await expect(poll).rejects.toMatchObject({
-			message: 'The service is busy with a run that uses this credential: nothing was sent',
+			message: 'A run on this credential uses every request the service allows: nothing was sent',
 			description: expect.stringContaining(
 				"Try again when the run has finished (a trigger's next poll reads again from where it was)",
 			),
@@ -322,7 +322,9 @@ describe('the error of a failed item under concurrency', () => {
 
 		const result = await createAssets(items, { concurrencyMode: 'fixed', concurrency: 4 });
 
-		expect(result.error?.message).toBe('The field "Name" is required (item 3)');
+		expect(result.error?.message).toBe(
+			'The field "Name" is empty: its expression gave no value (item 3)',
+		);
 		expect(String((result.error as { description?: string }).description)).toContain(
 			'Items 0, 1 and 2 had already made their change: running the node again sends them again.',
 		);

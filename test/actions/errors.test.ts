@@ -21,9 +21,9 @@ const DESCRIPTIONS = {
 	400: 'The service rejected the request as invalid. Check the fields the message names, or the values set in the node when it names none.',
 	401: 'The API key was refused. Check the API Key in the credential.',
 	404: "Nothing answers at /users under the Base URL in the credential. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
-	429: 'The service is limiting the rate of requests. Wait a moment, or lower the concurrency, then try again.',
+	429: 'The service is limiting the rate of requests. Wait a moment, or lower Options → Concurrency, then try again.',
 	500: 'The service had an internal problem. Try again later.',
-	503: 'The service is overloaded and turned the request away. It was sent again as long as the service allowed; try again later, or lower Options → Max Concurrency.',
+	503: 'The service is overloaded and turned the request away. It was sent again after each wait the node allows; try again later, or lower Options → Max Concurrency.',
 	none: 'The service could not be reached or closed the connection (network error ECONNRESET). Check the Base URL in the credential and that the service is up, then try again.',
 	malformed:
 		'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',
@@ -176,7 +176,7 @@ describe('API errors become NodeApiErrors naming the item', () => {
 
 		expect(result.error).toMatchObject({
 			httpCode: '404',
-			description: `The service found nothing for Integration ID "${ORDERS}", Schema "public" and Table "nope". Check that Integration ID, Schema and Table name one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`,
+			description: `The service found nothing for Integration ID "${ORDERS}", Schema "public" and Table "nope". Check that each of Integration ID, Schema and Table names one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`,
 		});
 	});
 

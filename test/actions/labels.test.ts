@@ -55,7 +55,7 @@ describe('the field names errors give are display names', () => {
 			'={{ $json.v }}',
 		);
 		const json = await firstItemError(parameters, [{ v: '' }]);
-		expect(json.error).toBe(`The field "${label}" is required (item 0)`);
+		expect(json.error).toBe(`The field "${label}" is empty: its expression gave no value (item 0)`);
 	});
 
 	it('names, in a not-found answer, only display names of the operation fields', async () => {

@@ -92,6 +92,31 @@ describe('tag create', () => {
 		expect(emulator().requests).toHaveLength(0);
 	});
 
+	it.each([
+		['gives nothing', '={{ $json.nobody }}'],
+		['gives spaces', "={{ '  ' }}"],
+	])("says so, without a request, when the owner's expression %s", async (_title, owner) => {
+		const result = await run({ operation: 'create', name: 'No owner', owner: rl('id', owner) });
+
+		expect(result.error).toMatchObject({
+			message: 'The field "Owner" is empty: its expression gave no value (item 0)',
+			description: 'Check that the expression finds a value for this item, or type the value.',
+		});
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it('names the Owner field when a 404 quotes the owner sent', async () => {
+		const message = "user 'usr_zz99' not found";
+		emulator().injectFault({ kind: 'status', status: 404, message, method: 'POST' });
+
+		const result = await run({ operation: 'create', name: 'Lost', owner: rl('id', 'usr_zz99') });
+
+		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '404' });
+		expect(result.error?.description).toBe(
+			'The service found nothing for Owner "usr_zz99". Check that the Owner names one that exists, and that the Base URL in the credential is the API\'s address, ending in /v1.',
+		);
+	});
+
 	it('is stopped by n8n before it runs when the owner is empty', async () => {
 		await expect(
 			run({ operation: 'create', name: 'No owner', owner: rl('list', '') }),
@@ -172,6 +197,30 @@ describe('tag update', () => {
 		expect(emulator().requests).toHaveLength(0);
 	});
 
+	it.each([
+		[
+			'quoting the owner sent names the Owner field alone',
+			"user 'usr_zz99' not found",
+			'The service found nothing for Owner "usr_zz99". Check that the Owner names one',
+		],
+		[
+			'quoting nothing sent names the Tag ID and the Owner',
+			'not found',
+			`The service found nothing for Tag ID "${SEED.tags.pii}" and Owner "usr_zz99". Check that each of Tag ID and Owner names one`,
+		],
+	])('a 404 %s', async (_title, message, words) => {
+		emulator().injectFault({ kind: 'status', status: 404, message, method: 'PUT' });
+
+		const result = await run({
+			operation: 'update',
+			tagId: SEED.tags.pii,
+			updateFields: { owner: rl('id', 'usr_zz99') },
+		});
+
+		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '404' });
+		expect(result.error?.description).toContain(words);
+	});
+
 	it('encodes the tag id in the path', async () => {
 		const result = await run({ operation: 'update', tagId: 'a/b c', updateFields: { name: 'x' } });
 
@@ -227,7 +276,7 @@ describe('tag deleteRelation', () => {
 		expect(result.error?.message).toContain("has no relation to asset 'ast_missing'");
 		// Run twice (the example workflow, a re-run after a failure): the second says why.
 		expect(result.error?.description).toBe(
-			`The service found nothing for Tag ID "${SEED.tags.finance}", Resource ID "ast_missing" and Resource Type "asset". Check that Tag ID, Resource ID and Resource Type name one that exists, and that the Base URL in the credential is the API's address, ending in /v1. If they are right, the tag may no longer be on that resource (an earlier run may have removed it): nothing is left to delete.`,
+			`The service found nothing for Tag ID "${SEED.tags.finance}", Resource ID "ast_missing" and Resource Type "asset". Check that each of Tag ID, Resource ID and Resource Type names one that exists, and that the Base URL in the credential is the API's address, ending in /v1. If they are right, the tag may no longer be on that resource (an earlier run may have removed it): nothing is left to delete.`,
 		);
 	});
 });

@@ -618,7 +618,7 @@ describe('a tool error no value of the model can change', () => {
 		);
 		expect(error).toMatchObject({ httpCode: '404' });
 		expect(error?.description).toMatch(
-			/^The service found nothing for "usr_9", the request's owner\./,
+			/^The service found nothing for Owner "usr_9"\. Check that the Owner names one/,
 		);
 		expect(error?.description).not.toContain(FOR_THE_USER);
 	});
@@ -627,7 +627,7 @@ describe('a tool error no value of the model can change', () => {
 		[
 			'the owner it sent, not the tag: names the owner',
 			"user 'usr_9' does not exist",
-			/^The service found nothing for "usr_9", the request's owner\./,
+			/^The service found nothing for Owner "usr_9"\. Check that the Owner names one/,
 		],
 		[
 			'the tag: names the Tag ID field',
@@ -659,7 +659,7 @@ describe('a tool error no value of the model can change', () => {
 			{ resource: 'tag', operation: 'update', tagId: SEED.tags.pii, updateFields },
 		);
 		expect(error?.description).toMatch(
-			/^The service found nothing for "usr_9", the request's owner\./,
+			/^The service found nothing for Owner "usr_9"\. Check that the Owner names one/,
 		);
 	});
 

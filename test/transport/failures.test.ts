@@ -484,12 +484,13 @@ describe('toNodeApiError: no answer, in words n8n keeps when it wraps the error 
 		const rewrapped = new NodeOperationError(node, error);
 		expect(rewrapped.message).toBe(error.message);
 		expect(rewrapped.message).toBe(`The service ${NETWORK_WORDS[networkCode]}`);
-		// EPROTO's words name the scheme to change instead (describeStatus).
-		expect(error.description).toContain(
-			networkCode === 'EPROTO'
-				? 'Base URL in the credential to http://'
-				: `(network error ${networkCode})`,
-		);
+		// EPROTO's words name the scheme to change instead, a timeout's its own (describeStatus).
+		const words: Record<string, string> = {
+			EPROTO: 'Base URL in the credential to http://',
+			ETIMEDOUT: 'The service did not answer in time. Check the Base URL',
+			ECONNABORTED: 'The service did not answer in time. Check the Base URL',
+		};
+		expect(error.description).toContain(words[networkCode] ?? `(network error ${networkCode})`);
 	});
 
 	it.each<[string, boolean]>([
@@ -501,9 +502,8 @@ describe('toNodeApiError: no answer, in words n8n keeps when it wraps the error 
 		'%s after a write: says to try again only where the request never left (%s)',
 		(networkCode, again) => {
 			const { description } = toNodeApiError(node, { networkCode }, { write: true });
-			expect(description).toMatch(
-				again ? /service is up, then try again\./ : /service is up\.(\n|$)/,
-			);
+			expect(description).toMatch(again ? /, then try again\./ : /is up\.(\n|$)/);
+			expect(toNodeApiError(node, { networkCode }).description).toMatch(/, then try again\./);
 		},
 	);
 });
@@ -749,26 +749,38 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 	});
 
 	it('a 503 says the service turned the request away; of a write, that it changed nothing', () => {
-		expect(toNodeApiError(node, { status: 503 }, { write: true, run: true }).description).toMatch(
+		const auto = { field: 'Max Concurrency' };
+		expect(toNodeApiError(node, { status: 503 }, { write: true, ...auto }).description).toMatch(
 			/overloaded and turned the request away, so it changed nothing\. .*Max Concurrency/,
 		);
-		const { description } = toNodeApiError(node, { status: 503 }, { run: true });
+		const { description } = toNodeApiError(node, { status: 503 }, auto);
 		expect(description).toMatch(/overloaded and turned the request away\. .*Max Concurrency/);
 		expect(description).not.toMatch(/changed|effect/);
 		// The trigger's or a picker's: no run, so no setting to lower.
 		expect(toNodeApiError(node, { status: 503 }).description).toBe(
-			'The service is overloaded and turned the request away. It was sent again as long as the service allowed; try again later.',
+			'The service is overloaded and turned the request away. It was sent again after each wait the node allows; try again later.',
 		);
 	});
 
-	it.each<[string, RequestFailure, string]>([
-		['a 503', { status: 503 }, 'Max Concurrency'],
-		['a 429', { status: 429, retryAfterSeconds: 5 }, 'concurrency'],
+	it.each<[number | undefined, string]>([
+		[60, 'It was sent again after each wait the node allows'],
+		[61, 'It asked to wait 61 s, longer than the node waits (60 s), so it was not sent again'],
+	])('a 503 with Retry-After: %s says whether it was sent again', (seconds, words) => {
+		const failure = { status: 503, retryAfterSeconds: seconds };
+		expect(toNodeApiError(node, failure).description).toContain(words);
+	});
+
+	it.each<[string, RequestFailure]>([
+		['a 503', { status: 503 }],
+		['a 429', { status: 429, retryAfterSeconds: 5 }],
 	])(
 		"%s to the trigger or a picker names no concurrency, which they have none of; a run's does",
-		(_title, failure, setting) => {
-			expect(toNodeApiError(node, failure).description).not.toContain(setting);
-			expect(toNodeApiError(node, failure, { run: true }).description).toContain(setting);
+		(_title, failure) => {
+			expect(toNodeApiError(node, failure).description).not.toContain('Options');
+			for (const field of ['Concurrency', 'Max Concurrency'])
+				expect(toNodeApiError(node, failure, { field }).description).toContain(
+					`, or lower Options → ${field}`,
+				);
 		},
 	);
 });

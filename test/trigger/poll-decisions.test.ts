@@ -34,7 +34,7 @@ describe('explainBudgetCut', () => {
 		expect(explainBudgetCut(cut)).toMatchObject({
 			message: 'The new audit log entries could not be read within the poll time budget',
 			description: expect.stringMatching(
-				/^The first request of the poll was not answered within the time n8n allows a poll \(The connection was aborted, perhaps the server is offline\)\./,
+				/^The first request of the poll did not get its answer within the time n8n allows a poll \(The connection was aborted, perhaps the server is offline\)\./,
 			),
 		});
 	});
@@ -46,7 +46,7 @@ describe('explainBudgetCut', () => {
 			return description!.indexOf(words);
 		};
 		const helps = at(
-			"What helps: a credential of this trigger's own (another API key), or a lower Options → Concurrency in the run sharing it",
+			"What helps: a credential of this trigger's own (another API key), or a lower Options → Max Concurrency in the run sharing it",
 		);
 		const notHelping = at(
 			'Options → Max Items per Poll and the Filters do not shorten a first request',
@@ -66,6 +66,16 @@ describe('explainBudgetCut', () => {
 	it('drops only the final full stop of what n8n said', () => {
 		const cut = explainBudgetCut(apiError('It said no. It is limiting requests.', true));
 		expect(cut.description).toContain('(It said no. It is limiting requests)');
+	});
+
+	it('says of a 503 whose wait would not fit that the service answered and the poll did not wait', () => {
+		const overloaded = apiError('Busy [OVERLOADED]', true);
+		overloaded.httpCode = '503';
+		expect(explainBudgetCut(overloaded)).toMatchObject({
+			message: 'The new audit log entries could not be read within the poll time budget',
+			description:
+				"The service turned the poll's request away (Busy [OVERLOADED]), and the wait before sending it again would end past the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there.",
+		});
 	});
 
 	it('says of a 429 whose wait would not fit that the poll did not wait, and who waits it', () => {

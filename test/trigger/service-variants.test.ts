@@ -415,7 +415,7 @@ describe("n8n's poll budget", () => {
 			httpCode: null,
 			message: 'The new audit log entries could not be read within the poll time budget',
 			description: expect.stringMatching(
-				/^The first request of the poll was not answered within the time n8n allows a poll \(.+\)\. What helps: .+ Nothing was emitted and the cursor stays/,
+				/^The first request of the poll did not get its answer within the time n8n allows a poll \(.+\)\. What helps: .+ Nothing was emitted and the cursor stays/,
 			),
 		});
 		expect(Date.now() - started).toBeLessThan(2000);
@@ -656,7 +656,18 @@ describe('a service that refuses the audit-log query with a 400', () => {
 			'The service refused the audit-log query: malformed request [BAD_REQUEST]',
 		);
 		expect(error?.description).toContain(WHERE_NAMES_ARE_CHOSEN);
+		expect(error?.description).toMatch(/^If the service's words name a value, check that field/);
 		expect(error).toMatchObject({ httpCode: '400' });
+	});
+
+	it('says the query was refused without saying why when the service gave no message', async () => {
+		emulator().answerWith({ status: 400, body: {}, path: '/audit-logs' });
+		const error = await poll({ startFrom: 'now' }).then(
+			() => undefined,
+			(thrown: Error & { description?: string }) => thrown,
+		);
+		expect(error?.message).toBe('The service refused the audit-log query without saying why');
+		expect(error?.description).toContain(WHERE_NAMES_ARE_CHOSEN);
 	});
 });
 

@@ -119,9 +119,15 @@ export function requiredText(
 	const label = displayNameOf(properties, name);
 	const origin = originOf(this, itemIndex);
 	const text = asText(origin, label, value).trim();
-	if (!text) throw fieldError(origin, label, 'is required');
-	return text;
+	if (text) return text;
+	// n8n saves an expression with a leading "=": then it left the field empty (a model's: required).
+	const saved = this.getNode().parameters[name];
+	const expression = String(isObject(saved) ? (saved as IDataObject).value : saved).startsWith('=');
+	if (!expression || runsAsTool.call(this)) throw fieldError(origin, label, 'is required');
+	throw fieldError(origin, label, 'is empty: its expression gave no value', EXPRESSION_FIX);
 }
+
+const EXPRESSION_FIX = 'Check that the expression finds a value for this item, or type the value.';
 
 /** Reads the required text parameter `name` (plain, or a locator's value). */
 export function readRequired(

@@ -112,11 +112,14 @@ export const limitField: INodeProperties = {
 };
 
 /**
- * The display name of the field `name` among `properties`: how errors name the field, taken
+ * The display name of the field `name` among `properties` or their collections: how errors name it, taken
  * from its description so the two cannot differ.
  */
 export function displayNameOf(properties: INodeProperties[], name: string): string {
-	const property = properties.find((field) => field.name === name);
+	const inCollections = properties.flatMap(({ type, options }) =>
+		type === 'collection' ? (options as INodeProperties[]) : [],
+	);
+	const property = [...properties, ...inCollections].find((field) => field.name === name);
 	if (!property) throw new ApplicationError(`No field named "${name}" in these properties`);
 	return property.displayName;
 }

@@ -14,8 +14,8 @@ const quoted = (value: string) =>
 function notFoundDescription(fields: Record<string, string>): string {
 	const named = Object.entries(fields).map(([label, value]) => `${label} ${quoted(value)}`);
 	const labels = Object.keys(fields);
-	const check = labels.length === 1 ? `the ${labels[0]} names` : `${listed(labels)} name`;
-	return `The service found nothing for ${listed(named)}. Check that ${check} one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`;
+	const check = labels.length === 1 ? `the ${labels[0]}` : `each of ${listed(labels)}`;
+	return `The service found nothing for ${listed(named)}. Check that ${check} names one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import { MAX_RETRY_AFTER_SECONDS } from '../pacing/pacer';
 import {
 	BASE_URL_FORM,
 	notFoundOf,
@@ -107,12 +108,13 @@ function parseRetryAfter(value: unknown): number | undefined {
 }
 
 /** One plain sentence per class of failure but 404, under the API's own message; `write`: a change was asked. */
-function describeStatus(failure: RequestFailure, { write, run }: ErrorOptions): string {
+function describeStatus(failure: RequestFailure, { write, field }: ErrorOptions): string {
 	const { status, networkCode } = failure;
 	if (networkCode === NOT_TLS)
 		return 'If the service takes plain HTTP only, set the Base URL in the credential to http://…; if it takes https://, its TLS may be too old for n8n: ask its owner.';
+	const notReached = `could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}`;
 	if (status === undefined)
-		return `The service could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}. Check the Base URL in the credential and that the service is up${write && mayHaveActed(failure) ? '' : ', then try again'}.`;
+		return `The service ${timedOut(failure) ? 'did not answer in time' : notReached}. Check the Base URL in the credential and that the service is up${write && mayHaveActed(failure) ? '' : ', then try again'}.`;
 	// In text: a 401 or 403 may be a proxy's; a 408, 413, 429 means the same; other 4xx, not the API's.
 	const inFront = failure.page
 		? ", or a server in front of the API refused it (a proxy, a firewall blocking n8n's address: ask whoever runs the service)"
@@ -126,10 +128,11 @@ function describeStatus(failure: RequestFailure, { write, run }: ErrorOptions): 
 	if (status === 403)
 		return `The API key lacks permission for this request${inFront}. Use a key that is allowed to do it, or ask the workspace admin to grant it.`;
 	const asked = failure.retryAfterSeconds;
+	const lower = field ? `, or lower Options → ${field}` : '';
 	if (status === 429)
-		return `The service is limiting the rate of requests${asked ? ` and asked to wait ${asked} s` : ''}. Wait ${asked ? 'that long' : 'a moment'}${run ? ', or lower the concurrency' : ''}, then try again.`;
+		return `The service is limiting the rate of requests${asked ? ` and asked to wait ${asked} s` : ''}. Wait ${asked ? 'that long' : 'a moment'}${lower}, then try again.`;
 	if (status === 503)
-		return `The service is overloaded and turned the request away${write ? ', so it changed nothing' : ''}. It was sent again as long as the service allowed; try again later${run ? ', or lower Options → Max Concurrency' : ''}.`;
+		return `The service is overloaded and turned the request away${write ? ', so it changed nothing' : ''}. ${(asked ?? 0) > MAX_RETRY_AFTER_SECONDS ? `It asked to wait ${asked} s, longer than the node waits (${MAX_RETRY_AFTER_SECONDS} s), so it was not sent again` : 'It was sent again after each wait the node allows'}; try again later${lower}.`;
 	if (status >= 500) return 'The service had an internal problem. Try again later.';
 	return "The service refused the request. Check the node's fields and the credential, then try again.";
 }
@@ -154,8 +157,8 @@ export function mayHaveActed({ status, networkCode, blockedAddress }: RequestFai
 export const MAY_HAVE_ACTED =
 	'The change may have been made before this failure, so the node did not send it again: check before running it again, or it may be made twice.';
 
-/** `run`: a node's run sent it (its Options set the concurrency; the trigger's and pickers' have none). */
-type ErrorOptions = { waitMs?: number; write?: boolean; address?: RequestAddress; run?: boolean };
+/** `field`: the field of Options that sets the concurrency of the run that sent it, if any. */
+type ErrorOptions = { waitMs?: number; write?: boolean; address?: RequestAddress; field?: string };
 
 /**
  * The error a user reads for `failure`, declaring why it failed; `waitMs`: the wait not waited
@@ -200,7 +203,7 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 		return {
 			errorResponse: { message: 'Blocked by SSRF protection', networkCode: 'SSRF_BLOCKED' },
 			message: `n8n blocked the request to ${blockedAddress}: its SSRF protection does not allow this address`,
-			description: `n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) blocks private and local addresses. To reach the service at the Base URL, ask your n8n administrator to add ${blockedAddress} to N8N_SSRF_ALLOWED_HOSTNAMES, or its address range to N8N_SSRF_ALLOWED_IP_RANGES.`,
+			description: `n8n's SSRF protection blocks private and local addresses. Set the Base URL in the credential to an address of the service that n8n may reach; on self-hosted n8n, an administrator can instead add ${blockedAddress} to N8N_SSRF_ALLOWED_HOSTNAMES, or its address range to N8N_SSRF_ALLOWED_IP_RANGES.`,
 		};
 	}
 	if (networkCode && CERTIFICATE_ERROR.test(networkCode)) {
@@ -208,7 +211,7 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 			errorResponse: { message: 'Certificate not trusted', networkCode },
 			message: `The service's certificate could not be verified (${networkCode})`,
 			description:
-				'If the service uses a certificate your company signs itself, give n8n that certificate authority with NODE_EXTRA_CA_CERTS, or turn on Ignore SSL Issues (Insecure) in the credential.',
+				'If the service uses a certificate your company signs itself, give n8n that certificate authority with NODE_EXTRA_CA_CERTS (self-hosted n8n), or turn on Ignore SSL Issues (Insecure) in the credential.',
 		};
 	}
 	if (networkCode === INVALID_URL) {
@@ -229,7 +232,7 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 	if (networkCode === PACE_BUSY) {
 		return {
 			errorResponse: { message: 'Busy with a run', networkCode },
-			message: 'The service is busy with a run that uses this credential: nothing was sent',
+			message: 'A run on this credential uses every request the service allows: nothing was sent',
 			description:
 				"Concurrency Mode Auto shares the pace the service allows among everything that uses this credential in this n8n, and this request found no turn in time while a run used it. Try again when the run has finished (a trigger's next poll reads again from where it was), or give that run a lower Options → Max Concurrency.",
 		};

@@ -165,7 +165,9 @@ export function explainBudgetCut(error: NodeApiError): NodeApiError {
 	error.description =
 		error.httpCode === '429'
 			? `The service asked to wait before the next request (${said}), longer than the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there, and n8n's durable scheduler (2.40 and later) waits as long as the service asked before it.`
-			: `The first request of the poll was not answered within the time n8n allows a poll (${said}). What helps: a credential of this trigger's own (another API key), or a lower Options → Concurrency in the run sharing it; Options → Max Items per Poll and the Filters do not shorten a first request. What took the time: ${WHAT_TOOK_THE_TIME}. ${WHERE_N8N_SETS_IT}`;
+			: error.httpCode === '503'
+				? `The service turned the poll's request away (${said}), and the wait before sending it again would end past the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there.`
+				: `The first request of the poll did not get its answer within the time n8n allows a poll (${said}). What helps: a credential of this trigger's own (another API key), or a lower Options → Max Concurrency in the run sharing it; Options → Max Items per Poll and the Filters do not shorten a first request. What took the time: ${WHAT_TOOK_THE_TIME}. ${WHERE_N8N_SETS_IT}`;
 	error.message = BUDGET_RAN_OUT;
 	return error;
 }

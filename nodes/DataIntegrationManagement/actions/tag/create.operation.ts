@@ -5,6 +5,7 @@ import { readCollection, readRequired, requiredText } from '../readers';
 import { createTag } from '../../client/tags';
 import { writtenItem } from '../written';
 import { nameField } from '../namedCreate';
+import { namingFieldsIfNotFound } from '../../shared/notFound';
 import type { Execute } from '../operation';
 
 const additionalFields = fieldsCollection('additionalFields', [descriptionField]);
@@ -25,5 +26,7 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 		owner: readRequired.call(this, itemIndex, properties, 'owner'),
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
-	return writtenItem(await createTag.call(this, body, pacer), body);
+	const created = createTag.call(this, body, pacer);
+	const sent = { owner: body.owner as string };
+	return writtenItem(await namingFieldsIfNotFound(this.getNode(), properties, sent, created), body);
 };

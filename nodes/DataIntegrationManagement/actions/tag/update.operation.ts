@@ -36,7 +36,7 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 	const answer = await namingFieldsIfNotFound(
 		this.getNode(),
 		properties,
-		{ tagId },
+		{ tagId, ...(typeof body.owner === 'string' && { owner: body.owner }) },
 		updateTag.call(this, tagId, body, pacer),
 	);
 	return writtenItem(answer, body);
