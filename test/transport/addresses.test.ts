@@ -78,6 +78,7 @@ describe('shownBaseUrl: the Base URL as an error shows it', () => {
 	it.each([
 		['https://api.example/v1', 'https://api.example/v1'],
 		['https://api.example/', 'https://api.example'],
+		['https://api.example/v1//', 'https://api.example/v1'],
 		['https://me:pw@api.example/v1?x=1', 'https://api.example/v1'],
 		['not a url', undefined],
 	])('%s → %s', (baseUrl, shown) => {

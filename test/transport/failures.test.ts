@@ -706,6 +706,19 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		const failure = { status: 401, apiMessage: 'no key' };
 		expect(withoutKey(failure, '')).toEqual(failure);
 	});
+
+	it('a key holding an emoji: parts cut inside it are searched as they are, nothing else hidden', () => {
+		// Parts of 9 code units: several end or start inside the emoji's surrogate pair.
+		const emoji = 'abcdefgh\u{1F600}ijklmnop';
+		expect(withoutKey({ status: 401, apiMessage: `key ${emoji}, undefined` }, emoji)).toEqual({
+			status: 401,
+			apiMessage: 'key [API key], undefined',
+		});
+	});
+
+	it('a credential without an API Key sends none', () => {
+		expect(apiKeyOf({})).toBe('');
+	});
 });
 
 describe('mayHaveActed: whether the service may have acted on a request that failed', () => {
@@ -792,7 +805,10 @@ describe('atVersion: the Base URL a 404 suggests', () => {
 		['https://gw.example/v1/proxy/v1/users', 'https://gw.example/v1/proxy/v1'],
 		['https://api.example.com', 'https://api.example.com/v1'],
 		['http://v2', 'http://v2/v1'],
+		['http://v2/x', 'http://v2/x/v1'],
 		['https://v2.example.com/api', 'https://v2.example.com/api/v1'],
+		['https://api.example.com/v10', 'https://api.example.com/v1'],
+		['https://api.example.com/v2beta', 'https://api.example.com/v2beta/v1'],
 	])('%s → %s', (base, suggested) => {
 		expect(atVersion(base)).toBe(suggested);
 	});
