@@ -68,23 +68,25 @@ describe('explainBudgetCut', () => {
 		expect(cut.description).toContain('(It said no. It is limiting requests)');
 	});
 
-	it('says of a 503 whose wait would not fit that the service answered and the poll did not wait', () => {
-		const overloaded = apiError('Busy [OVERLOADED]', true);
-		overloaded.httpCode = '503';
-		expect(explainBudgetCut(overloaded)).toMatchObject({
+	it.each([
+		[
+			'a 429 whose wait would not fit: the poll did not wait, and who waits it',
+			'429',
+			'Slow down [RATE_LIMITED]',
+			"The service asked to wait before the next request (Slow down [RATE_LIMITED]), longer than the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there, and n8n's durable scheduler (2.40 and later) waits as long as the service asked before it.",
+		],
+		[
+			'a 503 whose wait would not fit: the service answered, and the poll did not wait',
+			'503',
+			'Busy [OVERLOADED]',
+			"The service turned the poll's request away (Busy [OVERLOADED]), and the wait before sending it again would end past the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there.",
+		],
+	])('says of %s', (_title, httpCode, said, description) => {
+		const refused = apiError(said, true);
+		refused.httpCode = httpCode;
+		expect(explainBudgetCut(refused)).toMatchObject({
 			message: 'The new audit log entries could not be read within the poll time budget',
-			description:
-				"The service turned the poll's request away (Busy [OVERLOADED]), and the wait before sending it again would end past the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there.",
-		});
-	});
-
-	it('says of a 429 whose wait would not fit that the poll did not wait, and who waits it', () => {
-		const limited = apiError('Slow down [RATE_LIMITED]', true);
-		limited.httpCode = '429';
-		expect(explainBudgetCut(limited)).toMatchObject({
-			message: 'The new audit log entries could not be read within the poll time budget',
-			description:
-				"The service asked to wait before the next request (Slow down [RATE_LIMITED]), longer than the time n8n allows a poll, so the poll did not wait. Nothing was emitted and the cursor stays; the next poll reads again from there, and n8n's durable scheduler (2.40 and later) waits as long as the service asked before it.",
+			description,
 		});
 	});
 
