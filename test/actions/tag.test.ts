@@ -204,9 +204,14 @@ describe('tag update', () => {
 			'The service found nothing for Owner "usr_zz99". Check that the Owner names one',
 		],
 		[
-			'quoting nothing sent names the Tag ID and the Owner',
+			'quoting the tag names the Tag ID alone',
+			`tag '${SEED.tags.pii}' does not exist`,
+			`The service found nothing for Tag ID "${SEED.tags.pii}". Check that the Tag ID names one`,
+		],
+		[
+			'quoting nothing sent names the Tag ID, the record the path names',
 			'not found',
-			`The service found nothing for Tag ID "${SEED.tags.pii}" and Owner "usr_zz99". Check that each of Tag ID and Owner names one`,
+			`The service found nothing for Tag ID "${SEED.tags.pii}". Check that the Tag ID names one`,
 		],
 	])('a 404 %s', async (_title, message, words) => {
 		emulator().injectFault({ kind: 'status', status: 404, message, method: 'PUT' });

@@ -632,7 +632,7 @@ describe('a tool error no value of the model can change', () => {
 		[
 			'the tag: names the Tag ID field',
 			`tag '${SEED.tags.pii}' does not exist`,
-			/^The service found nothing for Tag ID "tag_/,
+			/^The service found nothing for Tag ID "tag_\w+"\. Check that the Tag ID names one/,
 		],
 	])("an update's 404 quoting %s", async (_title, message, words) => {
 		emulator().injectFault({ kind: 'status', status: 404, message });

@@ -24,7 +24,8 @@ function notFoundDescription(fields: Record<string, string>): string {
  * among `properties` to the value sent, and the description shows the field's display name. A
  * 404 the transport found to be of an unknown address (`routeMissing`) keeps its Base URL words;
  * one whose words quote a reference the body sent (`missingField`) names that field alone. `more`
- * follows the description (what else the request names that may be missing).
+ * follows the description (what else the request names that may be missing); `references`: other
+ * records the body names (an owner), named only when the words quote them.
  */
 export async function namingFieldsIfNotFound<T>(
 	node: INode,
@@ -32,6 +33,7 @@ export async function namingFieldsIfNotFound<T>(
 	sent: Record<string, string>,
 	request: Promise<T>,
 	more = '',
+	references: Record<string, string> = {},
 ): Promise<T> {
 	try {
 		return await request;
@@ -39,7 +41,8 @@ export async function namingFieldsIfNotFound<T>(
 		const notFound = error instanceof NodeApiError && error.httpCode === '404';
 		// A reference the words quote: that field alone; one not among `sent` keeps the transport's words.
 		const field = notFound ? (error.context.missingField as string | undefined) : undefined;
-		const named = Object.entries(sent).filter(([name]) => field === undefined || name === field);
+		const pool = field === undefined ? sent : { ...sent, ...references };
+		const named = Object.entries(pool).filter(([name]) => field === undefined || name === field);
 		if (notFound && !error.context.routeMissing && named.length) {
 			error.description = `${notFoundDescription(
 				Object.fromEntries(named.map(([name, value]) => [displayNameOf(properties, name), value])),

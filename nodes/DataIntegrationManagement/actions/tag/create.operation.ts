@@ -27,6 +27,7 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 		...readCollection.call(this, itemIndex, additionalFields),
 	};
 	const created = createTag.call(this, body, pacer);
-	const sent = { owner: body.owner as string };
-	return writtenItem(await namingFieldsIfNotFound(this.getNode(), properties, sent, created), body);
+	const owner = { owner: body.owner as string };
+	const answer = namingFieldsIfNotFound(this.getNode(), properties, {}, created, '', owner);
+	return writtenItem(await answer, body);
 };

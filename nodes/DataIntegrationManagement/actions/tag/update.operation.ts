@@ -36,8 +36,10 @@ export const execute: Execute = async function (itemIndex, pacer, item) {
 	const answer = await namingFieldsIfNotFound(
 		this.getNode(),
 		properties,
-		{ tagId, ...(typeof body.owner === 'string' && { owner: body.owner }) },
+		{ tagId },
 		updateTag.call(this, tagId, body, pacer),
+		'',
+		typeof body.owner === 'string' ? { owner: body.owner } : {},
 	);
 	return writtenItem(answer, body);
 };
