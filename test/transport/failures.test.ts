@@ -716,6 +716,14 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		});
 	});
 
+	it('a key holding a literal lowercase escape (%2f), repeated as it is', () => {
+		const key = 'abc%2fdefghijklmnop';
+		expect(withoutKey({ status: 401, apiMessage: `bad key ${key}` }, key)).toEqual({
+			status: 401,
+			apiMessage: 'bad key [API key]',
+		});
+	});
+
 	it('a credential without an API Key sends none', () => {
 		expect(apiKeyOf({})).toBe('');
 	});

@@ -39,11 +39,13 @@ function keyHider(key: string): (text: string) => string {
 	const plain = Array.from({ length: key ? key.length - size + 1 : 0 }, (_, at) =>
 		key.slice(at, at + size),
 	);
-	const parts = new Set(plain.flatMap((part) => [part, percentEncoded(part)]));
+	// Escapes in upper case, in the parts as in the text searched (a key may hold a literal %2f).
+	const upper = (text: string) => text.replace(/%[\da-f]{2}/gi, (escape) => escape.toUpperCase());
+	const parts = new Set(plain.flatMap((part) => [part, percentEncoded(part)].map(upper)));
 	return (text) => {
 		const hidden = new Array<boolean>(text.length);
-		// %2f as %2F: escapes in either case, the same length, so positions hold.
-		const seen = text.replace(/%[\da-f]{2}/gi, (escape) => escape.toUpperCase());
+		// %2f as %2F: the same length, so positions hold.
+		const seen = upper(text);
 		for (const part of parts)
 			for (let at = seen.indexOf(part); at >= 0; at = seen.indexOf(part, at + 1))
 				hidden.fill(true, at, at + part.length);
