@@ -76,6 +76,7 @@ describe('the field names errors give are display names', () => {
 			named[key] = labels;
 		}
 		expect(named).toEqual({
+			'tag.create': ['Owner'],
 			'tag.update': ['Tag ID'],
 			'tag.deleteRelation': ['Tag ID', 'Resource ID', 'Resource Type'],
 			'asset.update': ['Asset ID'],

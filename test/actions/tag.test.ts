@@ -93,13 +93,13 @@ describe('tag create', () => {
 	});
 
 	it.each([
-		['gives nothing', '={{ $json.nobody }}'],
-		['gives spaces', "={{ '  ' }}"],
-	])("says so, without a request, when the owner's expression %s", async (_title, owner) => {
+		['gives nothing', '={{ $json.nobody }}', 'no value'],
+		['gives spaces', "={{ '  ' }}", 'only spaces'],
+	])("says so, without a request, when the owner's expression %s", async (_title, owner, gave) => {
 		const result = await run({ operation: 'create', name: 'No owner', owner: rl('id', owner) });
 
 		expect(result.error).toMatchObject({
-			message: 'The field "Owner" is empty: its expression gave no value (item 0)',
+			message: `The field "Owner" is empty: its expression gave ${gave} (item 0)`,
 			description: 'Check that the expression finds a value for this item, or type the value.',
 		});
 		expect(emulator().requests).toHaveLength(0);
@@ -116,6 +116,25 @@ describe('tag create', () => {
 			'The service found nothing for Owner "usr_zz99". Check that the Owner names one that exists, and that the Base URL in the credential is the API\'s address, ending in /v1.',
 		);
 	});
+
+	it.each([
+		['"Owner not found" (the field, not the value)', 'Owner not found', 'usr_zz99'],
+		['words in another language', 'Propriétaire introuvable', 'usr_zz99'],
+		['an owner of 2 characters, quoted', "user 'u9' not found", 'u9'],
+		['no words at all', undefined, 'usr_zz99'],
+	])(
+		'names the Owner field, not the Base URL alone, when a 404 says %s',
+		async (_title, message, owner) => {
+			// POST /tags has no ID: the owner is the one value sent that names another record.
+			emulator().answerWith({ status: 404, body: message ? { message } : {}, path: '/tags' });
+
+			const result = await run({ operation: 'create', name: 'Lost', owner: rl('id', owner) });
+
+			expect(result.error?.description).toBe(
+				`The service found nothing for Owner "${owner}". Check that the Owner names one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`,
+			);
+		},
+	);
 
 	it('is stopped by n8n before it runs when the owner is empty', async () => {
 		await expect(
@@ -209,9 +228,9 @@ describe('tag update', () => {
 			`The service found nothing for Tag ID "${SEED.tags.pii}". Check that the Tag ID names one`,
 		],
 		[
-			'quoting nothing sent names the Tag ID, the record the path names',
+			'quoting nothing sent names the Tag ID and the Owner: either may be missing',
 			'not found',
-			`The service found nothing for Tag ID "${SEED.tags.pii}". Check that the Tag ID names one`,
+			`The service found nothing for Tag ID "${SEED.tags.pii}" and Owner "usr_zz99". Check that each of Tag ID and Owner names one`,
 		],
 	])('a 404 %s', async (_title, message, words) => {
 		emulator().injectFault({ kind: 'status', status: 404, message, method: 'PUT' });

@@ -684,14 +684,16 @@ describe('a tool error no value of the model can change', () => {
 		expect(error?.description).toMatch(words);
 	});
 
-	it("a create's 404 quoting nothing it sent (a gateway's Not Found) is the Base URL's", async () => {
+	it("a create's 404 quoting nothing it sent names the owner and the Base URL: the model's owner may be made up", async () => {
 		emulator().injectFault({ kind: 'status', status: 404, message: 'Not Found' });
 		const error = await callTool(
 			{},
 			{ resource: 'tag', operation: 'create', name: 'T', owner: 'usr_9' },
 		);
-		expect(error?.description).toMatch(/^Nothing answers at \/tags under the Base URL/);
-		expect(error?.description).toContain(FOR_THE_USER);
+		expect(error?.description).toMatch(
+			/^The service found nothing for Owner "usr_9"\. Check that the Owner names one that exists, and that the Base URL/,
+		);
+		expect(error?.description).not.toContain(FOR_THE_USER);
 	});
 
 	it("a create's 404 naming no such route is the Base URL's: tells the model to tell the user", async () => {

@@ -14,7 +14,7 @@ const USERS: RequestAddress = { baseUrl: 'https://old.example/v1', path: '/users
 const CREATE: RequestAddress = {
 	...USERS,
 	path: '/tags',
-	references: { name: 'T', owner: 'usr_9' },
+	references: { owner: 'usr_9' },
 };
 const TAG: RequestAddress = {
 	baseUrl: 'https://old.example/v1',
@@ -119,15 +119,21 @@ describe('notFoundOf: whether a 404 says the address itself is unknown (the Base
 			false,
 		],
 		[
-			"a create, the words quoting none (a gateway's Not Found): the address",
+			"a create, the words quoting none (a gateway's Not Found): of the value sent, or the address",
 			{ status: 404, apiMessage: 'Not Found' },
 			CREATE,
-			true,
+			false,
 		],
 		[
-			'a create, a value under 3 characters is not matched',
+			'a create, a value under 3 characters is not matched, yet a candidate',
 			{ status: 404, apiMessage: "user 'u9' does not exist" },
 			{ ...CREATE, references: { owner: 'u9' } },
+			false,
+		],
+		[
+			'a create quoting none, its references empty: the address',
+			{ status: 404, apiMessage: 'Not Found' },
+			{ ...CREATE, references: { owner: '', parent: undefined } },
 			true,
 		],
 		[
@@ -137,10 +143,10 @@ describe('notFoundOf: whether a 404 says the address itself is unknown (the Base
 			false,
 		],
 		[
-			'a create, a value inside a word is not quoted',
+			'a create, a value inside a word is not quoted, yet a candidate',
 			{ status: 404, apiMessage: 'Not Found' },
 			{ ...CREATE, references: { name: 'Foun', description: 'ot F' } },
-			true,
+			false,
 		],
 		[
 			'a create, a value that is no text is not matched',
@@ -148,7 +154,7 @@ describe('notFoundOf: whether a 404 says the address itself is unknown (the Base
 			{ ...CREATE, references: { id: 1234 } },
 			true,
 		],
-		['a create, no error body', { status: 404 }, CREATE, true],
+		['a create, no error body: of the value sent, or the address', { status: 404 }, CREATE, false],
 		[
 			"a create, fastify's default repeating the path",
 			{ status: 404, apiMessage: 'Route POST:/tags not found' },
@@ -222,6 +228,24 @@ describe('notFoundOf: what a 404 is of, as the error keeps it', () => {
 	it.each<[string, RequestFailure, RequestAddress, NotFound]>([
 		['a list: the address', { status: 404, apiMessage: 'gone' }, USERS, { routeMissing: true }],
 		['an ID path quoting nothing: the IDs', { status: 404, apiMessage: 'Not Found' }, TAG, {}],
+		[
+			'an ID path quoting nothing, an owner sent: the IDs and the owner',
+			{ status: 404, apiMessage: 'Not Found' },
+			{ ...TAG, references: { owner: 'usr_9', parent: '' } },
+			{ references: ['owner'] },
+		],
+		[
+			'a create quoting nothing sent: each reference sent, in order',
+			{ status: 404, apiMessage: "'u9' or 'p' not found" },
+			{ ...CREATE, references: { owner: 'u9', parent: 'p', other: 7 } },
+			{ references: ['owner', 'parent'] },
+		],
+		[
+			'a create quoting none of its references, saying "route": the address',
+			{ status: 404, apiMessage: 'No route matched' },
+			CREATE,
+			{ routeMissing: true },
+		],
 		[
 			'a create quoting its owner: that field',
 			{ status: 404, apiMessage: "user 'usr_9' does not exist" },
@@ -350,10 +374,22 @@ describe("notFoundWords: a 404's sentence, where it is not the address's", () =>
 			'The service found nothing for "usr_9", the request\'s owner.',
 		],
 		[
-			'an ID path, the words quoting nothing sent: the ID fields',
+			'an ID path, the words quoting nothing sent: the ID fields or the owner',
 			{ status: 404, apiMessage: 'Not Found' },
 			{ ...TAG, references: { owner: 'usr_9' } },
-			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+			'The service found nothing under the IDs the request gives, or for "usr_9", the request\'s owner. Check those fields, and that the Base URL',
+		],
+		[
+			'a create, the words quoting nothing sent: its owner',
+			{ status: 404, apiMessage: 'Not Found' },
+			CREATE,
+			'The service found nothing for "usr_9", the request\'s owner. Check that field, and that the Base URL',
+		],
+		[
+			'a create, two references quoting neither: both',
+			{ status: 404 },
+			{ ...CREATE, references: { owner: 'usr_9', parent: 'tag_0' } },
+			'The service found nothing for "usr_9", the request\'s owner, or for "tag_0", the request\'s parent. Check those fields,',
 		],
 	])('%s', (_title, failure, address, words) => {
 		expect(notFoundWords(notFoundOf(failure, address), address)).toContain(words);

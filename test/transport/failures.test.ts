@@ -146,6 +146,11 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
 		],
 		[
+			'a message of spaces only is no message',
+			{ statusCode: 400, body: { code: 'BAD_REQUEST', message: ' \n' } },
+			{ status: 400, retryAfterSeconds: undefined, apiCode: 'BAD_REQUEST', apiMessage: undefined },
+		],
+		[
 			'a code or message that is not text is not read',
 			{ statusCode: 400, body: { code: 42, message: ['x'] } },
 			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
@@ -473,6 +478,17 @@ describe('toNodeApiError: the error a user reads', () => {
 		const error = toNodeApiError(node, failure);
 		expect(error.errorResponse).toEqual(record);
 		expect(error.messages).toEqual([(record as { message: string }).message]);
+	});
+});
+
+describe('toNodeApiError: whether the service gave words of its own, for a caller to say so', () => {
+	it.each<[string, RequestFailure, boolean]>([
+		['an error answer without a message', { status: 400 }, true],
+		['an error answer with one', { status: 400, apiMessage: 'bad' }, false],
+		['a web page, words of a server', { status: 400, page: 'a web page' }, false],
+		['no answer at all', { networkCode: 'ECONNRESET' }, false],
+	])('%s: %p', (_title, failure, withoutMessage) => {
+		expect(toNodeApiError(node, failure).context.withoutMessage === true).toBe(withoutMessage);
 	});
 });
 

@@ -660,15 +660,22 @@ describe('a service that refuses the audit-log query with a 400', () => {
 		expect(error).toMatchObject({ httpCode: '400' });
 	});
 
-	it('says the query was refused without saying why when the service gave no message', async () => {
-		emulator().answerWith({ status: 400, body: {}, path: '/audit-logs' });
-		const error = await poll({ startFrom: 'now' }).then(
-			() => undefined,
-			(thrown: Error & { description?: string }) => thrown,
-		);
-		expect(error?.message).toBe('The service refused the audit-log query without saying why');
-		expect(error?.description).toContain(WHERE_NAMES_ARE_CHOSEN);
-	});
+	it.each([
+		['no message', {}],
+		['a message of spaces', { code: 'BAD_REQUEST', message: '  ' }],
+	])(
+		'says the query was refused without saying why when the service gave %s',
+		async (_title, body) => {
+			emulator().answerWith({ status: 400, body, path: '/audit-logs' });
+			const error = await poll({ startFrom: 'now' }).then(
+				() => undefined,
+				(thrown: Error & { description?: string }) => thrown,
+			);
+			expect(error?.message).toBe('The service refused the audit-log query without saying why');
+			// No words to read a value from: the description opens with the names asked.
+			expect(error?.description).toMatch(new RegExp(`^${WHERE_NAMES_ARE_CHOSEN}`));
+		},
+	);
 });
 
 describe('entries served twice, or removed, while a poll reads by offset', () => {

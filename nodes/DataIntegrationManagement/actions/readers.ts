@@ -124,7 +124,8 @@ export function requiredText(
 	const saved = this.getNode().parameters[name];
 	const expression = String(isObject(saved) ? (saved as IDataObject).value : saved).startsWith('=');
 	if (!expression || runsAsTool.call(this)) throw fieldError(origin, label, 'is required');
-	throw fieldError(origin, label, 'is empty: its expression gave no value', EXPRESSION_FIX);
+	const gave = typeof value === 'string' && value !== '' ? 'only spaces' : 'no value';
+	throw fieldError(origin, label, `is empty: its expression gave ${gave}`, EXPRESSION_FIX);
 }
 
 const EXPRESSION_FIX = 'Check that the expression finds a value for this item, or type the value.';

@@ -63,14 +63,15 @@ export function refusedQuery(context: Context, error: NodeApiError): NodeApiErro
 		new RegExp(`\\b${candidate}\\b`).test(error.message),
 	);
 	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
+	const unexplained = error.context.withoutMessage === true;
 	return new NodeApiError(
 		context.getNode(),
 		{ message: error.message, httpCode: '400' },
 		{
 			message: name
 				? `The service refused the audit-log query parameter "${name}": ${error.message}`
-				: `The service refused the audit-log query${error.message.endsWith('gave no message') ? ' without saying why' : `: ${error.message}`}`,
-			description: `${name ? '' : "If the service's words name a value, check that field of the node. "}To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (${WHERE_NAMES_ARE}). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
+				: `The service refused the audit-log query${unexplained ? ' without saying why' : `: ${error.message}`}`,
+			description: `${name || unexplained ? '' : "If the service's words name a value, check that field of the node. "}To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (${WHERE_NAMES_ARE}). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
 			httpCode: '400',
 			failure: { cause: 'configuration-invalid' },
 		},

@@ -25,7 +25,7 @@ function notFoundDescription(fields: Record<string, string>): string {
  * 404 the transport found to be of an unknown address (`routeMissing`) keeps its Base URL words;
  * one whose words quote a reference the body sent (`missingField`) names that field alone. `more`
  * follows the description (what else the request names that may be missing); `references`: other
- * records the body names (an owner), named only when the words quote them.
+ * records the body names (an owner), named when the words quote them or quote nothing sent.
  */
 export async function namingFieldsIfNotFound<T>(
 	node: INode,
@@ -39,10 +39,11 @@ export async function namingFieldsIfNotFound<T>(
 		return await request;
 	} catch (error) {
 		const notFound = error instanceof NodeApiError && error.httpCode === '404';
-		// A reference the words quote: that field alone; one not among `sent` keeps the transport's words.
-		const field = notFound ? (error.context.missingField as string | undefined) : undefined;
-		const pool = field === undefined ? sent : { ...sent, ...references };
-		const named = Object.entries(pool).filter(([name]) => field === undefined || name === field);
+		// A reference the words quote: that field alone; else `sent` and the references none quoted.
+		const { missingField: field, references: unquoted = [] } = notFound ? error.context : {};
+		const named = Object.entries({ ...sent, ...references }).filter(([name]) =>
+			field === undefined ? name in sent || (unquoted as string[]).includes(name) : name === field,
+		);
 		if (notFound && !error.context.routeMissing && named.length) {
 			error.description = `${notFoundDescription(
 				Object.fromEntries(named.map(([name, value]) => [displayNameOf(properties, name), value])),

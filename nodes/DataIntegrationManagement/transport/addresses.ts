@@ -70,23 +70,32 @@ function standsAlone(said: string, value: unknown, least = 3): boolean {
 	return false;
 }
 
-/** As an error's context keeps it (../shared/notFound.ts reads it); neither key: the IDs. */
-export type NotFound = { routeMissing: true } | { missingField?: string };
+/**
+ * As an error's context keeps it (../shared/notFound.ts reads it). Neither key: the IDs; with
+ * `references`: the IDs (if any) or these fields sent, none of them quoted.
+ */
+export type NotFound = { routeMissing: true } | { missingField?: string; references?: string[] };
 
 /**
  * What a 404 is of: the address when the Base URL lacks /v1 or the words repeat the path; else the
- * longest reference quoted (an owner) and no ID; the address when they say no route, or the path
- * has no IDs (a list, a create); else the IDs.
+ * longest reference quoted (an owner) and no ID; the address when they say no route; the IDs when
+ * they quote one; else the IDs and the references sent, or the address when there are neither.
  */
 export function notFoundOf(failure: RequestFailure, address?: RequestAddress): NotFound {
 	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT))
 		return { routeMissing: true };
 	const said = failure.apiMessage ?? '';
 	if (said.includes(address.path)) return { routeMissing: true };
-	const quoted = Object.entries(address.references ?? {}).filter(([, v]) => standsAlone(said, v));
+	const sent = Object.entries(address.references ?? {}).filter(
+		([, value]) => typeof value === 'string' && value,
+	);
+	const quoted = sent.filter(([, v]) => standsAlone(said, v));
 	const [missingField] = quoted.sort(([, a], [, b]) => `${b}`.length - `${a}`.length)[0] ?? [];
-	if (missingField && !address.ids?.some((id) => standsAlone(said, id, 1))) return { missingField };
-	return NO_ROUTE.test(said) || !address.ids?.length ? { routeMissing: true } : {};
+	const idQuoted = address.ids?.some((id) => standsAlone(said, id, 1));
+	if (missingField && !idQuoted) return { missingField };
+	if (NO_ROUTE.test(said)) return { routeMissing: true };
+	if (!idQuoted && sent.length) return { references: sent.map(([field]) => field) };
+	return address.ids?.length ? {} : { routeMissing: true };
 }
 
 /** `base` ending at its last version segment: what follows cut, another version (/v2) replaced. */
@@ -99,14 +108,17 @@ export function atVersion(base: string): string {
 /** What the Base URL must be, as a 404 or a redirect says it. */
 export const BASE_URL_FORM = `the API's address, ending in ${VERSION_SEGMENT}`;
 
-/** A 404's sentence: the Base URL when the address is unknown, else a reference quoted or the IDs. */
+/** A 404's sentence: the Base URL when the address is unknown, else the reference quoted, or the IDs and references sent. */
 export function notFoundWords(notFound: NotFound, address?: RequestAddress): string {
 	if (!('routeMissing' in notFound)) {
-		const field = notFound.missingField;
-		const check = field
-			? `for ${JSON.stringify(address?.references?.[field])}, the request's ${field}. Check that field`
-			: "under the IDs the request gives. Check the node's ID fields";
-		return `The service found nothing ${check}, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
+		const { missingField, references = [] } = notFound;
+		const values = (missingField ? [missingField] : references).map(
+			(field) => `for ${JSON.stringify(address?.references?.[field])}, the request's ${field}`,
+		);
+		const ids = missingField || !address?.ids?.length ? [] : ['under the IDs the request gives'];
+		const fields = ids.length + values.length > 1 ? 'those fields' : 'that field';
+		const check = values.length ? fields : "the node's ID fields";
+		return `The service found nothing ${[...ids, ...values].join(', or ')}. Check ${check}, and that the Base URL in the credential is ${BASE_URL_FORM}.`;
 	}
 	const base = address && shownBaseUrl(address.baseUrl);
 	if (base && !base.endsWith(VERSION_SEGMENT))

@@ -47,7 +47,8 @@ export function failureOfAnswer(answer: FullResponse): RequestFailure | undefine
 		status: statusCode,
 		retryAfterSeconds: parseRetryAfter(headers?.['retry-after']),
 		apiCode: typeof fields.code === 'string' ? fields.code : undefined,
-		apiMessage: typeof fields.message === 'string' ? fields.message : undefined,
+		apiMessage:
+			typeof fields.message === 'string' && fields.message.trim() ? fields.message : undefined,
 		...(statusCode < 400 && typeof location === 'string' && { location }),
 		...(statusCode >= 400 &&
 			text && { page: /^<(!doctype html|html|head|body)\b/i.test(text) ? 'a web page' : 'text' }),
@@ -186,6 +187,8 @@ export function toNodeApiError(
 	error.message = options.message;
 	error.messages = [...new Set(error.messages)];
 	Object.assign(error.context, notFound);
+	// An answer with no words of the service's: a caller says so in its own words.
+	if (failure.status && !failure.apiMessage && !failure.page) error.context.withoutMessage = true;
 	return error;
 }
 
