@@ -131,10 +131,22 @@ describe('tag create', () => {
 			const result = await run({ operation: 'create', name: 'Lost', owner: rl('id', owner) });
 
 			expect(result.error?.description).toBe(
-				`The service found nothing for Owner "${owner}". Check that the Owner names one that exists, and that the Base URL in the credential is the API's address, ending in /v1.`,
+				`The service found nothing for Owner "${owner}". Check that the Owner names one that exists, and that the Base URL in the credential is the API's address, ending in /v1. If both are right, the service may not offer this operation.`,
 			);
 		},
 	);
+
+	it("points at the Base URL alone when a 404 is a web page (a proxy's), not the service's words", async () => {
+		emulator().answerWith({
+			status: 404,
+			body: '<!DOCTYPE html><p>Cannot POST</p>',
+			path: '/tags',
+		});
+
+		const result = await run({ operation: 'create', name: 'Lost', owner: rl('id', 'usr_zz99') });
+
+		expect(result.error?.description).toMatch(/^Nothing answers at \/tags under the Base URL/);
+	});
 
 	it('is stopped by n8n before it runs when the owner is empty', async () => {
 		await expect(
@@ -226,6 +238,11 @@ describe('tag update', () => {
 			'quoting the tag names the Tag ID alone',
 			`tag '${SEED.tags.pii}' does not exist`,
 			`The service found nothing for Tag ID "${SEED.tags.pii}". Check that the Tag ID names one`,
+		],
+		[
+			'quoting the tag and the owner names both',
+			`owner usr_zz99 of tag ${SEED.tags.pii} not found`,
+			`The service found nothing for Tag ID "${SEED.tags.pii}" and Owner "usr_zz99". Check that each of Tag ID and Owner names one`,
 		],
 		[
 			'quoting nothing sent names the Tag ID and the Owner: either may be missing',

@@ -253,9 +253,27 @@ describe('notFoundOf: what a 404 is of, as the error keeps it', () => {
 			{ missingField: 'owner' },
 		],
 		[
-			'two IDs, one of them quoted beside the owner: the IDs',
+			'two IDs, one of them quoted beside the owner: the IDs and the owner',
 			{ status: 404, apiMessage: "tag 'tag_1' has no owner 'usr_9'" },
-			{ ...TAG, ids: ['tag_1', 'rel_2'], references: { owner: 'usr_9' } },
+			{ ...TAG, ids: ['tag_1', 'rel_2'], references: { owner: 'usr_9', parent: 'tag_0' } },
+			{ references: ['owner'] },
+		],
+		[
+			'an ID quoted, no reference: the IDs',
+			{ status: 404, apiMessage: "tag 'tag_1' not found" },
+			{ ...TAG, references: { owner: 'usr_9' } },
+			{},
+		],
+		[
+			"a create's 404 as a web page (a proxy's): the address, not the owner",
+			{ status: 404, page: 'a web page' },
+			CREATE,
+			{ routeMissing: true },
+		],
+		[
+			"an ID path's 404 in text: the IDs, not the owner",
+			{ status: 404, page: 'text' },
+			{ ...TAG, references: { owner: 'usr_9' } },
 			{},
 		],
 		[
@@ -332,22 +350,22 @@ describe("notFoundWords: a 404's sentence, where it is not the address's", () =>
 			'The service found nothing for "usr_9", the request\'s owner.',
 		],
 		[
-			'an ID path, the words quoting its ID too: the ID fields',
+			'an ID path, the words quoting its ID too: the ID fields and the owner',
 			{ status: 404, apiMessage: "tag 'tag_1' has no owner 'usr_9'" },
 			{ ...TAG, references: { owner: 'usr_9' } },
-			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+			'The service found nothing under the IDs the request gives, or for "usr_9", the request\'s owner. Check those fields, and',
 		],
 		[
-			'an ID path, the words quoting its ID as given, not as sent in the path: the ID fields',
+			'an ID path, the words quoting its ID as given, not as sent in the path: the ID fields and the owner',
 			{ status: 404, apiMessage: "tag 'my tag' has no owner 'usr_9'" },
 			{ ...TAG, path: '/tags/my%20tag', ids: ['my tag'], references: { owner: 'usr_9' } },
-			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+			'The service found nothing under the IDs the request gives, or for "usr_9", the request\'s owner. Check those fields, and',
 		],
 		[
-			'an ID path, its ID under 3 characters quoted: the ID fields',
+			'an ID path, its ID under 3 characters quoted: the ID fields and the owner',
 			{ status: 404, apiMessage: 'Tag 17 of owner usr_9 not found' },
 			{ ...TAG, path: '/tags/17', ids: ['17'], references: { owner: 'usr_9' } },
-			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+			'The service found nothing under the IDs the request gives, or for "usr_9", the request\'s owner. Check those fields, and',
 		],
 		[
 			'an ID path, the words naming its resource, not its ID: the reference',
@@ -362,10 +380,10 @@ describe("notFoundWords: a 404's sentence, where it is not the address's", () =>
 			'The service found nothing for "usr_9", the request\'s owner.',
 		],
 		[
-			'an ID path, its ID quoted in another case: the ID fields',
+			'an ID path, its ID quoted in another case: the ID fields and the owner',
 			{ status: 404, apiMessage: "tag 'TAG_1' has no owner 'usr_9'" },
 			{ ...TAG, references: { owner: 'usr_9' } },
-			"The service found nothing under the IDs the request gives. Check the node's ID fields, and",
+			'The service found nothing under the IDs the request gives, or for "usr_9", the request\'s owner. Check those fields, and',
 		],
 		[
 			'an ID path, "endpoint" beside the owner quoted: the owner',

@@ -292,6 +292,15 @@ describe('toNodeApiError: the error a user reads', () => {
 			},
 		],
 		[
+			'an error answer with a code and no message: the code kept',
+			{ status: 409, apiCode: 'CONFLICT' },
+			{
+				message: 'The service answered with an error but gave no message [CONFLICT]',
+				description: expect.any(String),
+				httpCode: '409',
+			},
+		],
+		[
 			'a web page answered a 400: not the API, likely the Base URL',
 			{ status: 400, page: 'a web page' },
 			{
@@ -486,6 +495,7 @@ describe('toNodeApiError: whether the service gave words of its own, for a calle
 		['an error answer without a message', { status: 400 }, true],
 		['an error answer with one', { status: 400, apiMessage: 'bad' }, false],
 		['a web page, words of a server', { status: 400, page: 'a web page' }, false],
+		['a redirect, no error', { status: 302 }, false],
 		['no answer at all', { networkCode: 'ECONNRESET' }, false],
 	])('%s: %p', (_title, failure, withoutMessage) => {
 		expect(toNodeApiError(node, failure).context.withoutMessage === true).toBe(withoutMessage);

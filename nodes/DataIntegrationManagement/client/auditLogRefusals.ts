@@ -64,13 +64,14 @@ export function refusedQuery(context: Context, error: NodeApiError): NodeApiErro
 	);
 	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
 	const unexplained = error.context.withoutMessage === true;
+	const code = error.errorResponse?.code;
 	return new NodeApiError(
 		context.getNode(),
 		{ message: error.message, httpCode: '400' },
 		{
 			message: name
 				? `The service refused the audit-log query parameter "${name}": ${error.message}`
-				: `The service refused the audit-log query${unexplained ? ' without saying why' : `: ${error.message}`}`,
+				: `The service refused the audit-log query${unexplained ? ` without saying why${code ? ` [${code}]` : ''}` : `: ${error.message}`}`,
 			description: `${name || unexplained ? '' : "If the service's words name a value, check that field of the node. "}To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (${WHERE_NAMES_ARE}). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
 			httpCode: '400',
 			failure: { cause: 'configuration-invalid' },

@@ -7,6 +7,8 @@ import { declaredError, listed } from './failures';
 const quoted = (value: string) =>
 	JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
 
+const GUESS = ' If both are right, the service may not offer this operation.';
+
 /**
  * A not-found answer's description, naming `fields` (label → value) that named what is missing,
  * and the Base URL, which a request with IDs also depends on.
@@ -44,10 +46,12 @@ export async function namingFieldsIfNotFound<T>(
 		const named = Object.entries({ ...sent, ...references }).filter(([name]) =>
 			field === undefined ? name in sent || (unquoted as string[]).includes(name) : name === field,
 		);
+		// A request with no ID whose words quote nothing (a create's): the address may be what is missing.
+		const guess = field === undefined && !Object.keys(sent).length ? GUESS : '';
 		if (notFound && !error.context.routeMissing && named.length) {
 			error.description = `${notFoundDescription(
 				Object.fromEntries(named.map(([name, value]) => [displayNameOf(properties, name), value])),
-			)}${more}`;
+			)}${guess}${more}`;
 		}
 		throw declaredError(node, error);
 	}

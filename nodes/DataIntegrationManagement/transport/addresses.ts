@@ -78,8 +78,9 @@ export type NotFound = { routeMissing: true } | { missingField?: string; referen
 
 /**
  * What a 404 is of: the address when the Base URL lacks /v1 or the words repeat the path; else the
- * longest reference quoted (an owner) and no ID; the address when they say no route; the IDs when
- * they quote one; else the IDs and the references sent, or the address when there are neither.
+ * longest reference quoted (an owner) and no ID; the address when they say no route; the IDs and
+ * the references quoted when they quote an ID; else (but a page) the IDs and the references sent;
+ * the address when there are neither.
  */
 export function notFoundOf(failure: RequestFailure, address?: RequestAddress): NotFound {
 	if (!address || !shownBaseUrl(address.baseUrl)?.endsWith(VERSION_SEGMENT))
@@ -94,7 +95,8 @@ export function notFoundOf(failure: RequestFailure, address?: RequestAddress): N
 	const idQuoted = address.ids?.some((id) => standsAlone(said, id, 1));
 	if (missingField && !idQuoted) return { missingField };
 	if (NO_ROUTE.test(said)) return { routeMissing: true };
-	if (!idQuoted && sent.length) return { references: sent.map(([field]) => field) };
+	const candidates = idQuoted ? quoted : failure.page ? [] : sent;
+	if (candidates.length) return { references: candidates.map(([field]) => field) };
 	return address.ids?.length ? {} : { routeMissing: true };
 }
 

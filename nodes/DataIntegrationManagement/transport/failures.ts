@@ -188,7 +188,8 @@ export function toNodeApiError(
 	error.messages = [...new Set(error.messages)];
 	Object.assign(error.context, notFound);
 	// An answer with no words of the service's: a caller says so in its own words.
-	if (failure.status && !failure.apiMessage && !failure.page) error.context.withoutMessage = true;
+	if ((failure.status ?? 0) >= 400 && !failure.apiMessage && !failure.page)
+		error.context.withoutMessage = true;
 	return error;
 }
 
@@ -267,7 +268,7 @@ function serviceError(failure: RequestFailure, said: ErrorOptions): ErrorWords {
 	const message = apiMessage
 		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
 		: status
-			? `The service answered with ${failure.page ? `${failure.page} (HTTP ${status}), not the API's JSON` : 'an error but gave no message'}`
+			? `The service answered with ${failure.page ? `${failure.page} (HTTP ${status}), not the API's JSON` : `an error but gave no message${apiCode ? ` [${apiCode}]` : ''}`}`
 			: `The service ${NETWORK_WORDS[networkCode ?? ''] ?? 'did not answer'}`;
 	return {
 		errorResponse: {
