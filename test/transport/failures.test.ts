@@ -693,6 +693,16 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		});
 	});
 
+	it("form-encoded in a Location's query (a space as +)", () => {
+		const key = 'my key with spaces 1234';
+		const query = new URLSearchParams({ key }).toString();
+		expect(query).toContain('+');
+		expect(withoutKey({ status: 307, location: `https://x/v1?${query}` }, key)).toEqual({
+			status: 307,
+			location: 'https://x/v1?key=[API key]',
+		});
+	});
+
 	// 32 characters, made up: parts of 16 or more are hidden.
 	const key = ['dim_live', '7Hq2Vx9Lp4Zr8Nc1Wd6Ty3B'].join('_');
 	it.each<[string, string, string]>([

@@ -31,7 +31,7 @@ export const KEY_MARKER = '[API key]';
 
 /**
  * Hides any one part of the key as long as half of it, 8 characters at least (the whole of a
- * shorter key), as it is or percent-encoded: what one part leaves unsaid cannot be guessed, and a
+ * shorter key), as it is, percent-encoded or form-encoded (a space as +): what one part leaves unsaid cannot be guessed, and a
  * service's hint (a prefix, the last four) stays readable.
  */
 function keyHider(key: string): (text: string) => string {
@@ -41,7 +41,7 @@ function keyHider(key: string): (text: string) => string {
 	);
 	// Escapes in upper case, in the parts as in the text searched (a key may hold a literal %2f).
 	const upper = (text: string) => text.replace(/%[\da-f]{2}/gi, (escape) => escape.toUpperCase());
-	const parts = new Set(plain.flatMap((part) => [part, percentEncoded(part)].map(upper)));
+	const parts = new Set(plain.flatMap((part) => [part, ...encodings(part)].map(upper)));
 	return (text) => {
 		const hidden = new Array<boolean>(text.length);
 		// %2f as %2F: the same length, so positions hold.
@@ -56,11 +56,12 @@ function keyHider(key: string): (text: string) => string {
 	};
 }
 
-/** `part` as a URL's path carries it; a lone half of a surrogate pair cannot be: as it is. */
-function percentEncoded(part: string): string {
+/** `part` as a URL's path and a form's query carry it; a lone half of a surrogate pair cannot be. */
+function encodings(part: string): string[] {
 	try {
-		return encodeURIComponent(part);
+		const encoded = encodeURIComponent(part);
+		return [encoded, encoded.replace(/%20/g, '+')];
 	} catch {
-		return part;
+		return [];
 	}
 }
