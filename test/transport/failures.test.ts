@@ -693,13 +693,21 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		});
 	});
 
-	it("form-encoded in a Location's query (a space as +)", () => {
-		const key = 'my key with spaces 1234';
-		const query = new URLSearchParams({ key }).toString();
-		expect(query).toContain('+');
-		expect(withoutKey({ status: 307, location: `https://x/v1?${query}` }, key)).toEqual({
+	it.each([
+		['a space as +', 'my key with spaces 1234'],
+		["~ ! ' ( ) escaped", "abcd~efgh~ijkl~mnop(q)r!s't"],
+	])('form-encoded (%s), in a message and a Location', (_title, key) => {
+		const form = new URLSearchParams({ key }).toString();
+		expect(form).not.toContain(encodeURIComponent(key));
+		expect(
+			withoutKey(
+				{ status: 307, apiMessage: `Key ${form} revoked`, location: `https://x/v1/${form}` },
+				key,
+			),
+		).toEqual({
 			status: 307,
-			location: 'https://x/v1?key=[API key]',
+			apiMessage: 'Key key=[API key] revoked',
+			location: 'https://x/v1/key=[API key]',
 		});
 	});
 

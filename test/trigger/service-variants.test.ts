@@ -661,19 +661,27 @@ describe('a service that refuses the audit-log query with a 400', () => {
 	});
 
 	it.each([
-		['no message', {}, ''],
-		['a message of spaces, and a code', { code: 'BAD_SORT', message: '  ' }, ' [BAD_SORT]'],
+		['no message', {}, ' without saying why'],
+		[
+			'a message of spaces, and a code',
+			{ code: 'BAD_SORT', message: '  ' },
+			' without saying why [BAD_SORT]',
+		],
+		// The name read in the code alone, not in the transport's words around it.
+		[
+			'only a code naming a query name',
+			{ code: 'invalid-limit' },
+			' parameter "limit" without saying why [invalid-limit]',
+		],
 	])(
 		'says the query was refused without saying why when the service gave %s',
-		async (_title, body, code) => {
+		async (_title, body, said) => {
 			emulator().answerWith({ status: 400, body, path: '/audit-logs' });
 			const error = await poll({ startFrom: 'now' }).then(
 				() => undefined,
 				(thrown: Error & { description?: string }) => thrown,
 			);
-			expect(error?.message).toBe(
-				`The service refused the audit-log query without saying why${code}`,
-			);
+			expect(error?.message).toBe(`The service refused the audit-log query${said}`);
 			// No words to read a value from: the description opens with the names asked.
 			expect(error?.description?.startsWith(WHERE_NAMES_ARE_CHOSEN)).toBe(true);
 		},

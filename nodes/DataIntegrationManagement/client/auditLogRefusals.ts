@@ -58,20 +58,22 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
  * names one of our query names, the service does not know it: say which, and where ours are chosen.
  */
 export function refusedQuery(context: Context, error: NodeApiError): NodeApiError {
-	// The service's words are in the message; the description is the transport's own sentence.
-	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
-		new RegExp(`\\b${candidate}\\b`).test(error.message),
-	);
-	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
+	// The service's words are in the message (the description is the transport's), or its code alone.
 	const unexplained = error.context.withoutMessage === true;
 	const code = error.errorResponse?.code;
+	const words = unexplained ? String(code ?? '') : error.message;
+	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
+		new RegExp(`\\b${candidate}\\b`).test(words),
+	);
+	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
+	const said = unexplained
+		? ` without saying why${code ? ` [${code}]` : ''}`
+		: `: ${error.message}`;
 	return new NodeApiError(
 		context.getNode(),
 		{ message: error.message, httpCode: '400' },
 		{
-			message: name
-				? `The service refused the audit-log query parameter "${name}": ${error.message}`
-				: `The service refused the audit-log query${unexplained ? ` without saying why${code ? ` [${code}]` : ''}` : `: ${error.message}`}`,
+			message: `The service refused the audit-log query${name ? ` parameter "${name}"` : ''}${said}`,
 			description: `${name || unexplained ? '' : "If the service's words name a value, check that field of the node. "}To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (${WHERE_NAMES_ARE}). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
 			httpCode: '400',
 			failure: { cause: 'configuration-invalid' },

@@ -41,10 +41,10 @@ export async function namingFieldsIfNotFound<T>(
 		return await request;
 	} catch (error) {
 		const notFound = error instanceof NodeApiError && error.httpCode === '404';
-		// A reference the words quote: that field alone; else `sent` and the references none quoted.
-		const { missingField: field, references: unquoted = [] } = notFound ? error.context : {};
+		// A reference the words quote: that field alone; else `sent` and the references transport named.
+		const { missingField: field, references: suspects = [] } = notFound ? error.context : {};
 		const named = Object.entries({ ...sent, ...references }).filter(([name]) =>
-			field === undefined ? name in sent || (unquoted as string[]).includes(name) : name === field,
+			field === undefined ? name in sent || (suspects as string[]).includes(name) : name === field,
 		);
 		// A request with no ID whose words quote nothing (a create's): the address may be what is missing.
 		const guess = field === undefined && !Object.keys(sent).length ? GUESS : '';

@@ -72,7 +72,7 @@ function standsAlone(said: string, value: unknown, least = 3): boolean {
 
 /**
  * As an error's context keeps it (../shared/notFound.ts reads it). Neither key: the IDs; with
- * `references`: the IDs (if any) or these fields sent, none of them quoted.
+ * `references`: the IDs (if any) and these fields sent (the quoted ones when an ID is quoted).
  */
 export type NotFound = { routeMissing: true } | { missingField?: string; references?: string[] };
 

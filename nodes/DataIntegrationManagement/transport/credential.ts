@@ -16,7 +16,7 @@ export const baseUrlOf = (credentials: { baseUrl?: unknown }): string =>
 
 /**
  * `failure` with the API key (as sent: apiKeyOf) replaced where the service's words repeat it
- * ("Invalid key …"), as it is or percent-encoded (a Location's path), whole or in part.
+ * ("Invalid key …"), as it is, percent- or form-encoded (a Location), whole or in part.
  */
 export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
 	const hide = keyHider(key);
@@ -31,7 +31,7 @@ export const KEY_MARKER = '[API key]';
 
 /**
  * Hides any one part of the key as long as half of it, 8 characters at least (the whole of a
- * shorter key), as it is, percent-encoded or form-encoded (a space as +): what one part leaves unsaid cannot be guessed, and a
+ * shorter key), as it is, percent-encoded or form-encoded: what one part leaves unsaid cannot be guessed, and a
  * service's hint (a prefix, the last four) stays readable.
  */
 function keyHider(key: string): (text: string) => string {
@@ -56,11 +56,11 @@ function keyHider(key: string): (text: string) => string {
 	};
 }
 
-/** `part` as a URL's path and a form's query carry it; a lone half of a surrogate pair cannot be. */
+/** `part` as a URL's path and a form (space as +, ~!'() escaped) carry it; not a lone surrogate. */
 function encodings(part: string): string[] {
 	try {
 		const encoded = encodeURIComponent(part);
-		return [encoded, encoded.replace(/%20/g, '+')];
+		return [encoded, new URLSearchParams([['', part]]).toString().slice(1)];
 	} catch {
 		return [];
 	}
