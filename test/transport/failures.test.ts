@@ -711,6 +711,16 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		});
 	});
 
+	it('path-escaped as RFC 3986 allows (/ escaped, + and = left as they are): a base64 key', () => {
+		const key = ['q8/Zr+Lw=Tp/Vx+Nc', '=Hs/Kd+Mf=Jb/Gy+'].join(''); // made up
+		const path = key.replace(/\//g, '%2F');
+		expect(path).not.toContain(encodeURIComponent(key.slice(0, 17)));
+		expect(withoutKey({ status: 307, location: `https://x/v1/keys/${path}?a=1` }, key)).toEqual({
+			status: 307,
+			location: 'https://x/v1/keys/[API key]?a=1',
+		});
+	});
+
 	// 32 characters, made up: parts of 16 or more are hidden.
 	const key = ['dim_live', '7Hq2Vx9Lp4Zr8Nc1Wd6Ty3B'].join('_');
 	it.each<[string, string, string]>([

@@ -16,7 +16,7 @@ export const baseUrlOf = (credentials: { baseUrl?: unknown }): string =>
 
 /**
  * `failure` with the API key (as sent: apiKeyOf) replaced where the service's words repeat it
- * ("Invalid key …"), as it is, percent- or form-encoded (a Location), whole or in part.
+ * ("Invalid key …"), as it is or URL-encoded (a Location), whole or in part.
  */
 export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
 	const hide = keyHider(key);
@@ -31,24 +31,22 @@ export const KEY_MARKER = '[API key]';
 
 /**
  * Hides any one part of the key as long as half of it, 8 characters at least (the whole of a
- * shorter key), as it is, percent-encoded or form-encoded: what one part leaves unsaid cannot be guessed, and a
- * service's hint (a prefix, the last four) stays readable.
+ * shorter key), as it is or with its escapes read (%2F, + as a space: any mix of URL encodings).
+ * What one part leaves unsaid cannot be guessed, and a hint (a prefix, the last four) stays.
  */
 function keyHider(key: string): (text: string) => string {
 	const size = Math.max(Math.min(key.length, 8), Math.ceil(key.length / 2));
 	const plain = Array.from({ length: key ? key.length - size + 1 : 0 }, (_, at) =>
 		key.slice(at, at + size),
 	);
-	// Escapes in upper case, in the parts as in the text searched (a key may hold a literal %2f).
-	const upper = (text: string) => text.replace(/%[\da-f]{2}/gi, (escape) => escape.toUpperCase());
-	const parts = new Set(plain.flatMap((part) => [part, ...encodings(part)].map(upper)));
+	// A key may hold a literal escape (%2f): its parts are read as the text is.
+	const parts = new Set(plain.flatMap((part) => [part, decoded(part)]));
 	return (text) => {
 		const hidden = new Array<boolean>(text.length);
-		// %2f as %2F: the same length, so positions hold.
-		const seen = upper(text);
-		for (const part of parts)
-			for (let at = seen.indexOf(part); at >= 0; at = seen.indexOf(part, at + 1))
-				hidden.fill(true, at, at + part.length);
+		for (const { read, spans } of [unescaped(text, false), unescaped(text, true)])
+			for (const part of parts)
+				for (let at = read.indexOf(part); at >= 0; at = read.indexOf(part, at + 1))
+					hidden.fill(true, spans[at][0], spans[at + part.length - 1][1]);
 		if (!hidden.includes(true)) return text;
 		return text.replace(/[^]/g, (char, at: number) =>
 			!hidden[at] ? char : hidden[at - 1] ? '' : KEY_MARKER,
@@ -56,12 +54,25 @@ function keyHider(key: string): (text: string) => string {
 	};
 }
 
-/** `part` as a URL's path and a form (space as +, ~!'() escaped) carry it; not a lone surrogate. */
-function encodings(part: string): string[] {
+/**
+ * `text` with each run of escapes decoded (as it is if not UTF-8), and `plus` as a space; the
+ * span of `text` each of its characters came from.
+ */
+function unescaped(text: string, plus: boolean) {
+	let read = '';
+	const spans: Array<readonly [number, number]> = [];
+	for (const { 0: piece, index } of text.matchAll(/(?:%[\da-f]{2})+|[^]/gi)) {
+		const units = piece.length > 1 ? decoded(piece) : plus && piece === '+' ? ' ' : piece;
+		read += units;
+		spans.push(...units.split('').map(() => [index, index + piece.length] as const));
+	}
+	return { read, spans };
+}
+
+function decoded(escapes: string): string {
 	try {
-		const encoded = encodeURIComponent(part);
-		return [encoded, new URLSearchParams([['', part]]).toString().slice(1)];
+		return decodeURIComponent(escapes);
 	} catch {
-		return [];
+		return escapes;
 	}
 }
