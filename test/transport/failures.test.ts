@@ -677,11 +677,22 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		});
 	});
 
-	it('percent-encoded in a Location', () => {
+	it('percent-encoded in a Location (a key whose % starts no escape: nothing else hidden)', () => {
 		const key = 'k/3+y%';
-		expect(
-			withoutKey({ status: 307, location: `https://x/${encodeURIComponent(key)}/v1` }, key),
-		).toEqual({ status: 307, location: 'https://x/[API key]/v1' });
+		const location = `https://x/${encodeURIComponent(key)}/v1/undefined`;
+		expect(withoutKey({ status: 307, location }, key)).toEqual({
+			status: 307,
+			location: 'https://x/[API key]/v1/undefined',
+		});
+	});
+
+	it('percent-encoded as UTF-8, after a run of escapes', () => {
+		const key = 'clé-secrète-0123';
+		const location = `https://x/v1/a%2F%2Fb/${encodeURIComponent(key)}`;
+		expect(withoutKey({ status: 307, location }, key)).toEqual({
+			status: 307,
+			location: 'https://x/v1/a%2F%2Fb/[API key]',
+		});
 	});
 
 	it('percent-encoded with lowercase hex in a Location (legal, and some servers send it)', () => {
