@@ -732,6 +732,44 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		});
 	});
 
+	const cyrillic = 'ключ-секрет-1234';
+	it.each<[string, string, string, string]>([
+		[
+			"encoded twice (a URL in a sign-in redirect's query)",
+			'abcd/efgh/ijkl/mnop',
+			'https://x/login?next=%2Fv1%2Fkeys%2Fabcd%252Fefgh%252Fijkl%252Fmnop',
+			'https://x/login?next=%2Fv1%2Fkeys%2F[API key]',
+		],
+		[
+			'cut inside a character (half of it shows as UTF-8)',
+			cyrillic,
+			`key ${encodeURIComponent(cyrillic).slice(0, 46)}`,
+			'key [API key]%D1',
+		],
+		[
+			'after a byte that is no UTF-8',
+			cyrillic,
+			`x=%FF${encodeURIComponent(cyrillic)}`,
+			'x=%FF[API key]',
+		],
+		[
+			'inside encoded words: the words stay',
+			'/Zr8Lw0Tp1Vx2Nc3Hs4Kd',
+			`m=${encodeURIComponent('Неверный ключ: /Zr8Lw0Tp1Vx2Nc3Hs4Kd')}&r=1`,
+			'm=%D0%9D%D0%B5%D0%B2%D0%B5%D1%80%D0%BD%D1%8B%D0%B9%20%D0%BA%D0%BB%D1%8E%D1%87%3A%20[API key]&r=1',
+		],
+	])('URL-encoded: %s', (_title, key, apiMessage, shown) => {
+		expect(withoutKey({ status: 400, apiMessage }, key)).toEqual({
+			status: 400,
+			apiMessage: shown,
+		});
+	});
+
+	it('a run of 140,000 escapes is read without running out of stack', () => {
+		const apiMessage = '%41'.repeat(140_000);
+		expect(withoutKey({ status: 400, apiMessage }, cyrillic)).toEqual({ status: 400, apiMessage });
+	});
+
 	// 32 characters, made up: parts of 16 or more are hidden.
 	const key = ['dim_live', '7Hq2Vx9Lp4Zr8Nc1Wd6Ty3B'].join('_');
 	it.each<[string, string, string]>([

@@ -29,6 +29,9 @@ export function withoutKey(failure: RequestFailure, key: string): RequestFailure
 /** What an answer shows where it repeated the key. */
 export const KEY_MARKER = '[API key]';
 
+/** How many times the words are read for escapes: a URL in a redirect's query, itself in one. */
+const DECODINGS = 3;
+
 /**
  * Hides any one part of the key as long as half of it, 8 characters at least (the whole of a
  * shorter key), as it is or with its escapes read (%2F, + as a space: any mix of URL encodings).
@@ -40,10 +43,10 @@ function keyHider(key: string): (text: string) => string {
 		key.slice(at, at + size),
 	);
 	// A key may hold a literal escape (%2f): its parts are read as the text is.
-	const parts = new Set(plain.flatMap((part) => [part, decoded(part)]));
+	const parts = new Set(plain.flatMap((part) => [part, decoded(part) ?? part]));
 	return (text) => {
 		const hidden = new Array<boolean>(text.length);
-		for (const { read, spans } of [unescaped(text, false), unescaped(text, true)])
+		for (const { read, spans } of readingsOf(text))
 			for (const part of parts)
 				for (let at = read.indexOf(part); at >= 0; at = read.indexOf(part, at + 1))
 					hidden.fill(true, spans[at][0], spans[at + part.length - 1][1]);
@@ -54,25 +57,45 @@ function keyHider(key: string): (text: string) => string {
 	};
 }
 
-/**
- * `text` with each run of escapes decoded (as it is if not UTF-8), and `plus` as a space; the
- * span of `text` each of its characters came from.
- */
-function unescaped(text: string, plus: boolean) {
-	let read = '';
-	const spans: Array<readonly [number, number]> = [];
-	for (const { 0: piece, index } of text.matchAll(/(?:%[\da-f]{2})+|[^]/gi)) {
-		const units = piece.length > 1 ? decoded(piece) : plus && piece === '+' ? ' ' : piece;
-		read += units;
-		spans.push(...units.split('').map(() => [index, index + piece.length] as const));
+/** A text as read, and the span of the original each of its characters came from. */
+type Reading = { read: string; spans: Array<[number, number]> };
+
+/** `text` as it is, and its escapes read once to DECODINGS times, a + kept or read as a space. */
+function readingsOf(text: string): Reading[] {
+	const spans = Array.from({ length: text.length }, (_, at): [number, number] => [at, at + 1]);
+	const readings = [{ read: text, spans }];
+	for (const plus of [false, true]) {
+		let last = readings[0];
+		for (let depth = 0; depth < DECODINGS && /%[\da-f]{2}|\+/i.test(last.read); depth++)
+			readings.push((last = unescaped(last, plus)));
 	}
-	return { read, spans };
+	return readings;
 }
 
-function decoded(escapes: string): string {
+/** Each escaped UTF-8 character read alone (one that reads as none stays); `plus`: + as a space. */
+function unescaped({ read: text, spans }: Reading, plus: boolean): Reading {
+	const next: Reading = { read: '', spans: [] };
+	for (let at = 0; at < text.length; ) {
+		const escaped = /^%[\da-f]{2}/i.test(text.slice(at, at + 3));
+		const length = escaped ? 3 * utf8Bytes(parseInt(text.slice(at + 1, at + 3), 16)) : 1;
+		const escapes = escaped ? decoded(text.slice(at, at + length)) : undefined;
+		const taken = escapes === undefined ? 1 : length;
+		for (const unit of (escapes ?? (plus && text[at] === '+' ? ' ' : text[at])).split('')) {
+			next.read += unit;
+			next.spans.push([spans[at][0], spans[at + taken - 1][1]]);
+		}
+		at += taken;
+	}
+	return next;
+}
+
+/** The bytes of a UTF-8 character whose first byte is `lead` (an invalid one does not decode). */
+const utf8Bytes = (lead: number) => (lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2);
+
+function decoded(escapes: string): string | undefined {
 	try {
 		return decodeURIComponent(escapes);
 	} catch {
-		return escapes;
+		return undefined;
 	}
 }
