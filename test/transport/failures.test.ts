@@ -753,6 +753,12 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 			'x=%FF[API key]',
 		],
 		[
+			'a key of 2-, 3- and 4-byte characters, after an emoji',
+			'clé-कुंजी-密钥-😀-0123',
+			`${encodeURIComponent('😀 clé-कुंजी-密钥-😀-0123')}!`,
+			`${encodeURIComponent('😀 ')}[API key]!`,
+		],
+		[
 			'inside encoded words: the words stay',
 			'/Zr8Lw0Tp1Vx2Nc3Hs4Kd',
 			`m=${encodeURIComponent('Неверный ключ: /Zr8Lw0Tp1Vx2Nc3Hs4Kd')}&r=1`,

@@ -76,7 +76,8 @@ function readingsOf(text: string): Reading[] {
 function unescaped({ read: text, spans }: Reading, plus: boolean): Reading {
 	const next: Reading = { read: '', spans: [] };
 	for (let at = 0; at < text.length; ) {
-		const escaped = /^%[\da-f]{2}/i.test(text.slice(at, at + 3));
+		// What is not an escape, or not UTF-8, does not decode.
+		const escaped = text[at] === '%';
 		const length = escaped ? 3 * utf8Bytes(parseInt(text.slice(at + 1, at + 3), 16)) : 1;
 		const escapes = escaped ? decoded(text.slice(at, at + length)) : undefined;
 		const taken = escapes === undefined ? 1 : length;
