@@ -265,10 +265,11 @@ function redirectError(
 /** What the service answered, or that it did not answer. */
 function serviceError(failure: RequestFailure, said: ErrorOptions): ErrorWords {
 	const { status, apiCode, apiMessage, networkCode } = failure;
+	const code = apiCode ? ` [${apiCode}]` : '';
 	const message = apiMessage
-		? `${apiMessage}${apiCode ? ` [${apiCode}]` : ''}`
+		? `${apiMessage}${code}`
 		: status
-			? `The service answered with ${failure.page ? `${failure.page} (HTTP ${status}), not the API's JSON` : `an error but gave no message${apiCode ? ` [${apiCode}]` : ''}`}`
+			? `The service answered with ${failure.page ? `${failure.page} (HTTP ${status}), not the API's JSON` : `an error but gave no message${code}`}`
 			: `The service ${NETWORK_WORDS[networkCode ?? ''] ?? 'did not answer'}`;
 	return {
 		errorResponse: {
