@@ -46,10 +46,10 @@ function keyHider(key: string): (text: string) => string {
 	const parts = new Set(plain.flatMap((part) => [part, decoded(part) ?? part]));
 	return (text) => {
 		const hidden = new Array<boolean>(text.length);
-		for (const { read, spans } of readingsOf(text))
+		for (const { read, from, to } of readingsOf(text))
 			for (const part of parts)
 				for (let at = read.indexOf(part); at >= 0; at = read.indexOf(part, at + 1))
-					hidden.fill(true, spans[at][0], spans[at + part.length - 1][1]);
+					hidden.fill(true, from[at], to[at + part.length - 1]);
 		if (!hidden.includes(true)) return text;
 		return text.replace(/[^]/g, (char, at: number) =>
 			!hidden[at] ? char : hidden[at - 1] ? '' : KEY_MARKER,
@@ -57,33 +57,34 @@ function keyHider(key: string): (text: string) => string {
 	};
 }
 
-/** A text as read, and the span of the original each of its characters came from. */
-type Reading = { read: string; spans: Array<[number, number]> };
+/** A text as read, and where in the original each of its characters starts and ends. */
+type Reading = { read: string; from: Int32Array; to: Int32Array };
 
 /** `text` as it is, and its escapes read once to DECODINGS times, a + kept or read as a space. */
 function readingsOf(text: string): Reading[] {
-	const spans = Array.from({ length: text.length }, (_, at): [number, number] => [at, at + 1]);
-	const readings = [{ read: text, spans }];
+	const from = Int32Array.from({ length: text.length }, (_, at) => at);
+	const readings: Reading[] = [{ read: text, from, to: from.map((at) => at + 1) }];
 	for (const plus of [false, true]) {
+		const more = plus ? /%[\da-f]{2}|\+/i : /%[\da-f]{2}/i;
 		let last = readings[0];
-		for (let depth = 0; depth < DECODINGS && /%[\da-f]{2}|\+/i.test(last.read); depth++)
+		for (let depth = 0; depth < DECODINGS && more.test(last.read); depth++)
 			readings.push((last = unescaped(last, plus)));
 	}
 	return readings;
 }
 
-/** Each escaped UTF-8 character read alone (one that reads as none stays); `plus`: + as a space. */
-function unescaped({ read: text, spans }: Reading, plus: boolean): Reading {
-	const next: Reading = { read: '', spans: [] };
+/** Each escaped UTF-8 character read alone (no escape, or no UTF-8, stays); + a space if `plus`. */
+function unescaped({ read: text, from, to }: Reading, plus: boolean): Reading {
+	const next = { read: '', from: new Int32Array(text.length), to: new Int32Array(text.length) };
 	for (let at = 0; at < text.length; ) {
-		// What is not an escape, or not UTF-8, does not decode.
 		const escaped = text[at] === '%';
 		const length = escaped ? 3 * utf8Bytes(parseInt(text.slice(at + 1, at + 3), 16)) : 1;
 		const escapes = escaped ? decoded(text.slice(at, at + length)) : undefined;
 		const taken = escapes === undefined ? 1 : length;
 		for (const unit of (escapes ?? (plus && text[at] === '+' ? ' ' : text[at])).split('')) {
+			next.from[next.read.length] = from[at];
+			next.to[next.read.length] = to[at + taken - 1];
 			next.read += unit;
-			next.spans.push([spans[at][0], spans[at + taken - 1][1]]);
 		}
 		at += taken;
 	}
