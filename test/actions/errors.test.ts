@@ -21,7 +21,7 @@ const DESCRIPTIONS = {
 	400: 'The service rejected the request as invalid. Check the fields the message names, or the values set in the node when it names none.',
 	401: 'The API key was refused. Check the API Key in the credential.',
 	404: "Nothing answers at /users under the Base URL in the credential. If other operations work with this credential, the service does not offer this one; else the Base URL is likely wrong: it must be the API's address, ending in /v1 (e.g. https://api.example.com/v1).",
-	429: 'The service is limiting the rate of requests. Wait a moment, or lower Options → Concurrency, then try again.',
+	429: 'The service is limiting the rate of requests. Wait a moment, then try again.',
 	500: 'The service had an internal problem. Try again later.',
 	503: 'The service is overloaded and turned the request away. It was sent again after each wait the node allows; try again later, or lower Options → Max Concurrency.',
 	none: 'The service could not be reached or closed the connection (network error ECONNRESET). Check the Base URL in the credential and that the service is up, then try again.',
@@ -207,6 +207,29 @@ describe('API errors become NodeApiErrors naming the item', () => {
 		});
 		expectNoKey(result);
 	});
+
+	// Lowering the concurrency helps only where more than one item of the run may be in flight.
+	it.each<[string, INodeParameters, IDataObject[], string]>([
+		['Fixed at 2', { concurrency: 2 }, [{}, {}, {}], ', or lower Options → Concurrency'],
+		['Fixed at 8, one item', { concurrency: 8 }, [{}], ''],
+		['Auto', {}, [{}, {}], ', or lower Options → Max Concurrency'],
+		['Auto at Max Concurrency 1', { maxConcurrency: 1 }, [{}, {}], ''],
+		['Auto, one item', {}, [{}], ''],
+	])(
+		'429 that outlasts the waits, %s: says to lower the concurrency only where it can help',
+		async (_, options, items, lower) => {
+			emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 0, count: 100 });
+			const result = await runActionNode({
+				credentials: credentials(),
+				parameters: { resource: 'integration', operation: 'get', integrationId: ORDERS, options },
+				items: items.map((json) => ({ json })),
+			});
+
+			expect(result.error?.description).toBe(
+				`The service is limiting the rate of requests. Wait a moment${lower}, then try again.`,
+			);
+		},
+	);
 
 	it('429 with Retry-After: waits that long, then the retry succeeds', async () => {
 		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 1 });

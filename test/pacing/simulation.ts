@@ -232,6 +232,7 @@ const fixed = (limit: number, clock: FakeClock): [FixedConcurrency, Pacer] => [
 	{
 		retryAfterWaits: RETRY_AFTER_WAITS,
 		limitsInFlight: false,
+		max: limit,
 		answered: () => {},
 		rateLimited: async (waitMs) => await clock.sleep(waitMs),
 		overloaded: async (waitMs) => await clock.sleep(waitMs),

@@ -40,6 +40,7 @@ async function send(replies: Reply[], deadline?: number) {
 	const pacer: Pacer = {
 		retryAfterWaits: RETRY_AFTER_WAITS,
 		limitsInFlight: false,
+		max: 1,
 		answered: (ms) => seen.answered.push(ms),
 		rateLimited: async (waitMs) => (seen.waited.push(waitMs), await clock.sleep(waitMs)),
 		overloaded: async (waitMs) => (

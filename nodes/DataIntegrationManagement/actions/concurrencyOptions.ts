@@ -71,8 +71,10 @@ export async function concurrencyFor(context: IExecuteFunctions): Promise<Concur
 	const mode = readParameter.call(context, 0, modeField, 'options.concurrencyMode');
 	const fixed = readParameter.call(context, 0, concurrencyField, 'options.concurrency') as number;
 	const max = readParameter.call(context, 0, maxConcurrencyField, 'options.maxConcurrency');
+	// No more than the items: a run of one item is one at a time, whatever the field says.
+	const items = Math.max(1, context.getInputData().length);
+	if (mode !== 'auto') return new FixedConcurrency(Math.min(fixed, items));
 	// A tool's call says nothing of what follows it: it goes before runs' items.
-	return mode === 'auto'
-		? (await credentialPace.call(context)).join(max as number, undefined, runsAsTool.call(context))
-		: new FixedConcurrency(fixed);
+	const pace = await credentialPace.call(context);
+	return pace.join(Math.min(max as number, items), undefined, runsAsTool.call(context));
 }

@@ -23,21 +23,21 @@ export class Waiters {
 	}
 }
 
-/** Up to `limit` items in flight; a 429 is waited out in the item's slot. */
+/** Up to `max` items in flight; a 429 is waited out in the item's slot. */
 export class FixedConcurrency implements Concurrency {
 	private inFlight = 0;
 	private readonly waiters = new Waiters();
 	private readonly gate: (() => Promise<void>) | undefined;
 
 	constructor(
-		private readonly limit: number,
+		readonly max: number,
 		clock: Clock = systemClock,
 	) {
-		this.gate = limit > 1 ? startGate(STARTS_PER_TICK, clock) : undefined;
+		this.gate = max > 1 ? startGate(STARTS_PER_TICK, clock) : undefined;
 	}
 
 	get full(): boolean {
-		return this.inFlight >= this.limit;
+		return this.inFlight >= this.max;
 	}
 
 	async start(): Promise<void> {

@@ -70,7 +70,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const asTool = runsAsTool.call(this);
 	const concurrency = await concurrencyFor(this);
 	// Under Auto, the concurrency paces the requests too: it is told each answer, 429 and 503.
-	const pacer: Pacer = concurrency instanceof RunPace ? concurrency : plainPacer;
+	const pacer: Pacer =
+		concurrency instanceof RunPace ? concurrency : { ...plainPacer, max: concurrency.max };
 	const runItem = itemRunner(this, operation, { readOnly, asTool, pacer, results, records });
 	// A shared pace gets back every slot this run held, however it ended.
 	const outcome = await runEachItem(items.length, concurrency, runItem, (itemIndex) =>

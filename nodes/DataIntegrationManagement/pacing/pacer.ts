@@ -20,6 +20,8 @@ export interface Pacer {
 	readonly retryAfterWaits: number;
 	/** Whether a 503 cuts what is in flight (Auto): the first one is then sent again in its turn. */
 	readonly limitsInFlight: boolean;
+	/** The most of its run's items in flight at once: over 1, its 429s' errors say to lower it. */
+	readonly max: number;
 	/** A request of `kind` (requestKind) was answered without an error status, after `ms`. */
 	answered(ms: number, kind: string): void;
 	/** Resolves when a request answered 429 (503) after `ms` may go again, `waitMs` from now. */
@@ -37,6 +39,7 @@ export const MAX_RETRY_AFTER_SECONDS = 60;
 export const plainPacer: Pacer = {
 	retryAfterWaits: RETRY_AFTER_WAITS,
 	limitsInFlight: false,
+	max: 1,
 	answered: () => {},
 	rateLimited: async (waitMs) => await systemClock.sleep(waitMs),
 	overloaded: async (waitMs) => await systemClock.sleep(waitMs),
@@ -83,6 +86,8 @@ export interface Concurrency {
 	leave?(): void;
 	/** No slot is free: a start now waits. */
 	readonly full?: boolean;
+	/** The most in flight at once. */
+	readonly max: number;
 }
 
 /** Items started per timer tick, so answers handled together do not start theirs in lockstep. */

@@ -81,9 +81,9 @@ export async function apiRequest(
 	const toError = (failure: RequestFailure, ended: Ended = { deadlineReached: false }) => {
 		const said = withoutKey(failure, apiKeyOf(credentials));
 		const write = method !== 'GET';
-		// A node's run sets its concurrency in Options (hidden in the tool form, the …Tool type).
-		const run = !this.getNode().type.endsWith('Tool') && options.pacer;
-		const field = run ? (run.limitsInFlight ? 'Max Concurrency' : 'Concurrency') : '';
+		// A node's run over 1 at once sets it in Options (hidden in the tool form, the …Tool type).
+		const run = (options.pacer?.max ?? 1) > 1 && !this.getNode().type.endsWith('Tool');
+		const field = run ? (options.pacer?.limitsInFlight ? 'Max Concurrency' : 'Concurrency') : '';
 		const apiError = toNodeApiError(this.getNode(), said, { ...ended, write, address, field });
 		// The caller's deadline, not the service, ended the request: the caller may keep what it has.
 		if (ended.deadlineReached) apiError.context.deadlineReached = true;
