@@ -222,7 +222,7 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			const result = await runActionNode({
 				credentials: credentials(),
 				parameters: { resource: 'integration', operation: 'get', integrationId: ORDERS, options },
-				items: items.map((json) => ({ json })),
+				items,
 			});
 
 			expect(result.error?.description).toBe(

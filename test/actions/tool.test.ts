@@ -706,11 +706,16 @@ describe('a tool error no value of the model can change', () => {
 		expect(error?.description).toContain(FOR_THE_USER);
 	});
 
-	it('a 429 in the tool form names no concurrency, which the tool form hides', async () => {
-		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 120 });
-		const error = await callTool({});
+	it('a 429 in the tool form names no concurrency, which the tool form hides, over two items too', async () => {
+		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 120, count: 2 });
+		const { error } = await runActionNode({
+			credentials: credentials(),
+			parameters: users,
+			asTool: true,
+			items: [{}, {}],
+		});
 		expect(error).toMatchObject({ httpCode: '429' });
-		expect(error?.description).not.toContain('concurrency');
+		expect(error?.description).not.toContain('Options');
 	});
 
 	it('the node outside the tool form says nothing of the kind', async () => {

@@ -20,7 +20,7 @@ export interface Pacer {
 	readonly retryAfterWaits: number;
 	/** Whether a 503 cuts what is in flight (Auto): the first one is then sent again in its turn. */
 	readonly limitsInFlight: boolean;
-	/** The most of its run's items in flight at once: over 1, its 429s' errors say to lower it. */
+	/** The most of the run's items in flight; over 1, a 429's or 503's error says to lower it. */
 	readonly max: number;
 	/** A request of `kind` (requestKind) was answered without an error status, after `ms`. */
 	answered(ms: number, kind: string): void;

@@ -81,7 +81,7 @@ export async function apiRequest(
 	const toError = (failure: RequestFailure, ended: Ended = { deadlineReached: false }) => {
 		const said = withoutKey(failure, apiKeyOf(credentials));
 		const write = method !== 'GET';
-		// A node's run over 1 at once sets it in Options (hidden in the tool form, the …Tool type).
+		// A run of more than one at once names its field in Options (none in the tool form, …Tool).
 		const run = (options.pacer?.max ?? 1) > 1 && !this.getNode().type.endsWith('Tool');
 		const field = run ? (options.pacer?.limitsInFlight ? 'Max Concurrency' : 'Concurrency') : '';
 		const apiError = toNodeApiError(this.getNode(), said, { ...ended, write, address, field });
