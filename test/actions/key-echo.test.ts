@@ -3,6 +3,7 @@
  * ("Invalid API key abc…", a common answer), or half of it: it reaches n8n's logs, the execution, and a model as
  * the tool's error text. Run through n8n-core against the emulator's chosen answers.
  */
+import { MAX_SERVICE_TEXT } from '../../nodes/DataIntegrationManagement/transport/failures';
 import { useEmulator } from '../helpers/emulator';
 import { runActionNode } from '../helpers/n8n';
 
@@ -32,6 +33,19 @@ describe('a service error that repeats the API key', () => {
 		const shown = JSON.stringify([result.error ?? null, result.items]);
 		expect(shown).not.toContain(key);
 		expect(shown).toContain('Invalid API key [API key], or expired');
+	});
+
+	it('in a message of 3 MB, keeps its first words, the key replaced, and no more', async () => {
+		const key = emulator().apiKey;
+		const message = `Invalid API key ${key}: ${'%41'.repeat(1_000_000)}`;
+		emulator().answerWith({ status: 401, body: { message } });
+
+		const result = await runActionNode({ credentials: credentials(), parameters: listUsers });
+
+		const shown = String(result.error?.message);
+		expect(shown).toMatch(/^Invalid API key \[API key\]: (%41)+/);
+		expect(shown.length).toBeLessThanOrEqual(MAX_SERVICE_TEXT + 1);
+		expect(JSON.stringify(result.error)).not.toContain(key);
 	});
 
 	it('in the node, shows the message with the half of the key it repeats replaced', async () => {

@@ -15,6 +15,7 @@ import { NETWORK_WORDS } from '../../nodes/DataIntegrationManagement/transport/f
 import {
 	failureOfAnswer,
 	failureOfError,
+	MAX_SERVICE_TEXT,
 	MAY_HAVE_ACTED,
 	mayHaveActed,
 	timedOut,
@@ -154,6 +155,38 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 			'a code or message that is not text is not read',
 			{ statusCode: 400, body: { code: 42, message: ['x'] } },
 			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
+		],
+		[
+			'a code of spaces only is no code',
+			{ statusCode: 400, body: { code: ' ', message: 'bad' } },
+			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: 'bad' },
+		],
+		[
+			`a message of ${MAX_SERVICE_TEXT} characters is kept whole`,
+			{ statusCode: 400, body: { message: 'm'.repeat(MAX_SERVICE_TEXT) } },
+			{ status: 400, retryAfterSeconds: undefined, apiMessage: 'm'.repeat(MAX_SERVICE_TEXT) },
+		],
+		[
+			'a longer code and message are cut there, marked',
+			{
+				statusCode: 400,
+				body: { code: 'C'.repeat(MAX_SERVICE_TEXT + 1), message: 'm'.repeat(4_000_000) },
+			},
+			{
+				status: 400,
+				retryAfterSeconds: undefined,
+				apiCode: `${'C'.repeat(MAX_SERVICE_TEXT)}…`,
+				apiMessage: `${'m'.repeat(MAX_SERVICE_TEXT)}…`,
+			},
+		],
+		[
+			'a cut that would split a character (an emoji) leaves it out',
+			{ statusCode: 400, body: { message: `m${'😀'.repeat(MAX_SERVICE_TEXT)}` } },
+			{
+				status: 400,
+				retryAfterSeconds: undefined,
+				apiMessage: `m${'😀'.repeat(MAX_SERVICE_TEXT / 2 - 1)}…`,
+			},
 		],
 	])('%s', (_title, response, failure) => {
 		expect(failureOfAnswer(response)).toEqual(failure);
@@ -769,6 +802,21 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 			status: 400,
 			apiMessage: shown,
 		});
+	});
+
+	// The service's words are cut before the key is looked for (failureOfAnswer): a part of it at the cut still goes.
+	it.each([
+		['half of it before the cut: hidden', 0, '[API key]…'],
+		[
+			'less than half: a hint, as anywhere',
+			1,
+			`${cyrillic.slice(0, Math.ceil(cyrillic.length / 2) - 1)}…`,
+		],
+	])('a key the cut ends in, %s', (_title, short, shown) => {
+		const half = Math.ceil(cyrillic.length / 2) - short;
+		const message = `${'m'.repeat(MAX_SERVICE_TEXT - half)}${cyrillic}`;
+		const said = withoutKey(failureOfAnswer({ statusCode: 401, body: { message } })!, cyrillic);
+		expect(said.apiMessage).toBe(`${'m'.repeat(MAX_SERVICE_TEXT - half)}${shown}`);
 	});
 
 	it('a run of 140,000 escapes is read without running out of stack', () => {

@@ -14,10 +14,7 @@ export const apiKeyOf = (credentials: { apiKey?: unknown }): string =>
 export const baseUrlOf = (credentials: { baseUrl?: unknown }): string =>
 	String(credentials.baseUrl).trim().replace(/\/+$/, '');
 
-/**
- * `failure` with the API key (as sent: apiKeyOf) replaced where the service's words repeat it
- * ("Invalid key …"), as it is or URL-encoded (a Location), whole or in part.
- */
+/** `failure` with the key (apiKeyOf) replaced where the service's words repeat it ("Invalid key …"). */
 export function withoutKey(failure: RequestFailure, key: string): RequestFailure {
 	const hide = keyHider(key);
 	const said = { ...failure };

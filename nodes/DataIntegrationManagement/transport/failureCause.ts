@@ -47,6 +47,10 @@ export const NETWORK_WORDS: Record<string, string> = {
 	[NOT_TLS]: 'could not start TLS with n8n, as the https:// Base URL asks: nothing was sent',
 };
 
+/** A timed cause, with the wait when there is one to declare. */
+const timed = (cause: 'rate-limited' | 'temporarily-unavailable', retryAfterMs = 0): Failure =>
+	retryAfterMs > 0 ? { cause, retryAfterMs } : { cause };
+
 /**
  * Why `failure` happened. `waitMs`: the backoff the transport computed for a 429 it did not wait
  * out, declared when the service named no wait (Retry-After).
@@ -60,19 +64,10 @@ export function failureCause(failure: RequestFailure, waitMs?: number): Failure 
 		const setting = CERTIFICATE_ERROR.test(code) || [INVALID_URL, NOT_TLS].includes(code);
 		return { cause: setting ? 'configuration-invalid' : 'temporarily-unavailable' };
 	}
-	const serviceWaitMs =
-		failure.retryAfterSeconds === undefined ? undefined : failure.retryAfterSeconds * 1000;
+	const serviceWaitMs = failure.retryAfterSeconds && failure.retryAfterSeconds * 1000;
 	if (status === 429) return timed('rate-limited', serviceWaitMs ?? waitMs);
 	if (status === 408 || status >= 500) return timed('temporarily-unavailable', serviceWaitMs);
 	if (status === 401) return { cause: 'credential-invalid' };
 	// Any other: a redirect (the Base URL moved), a 404 (the Base URL or an ID), a refused value.
 	return { cause: 'configuration-invalid' };
-}
-
-/** A timed cause, with the wait when there is one to declare. */
-function timed(
-	cause: 'rate-limited' | 'temporarily-unavailable',
-	retryAfterMs: number | undefined,
-): Failure {
-	return (retryAfterMs ?? 0) > 0 ? { cause, retryAfterMs } : { cause };
 }

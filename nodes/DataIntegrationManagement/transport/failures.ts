@@ -46,13 +46,21 @@ export function failureOfAnswer(answer: FullResponse): RequestFailure | undefine
 	return {
 		status: statusCode,
 		retryAfterSeconds: parseRetryAfter(headers?.['retry-after']),
-		apiCode: typeof fields.code === 'string' ? fields.code : undefined,
-		apiMessage:
-			typeof fields.message === 'string' && fields.message.trim() ? fields.message : undefined,
+		apiCode: serviceText(fields.code),
+		apiMessage: serviceText(fields.message),
 		...(statusCode < 400 && typeof location === 'string' && { location }),
 		...(statusCode >= 400 &&
 			text && { page: /^<(!doctype html|html|head|body)\b/i.test(text) ? 'a web page' : 'text' }),
 	};
+}
+
+/** The most of the service's message or code an error keeps: n8n stores it with the execution. */
+export const MAX_SERVICE_TEXT = 2000;
+/** The service's message or code, unless blank; cut at MAX_SERVICE_TEXT, not inside a character. */
+function serviceText(value: unknown): string | undefined {
+	if (typeof value !== 'string' || !value.trim()) return undefined;
+	const kept = value.slice(0, MAX_SERVICE_TEXT).replace(/[\uD800-\uDBFF]$/, '');
+	return kept.length < value.length ? `${kept}…` : value;
 }
 
 /** The names of the errors n8n 2.x's SSRF protection throws (package @n8n/backend-network). */

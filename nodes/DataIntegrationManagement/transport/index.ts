@@ -100,11 +100,9 @@ export async function apiRequest(
 		slot.leave();
 		throw toError({ networkCode: PACE_BUSY }, { deadlineReached: options.deadline !== undefined });
 	});
-	const send = async (timeoutMs: number | undefined) => {
-		request.timeout = timeoutMs;
-		const http = this.helpers.httpRequestWithAuthentication;
-		return (await http.call(this, CREDENTIAL_TYPE, request)) as FullResponse;
-	};
+	const http = this.helpers.httpRequestWithAuthentication;
+	const send = async (timeout: number | undefined) =>
+		(await http.call(this, CREDENTIAL_TYPE, { ...request, timeout })) as FullResponse;
 	const pacing = { pacer: options.pacer ?? slot!, kind: requestKind(method, path) };
 	const sending = { ...pacing, deadline: options.deadline, failureOf: failureOfAnswer };
 	const response = await sendWithRetries(send, sending, toError).finally(() => slot?.leave());
