@@ -44,7 +44,8 @@ describe('a service error that repeats the API key', () => {
 
 		const shown = String(result.error?.message);
 		expect(shown).toMatch(/^Invalid API key \[API key\]: (%41)+/);
-		expect(shown.length).toBeLessThanOrEqual(MAX_SERVICE_TEXT + 1);
+		expect(shown).toHaveLength(MAX_SERVICE_TEXT + 1);
+		expect(shown.endsWith('…')).toBe(true);
 		expect(JSON.stringify(result.error)).not.toContain(key);
 	});
 

@@ -162,30 +162,36 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: 'bad' },
 		],
 		[
-			`a message of ${MAX_SERVICE_TEXT} characters is kept whole`,
-			{ statusCode: 400, body: { message: 'm'.repeat(MAX_SERVICE_TEXT) } },
-			{ status: 400, retryAfterSeconds: undefined, apiMessage: 'm'.repeat(MAX_SERVICE_TEXT) },
+			'a short message ending in half a character is kept as it came',
+			{ statusCode: 400, body: { message: 'bad \uD83D' } },
+			{ status: 400, retryAfterSeconds: undefined, apiMessage: 'bad \uD83D' },
+		],
+		// Twice what an error shows: the key is looked for in it, then it is cut again (below).
+		[
+			`a message of ${2 * MAX_SERVICE_TEXT} characters is kept whole`,
+			{ statusCode: 400, body: { message: 'm'.repeat(2 * MAX_SERVICE_TEXT) } },
+			{ status: 400, retryAfterSeconds: undefined, apiMessage: 'm'.repeat(2 * MAX_SERVICE_TEXT) },
 		],
 		[
 			'a longer code and message are cut there, marked',
 			{
 				statusCode: 400,
-				body: { code: 'C'.repeat(MAX_SERVICE_TEXT + 1), message: 'm'.repeat(4_000_000) },
+				body: { code: 'C'.repeat(2 * MAX_SERVICE_TEXT + 1), message: 'm'.repeat(4_000_000) },
 			},
 			{
 				status: 400,
 				retryAfterSeconds: undefined,
-				apiCode: `${'C'.repeat(MAX_SERVICE_TEXT)}…`,
-				apiMessage: `${'m'.repeat(MAX_SERVICE_TEXT)}…`,
+				apiCode: `${'C'.repeat(2 * MAX_SERVICE_TEXT)}…`,
+				apiMessage: `${'m'.repeat(2 * MAX_SERVICE_TEXT)}…`,
 			},
 		],
 		[
 			'a cut that would split a character (an emoji) leaves it out',
-			{ statusCode: 400, body: { message: `m${'😀'.repeat(MAX_SERVICE_TEXT)}` } },
+			{ statusCode: 400, body: { message: `m${'😀'.repeat(2 * MAX_SERVICE_TEXT)}` } },
 			{
 				status: 400,
 				retryAfterSeconds: undefined,
-				apiMessage: `m${'😀'.repeat(MAX_SERVICE_TEXT / 2 - 1)}…`,
+				apiMessage: `m${'😀'.repeat(MAX_SERVICE_TEXT - 1)}…`,
 			},
 		],
 	])('%s', (_title, response, failure) => {
@@ -804,19 +810,22 @@ describe('withoutKey: the key replaced where the answer repeats it', () => {
 		});
 	});
 
-	// The service's words are cut before the key is looked for (failureOfAnswer): a part of it at the cut still goes.
+	// The key is looked for in twice what an error shows, so one the shown words' cut ends in goes whole.
 	it.each([
-		['half of it before the cut: hidden', 0, '[API key]…'],
-		[
-			'less than half: a hint, as anywhere',
-			1,
-			`${cyrillic.slice(0, Math.ceil(cyrillic.length / 2) - 1)}…`,
-		],
-	])('a key the cut ends in, %s', (_title, short, shown) => {
-		const half = Math.ceil(cyrillic.length / 2) - short;
-		const message = `${'m'.repeat(MAX_SERVICE_TEXT - half)}${cyrillic}`;
-		const said = withoutKey(failureOfAnswer({ statusCode: 401, body: { message } })!, cyrillic);
-		expect(said.apiMessage).toBe(`${'m'.repeat(MAX_SERVICE_TEXT - half)}${shown}`);
+		['one character of it', 1, cyrillic],
+		['less than half of it', 7, cyrillic],
+		['half of it', 8, cyrillic],
+		['all but one character', 15, cyrillic],
+		['URL-encoded, cut inside an escape', 10, encodeURIComponent(cyrillic)],
+	])('a key the cut ends in, %s before the cut: hidden whole', (_title, before, said) => {
+		const lead = 'm'.repeat(MAX_SERVICE_TEXT - before);
+		const body = { code: 'BAD_KEY', message: `${lead}${said} is revoked` };
+		const failure = withoutKey(failureOfAnswer({ statusCode: 401, body })!, cyrillic);
+		const error = toNodeApiError(node, failure);
+		expect(error.message).toBe(
+			`${`${lead}[API key] is revoked`.slice(0, MAX_SERVICE_TEXT)}… [BAD_KEY]`,
+		);
+		expect(error.errorResponse).toMatchObject({ message: error.message.replace(' [BAD_KEY]', '') });
 	});
 
 	it('a run of 140,000 escapes is read without running out of stack', () => {

@@ -54,13 +54,13 @@ export function failureOfAnswer(answer: FullResponse): RequestFailure | undefine
 	};
 }
 
-/** The most of the service's message or code an error keeps: n8n stores it with the execution. */
+/** The most of the service's message or code an error shows; the key is looked for in twice that. */
 export const MAX_SERVICE_TEXT = 2000;
-/** The service's message or code, unless blank; cut at MAX_SERVICE_TEXT, not inside a character. */
-function serviceText(value: unknown): string | undefined {
+/** The service's message or code, unless blank, cut at `most`, not inside a character. */
+function serviceText(value: unknown, most = 2 * MAX_SERVICE_TEXT): string | undefined {
 	if (typeof value !== 'string' || !value.trim()) return undefined;
-	const kept = value.slice(0, MAX_SERVICE_TEXT).replace(/[\uD800-\uDBFF]$/, '');
-	return kept.length < value.length ? `${kept}…` : value;
+	if (value.length <= most) return value;
+	return `${value.slice(0, most).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
 /** The names of the errors n8n 2.x's SSRF protection throws (package @n8n/backend-network). */
@@ -272,7 +272,9 @@ function redirectError(
 
 /** What the service answered, or that it did not answer. */
 function serviceError(failure: RequestFailure, said: ErrorOptions): ErrorWords {
-	const { status, apiCode, apiMessage, networkCode } = failure;
+	const { status, networkCode } = failure;
+	const apiCode = serviceText(failure.apiCode, MAX_SERVICE_TEXT);
+	const apiMessage = serviceText(failure.apiMessage, MAX_SERVICE_TEXT);
 	const code = apiCode ? ` [${apiCode}]` : '';
 	const message = apiMessage
 		? `${apiMessage}${code}`
