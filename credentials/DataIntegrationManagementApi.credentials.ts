@@ -86,7 +86,7 @@ export class DataIntegrationManagementApi implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to connect even if the certificate of the service cannot be verified, e.g. one signed by a private certificate authority. Trusting that authority in n8n (NODE_EXTRA_CA_CERTS) is safer.',
+				'Whether to connect even if the certificate of the service cannot be verified, e.g. one signed by a private certificate authority. On self-hosted n8n, trusting that authority instead (NODE_EXTRA_CA_CERTS) is safer.',
 		},
 		{
 			displayName: 'Allow Changes',

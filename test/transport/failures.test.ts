@@ -471,8 +471,31 @@ describe('toNodeApiError: the error a user reads', () => {
 			{ networkCode: 'SELF_SIGNED_CERT_IN_CHAIN' },
 			{
 				message: "The service's certificate could not be verified (SELF_SIGNED_CERT_IN_CHAIN)",
-				description: expect.stringMatching(/NODE_EXTRA_CA_CERTS.*Ignore SSL Issues/),
+				description:
+					'If the service uses a certificate your company signs itself, turn on Ignore SSL Issues (Insecure) in the credential; on self-hosted n8n, an administrator can instead trust that certificate authority with NODE_EXTRA_CA_CERTS, which is safer.',
 				httpCode: null,
+			},
+		],
+		[
+			'a certificate out of date: its owner renews it first',
+			{ networkCode: 'CERT_HAS_EXPIRED' },
+			{
+				message: "The service's certificate could not be verified (CERT_HAS_EXPIRED)",
+				httpCode: null,
+				description: expect.stringMatching(
+					/^The certificate is out of date: ask the service's owner to renew it\. If the service uses a certificate your company signs itself, turn on Ignore SSL Issues/,
+				),
+			},
+		],
+		[
+			'a certificate for another host: the Base URL first',
+			{ networkCode: 'ERR_TLS_CERT_ALTNAME_INVALID' },
+			{
+				message: "The service's certificate could not be verified (ERR_TLS_CERT_ALTNAME_INVALID)",
+				httpCode: null,
+				description: expect.stringMatching(
+					/^The certificate is for another host name: set the Base URL in the credential to the one it is issued for\. If/,
+				),
 			},
 		],
 		[
@@ -481,8 +504,33 @@ describe('toNodeApiError: the error a user reads', () => {
 			{
 				message:
 					'n8n blocked the request to 10.0.0.1: its SSRF protection does not allow this address',
-				description: expect.stringMatching(/add 10\.0\.0\.1 to N8N_SSRF_ALLOWED_HOSTNAMES/),
+				description:
+					"n8n's SSRF protection blocks private and local addresses, and those an administrator blocked. Set the Base URL in the credential to an address of the service that n8n may reach; on self-hosted n8n, an administrator can instead add the Base URL's host name to N8N_SSRF_ALLOWED_HOSTNAMES, or a range holding 10.0.0.1 to N8N_SSRF_ALLOWED_IP_RANGES.",
 				httpCode: null,
+			},
+		],
+		[
+			'an IPv6 address SSRF protection blocked: a range holding it',
+			{ blockedAddress: 'fd00::1' },
+			{
+				message:
+					'n8n blocked the request to fd00::1: its SSRF protection does not allow this address',
+				httpCode: null,
+				description: expect.stringMatching(
+					/, or a range holding fd00::1 to N8N_SSRF_ALLOWED_IP_RANGES\.$/,
+				),
+			},
+		],
+		[
+			'a host name on its deny-list: allowed by name only (an address range does not lift it)',
+			{ blockedAddress: 'dim.corp.example' },
+			{
+				message:
+					'n8n blocked the request to dim.corp.example: its SSRF protection does not allow this address',
+				httpCode: null,
+				description: expect.stringMatching(
+					/add the Base URL's host name to N8N_SSRF_ALLOWED_HOSTNAMES\.$/,
+				),
 			},
 		],
 	])('%s', (_title, failure, shown) => {

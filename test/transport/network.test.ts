@@ -44,7 +44,7 @@ describe('a service whose certificate n8n does not trust (self-signed)', () => {
 			expect(result.error?.message).toBe(
 				"The service's certificate could not be verified (DEPTH_ZERO_SELF_SIGNED_CERT)",
 			);
-			expect(result.error?.description).toMatch(/NODE_EXTRA_CA_CERTS.*Ignore SSL Issues/);
+			expect(result.error?.description).toMatch(/Ignore SSL Issues.*NODE_EXTRA_CA_CERTS/);
 			expect(problemsOf(result.error!.message, result.error?.description ?? undefined)).toEqual([]);
 			expect(JSON.stringify(result.error)).not.toContain(emulator().apiKey);
 			expect(emulator().requests).toEqual([]);

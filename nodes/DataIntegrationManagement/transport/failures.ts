@@ -215,15 +215,14 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 		return {
 			errorResponse: { message: 'Blocked by SSRF protection', networkCode: 'SSRF_BLOCKED' },
 			message: `n8n blocked the request to ${blockedAddress}: its SSRF protection does not allow this address`,
-			description: `n8n's SSRF protection blocks private and local addresses. Set the Base URL in the credential to an address of the service that n8n may reach; on self-hosted n8n, an administrator can instead add ${blockedAddress} to N8N_SSRF_ALLOWED_HOSTNAMES, or its address range to N8N_SSRF_ALLOWED_IP_RANGES.`,
+			description: `n8n's SSRF protection blocks private and local addresses, and those an administrator blocked. Set the Base URL in the credential to an address of the service that n8n may reach; on self-hosted n8n, an administrator can instead add the Base URL's host name to N8N_SSRF_ALLOWED_HOSTNAMES${/^[\d.]+$|:/.test(blockedAddress) ? `, or a range holding ${blockedAddress} to N8N_SSRF_ALLOWED_IP_RANGES` : ''}.`,
 		};
 	}
 	if (networkCode && CERTIFICATE_ERROR.test(networkCode)) {
 		return {
 			errorResponse: { message: 'Certificate not trusted', networkCode },
 			message: `The service's certificate could not be verified (${networkCode})`,
-			description:
-				'If the service uses a certificate your company signs itself, give n8n that certificate authority with NODE_EXTRA_CA_CERTS (self-hosted n8n), or turn on Ignore SSL Issues (Insecure) in the credential.',
+			description: `${/EXPIRED|NOT_YET_VALID/.test(networkCode) ? "The certificate is out of date: ask the service's owner to renew it. " : /ALTNAME|HOST/.test(networkCode) ? 'The certificate is for another host name: set the Base URL in the credential to the one it is issued for. ' : ''}If the service uses a certificate your company signs itself, turn on Ignore SSL Issues (Insecure) in the credential; on self-hosted n8n, an administrator can instead trust that certificate authority with NODE_EXTRA_CA_CERTS, which is safer.`,
 		};
 	}
 	if (networkCode === INVALID_URL) {

@@ -64,7 +64,7 @@ export async function checkHttps(
 		strict.error,
 		"The service's certificate could not be verified (DEPTH_ZERO_SELF_SIGNED_CERT)",
 	);
-	assert.match(String(strict.description), /NODE_EXTRA_CA_CERTS.*Ignore SSL Issues/);
+	assert.match(String(strict.description), /Ignore SSL Issues.*NODE_EXTRA_CA_CERTS/);
 	assertNoKey(emulator.apiKey, 'the run', run);
 	check(`n8n execute: Integration → Get, Ignore SSL Issues off → "${String(strict.error)}"`);
 	const insecure = firstItem(runData, 'Ignore SSL Issues');
