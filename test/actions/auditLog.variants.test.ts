@@ -121,6 +121,10 @@ describe('auditLog getAll against a service that ignores the offset (every page 
 			);
 			expect(result.error?.description).toContain('after the first 100');
 			expect(result.error?.description).toContain(`("${AUDIT_LOG_QUERY.skip}")`);
+			// What reads anyway (the next test).
+			expect(result.error?.description).toMatch(
+				/Get Many with Return All off and a Limit of 100 or less reads one page, which needs no paging\.$/,
+			);
 			// The raw record n8n shows with the error's details.
 			expect(result.error).toMatchObject({
 				errorResponse: {
@@ -137,6 +141,24 @@ describe('auditLog getAll against a service that ignores the offset (every page 
 });
 
 describe('auditLog getAll against a service that ignores the offset, while entries are logged', () => {
+	// What the error offers: a Limit one page holds reads the entries anyway.
+	it('with Return All off and a Limit of 100 or less: one page, the entries, no error', async () => {
+		emulator().reset({ seed: false });
+		emulator().addAuditEntries(
+			Array.from({ length: COUNT }, (_unused, i) => ({ timestamp: notation(i) })),
+		);
+		emulator().store.auditLogVariant = OFFSET_IGNORED;
+
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: { resource: 'auditLog', operation: 'getAll', returnAll: false, limit: 100 },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(100);
+		expect(emulator().requests.filter((request) => request.path === '/audit-logs')).toHaveLength(1);
+	});
+
 	it('takes a second page that starts with entries logged meanwhile, then the first page again, for what it is: never a silent part', async () => {
 		emulator().reset({ seed: false });
 		emulator().addAuditEntries(

@@ -26,7 +26,7 @@ const DESCRIPTIONS = {
 	503: 'The service is overloaded and turned the request away. It was sent again after each wait the node allows; try again later, or lower Options → Max Concurrency.',
 	none: 'The service could not be reached or closed the connection (network error ECONNRESET). Check the Base URL in the credential and that the service is up, then try again.',
 	malformed:
-		'The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again.',
+		"The response could not be read as the JSON envelope the API promises. Check that the Base URL points at the API (ending in /v1), then try again. If it does, the service answers otherwise than its API description: tell the service's owner, or this package's maintainers.",
 };
 
 /** Runs the node while capturing everything written to stdout and stderr (n8n-core's log goes there). */
@@ -230,6 +230,20 @@ describe('API errors become NodeApiErrors naming the item', () => {
 			);
 		},
 	);
+
+	it('an operation this version does not have (a workflow from another): says to pick it again, before any request', async () => {
+		const result = await runActionNode({
+			credentials: credentials(),
+			parameters: { resource: 'tag', operation: 'archive' },
+		});
+
+		expect(result.error).toMatchObject({
+			message: 'The operation "archive" of resource "tag" is not supported',
+			description:
+				'Pick the Resource and the Operation again in the node: the workflow may come from another version of this package.',
+		});
+		expect(emulator().requests).toEqual([]);
+	});
 
 	it('429 with Retry-After: waits that long, then the retry succeeds', async () => {
 		emulator().injectFault({ kind: 'status', status: 429, retryAfterSeconds: 1 });

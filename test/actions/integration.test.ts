@@ -359,7 +359,7 @@ describe('integration updateSchemas (list of changes)', () => {
 				{ level: 'table', schema: 'public', table: 'orders', enabled: 'disable' },
 				{ level: 'table', schema: 'public', table: 'orders', enabled: 'enable' },
 			],
-			'change 2 sets enabled of public.orders to true, but an earlier change set it to false',
+			'change 2 sets Enabled of public.orders to Enable, but an earlier change set it to Disable',
 		],
 	])('fails before any request on %s', async (_label, change, problem) => {
 		const result = await run({
@@ -543,6 +543,25 @@ describe('integration updateSchemas (JSON)', () => {
 		expect(result.error?.message).toMatch(message);
 		// The field's own example, not another field's.
 		expect(result.error?.description).toMatch(/, e\.g\. \{"public": \{"enabled": true, "tables"/);
+		expect(emulator().requests).toHaveLength(0);
+	});
+
+	it("Get Schemas' whole item given in the tool form: says to give its schemas field, with no expression", async () => {
+		const { error } = await runActionNode({
+			credentials: credentials(),
+			parameters: {
+				resource: 'integration',
+				operation: 'updateSchemas',
+				integrationId: ORDERS,
+				updateMode: 'json',
+				schemas: { schemas: { public: { enabled: true } } },
+			},
+			asTool: true,
+		});
+
+		expect(error?.description).toMatch(
+			/ Give the value of its "schemas" field alone \(Get Schemas answers the whole object\)\.$/,
+		);
 		expect(emulator().requests).toHaveLength(0);
 	});
 

@@ -7,10 +7,12 @@ import {
 } from 'n8n-workflow';
 
 import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement/DataIntegrationManagement.node';
-import { SEED } from '../emulator';
+import { SEED, type FaultSpec } from '../emulator';
 import { SUCCESS_CODE } from '../emulator/choices';
 import { useEmulator } from '../helpers/emulator';
 import {
+	FOR_A_403,
+	FOR_NO_ANSWER,
 	FOR_THE_USER,
 	TOOL_ANSWER_CHARACTERS,
 } from '../../nodes/DataIntegrationManagement/actions/toolAnswer';
@@ -599,6 +601,32 @@ describe('a tool error no value of the model can change', () => {
 	])('%s: tells the model not to retry and to tell the user', async (_title, change) => {
 		const error = await callTool(change());
 		expect(error?.description).toContain(FOR_THE_USER);
+	});
+
+	it('the audit log refusing a query name of this package: tells the model not to retry and to tell the user', async () => {
+		const query = 'unknown query parameter: sortOrder';
+		emulator().injectFault({ kind: 'status', status: 400, message: query, path: '/audit-logs' });
+		const error = await callTool({}, { resource: 'auditLog', operation: 'getAll', limit: 2 });
+		expect(error?.message).toMatch(
+			/^The service refused the audit-log query parameter "sortOrder"/,
+		);
+		expect(error?.description).toContain(FOR_THE_USER);
+	});
+
+	it.each<[string, FaultSpec, string]>([
+		['a 403: another record may be allowed', { kind: 'status', status: 403 }, FOR_A_403],
+		['no answer (a dropped connection): once more', { kind: 'drop' }, FOR_NO_ANSWER],
+	])('%s, else tell the user', async (_title, fault, advice) => {
+		emulator().injectFault(fault);
+		const error = await callTool({});
+		expect(error?.description?.endsWith(`\n\n${advice}`)).toBe(true);
+		expect(error?.description).not.toContain(FOR_THE_USER);
+	});
+
+	it('outside the tool form, the same errors carry none of it', async () => {
+		emulator().injectFault({ kind: 'status', status: 403 });
+		const { error } = await runActionNode({ credentials: credentials(), parameters: users });
+		expect(error?.description).not.toContain(FOR_A_403);
 	});
 
 	it("a value the model gave (an owner that is no user's id, 400): says nothing of the kind", async () => {

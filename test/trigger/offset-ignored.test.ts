@@ -125,7 +125,7 @@ describe('more entries at one instant than a page holds (pages of 7)', () => {
 			failure: { cause: 'configuration-invalid' },
 		});
 		expect(error.description).toContain(
-			'To go on, set Start From to A Date after 2026-11-01T00:01:00.000Z: the entries at that instant not emitted yet are skipped.',
+			'To go on, set Start From to A Date and Start Date to a time after 2026-11-01T00:01:00.000Z: the entries at that instant not emitted yet are skipped.',
 		);
 		// As the error says: from a date after that instant, the trigger reads on.
 		const after = await poll({ ...parameters, startDate: '2026-11-01T00:01:00.001Z' });
@@ -175,7 +175,7 @@ describe('more entries at one instant than a page holds (pages of 7)', () => {
 			mode: 'manual',
 		}).catch((thrown: unknown) => thrown)) as Error & { description: string };
 		expect(error.message).toBe('Fetch Test Event cannot find the newest audit log entries');
-		expect(error.description).toContain('Publish the workflow instead');
+		expect(error.description).toContain('Publish the workflow (activate it, in n8n 1.x) instead');
 		expect(auditRequests()).toHaveLength(2);
 	});
 

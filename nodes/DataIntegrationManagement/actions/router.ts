@@ -22,7 +22,7 @@ import { concurrencyFor } from './concurrencyOptions';
 import { ItemOrder, recordKey } from './itemOrder';
 import { inField, originOf, readListLimit, readText, runsAsTool } from './readers';
 import { returnAllField } from '../shared/descriptions';
-import { fitToolAnswer, FOR_THE_USER, outsideToolInput, writeAnswer } from './toolAnswer';
+import { fitToolAnswer, toolAdvice, writeAnswer } from './toolAnswer';
 import type { NodeMap, Resource } from './node.type';
 import type { ItemInput, Operation } from './operation';
 import * as asset from './asset';
@@ -61,7 +61,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = operationFor(resource, operationName);
 	if (!operation) {
 		const message = `The operation "${operationName}" of resource "${resource}" is not supported`;
-		throw configurationError({ node: this.getNode() }, message);
+		const fix =
+			'Pick the Resource and the Operation again in the node: the workflow may come from another version of this package.';
+		throw configurationError({ node: this.getNode() }, message, fix);
 	}
 
 	const readOnly = operation.changesData && !(await credentialAllowsChanges.call(this));
@@ -126,8 +128,8 @@ function itemRunner(
 		} catch (caught) {
 			const read = inField.call(context, itemIndex, operation.properties, caught);
 			const error = declaredError(context.getNode(), read, itemIndex);
-			if (asTool && outsideToolInput(error))
-				error.description = `${error.description ?? ''}\n\n${FOR_THE_USER}`.trim();
+			const advice = asTool ? toolAdvice(error) : undefined;
+			if (advice) error.description = `${error.description ?? ''}\n\n${advice}`.trim();
 			if (!context.continueOnFail()) throw error;
 			// With `error` set, n8n sends the item to the error output, its json then `{ error }` alone.
 			const toErrorOutput = context.getNode().onError === 'continueErrorOutput';

@@ -21,20 +21,33 @@ export type Advice = (
 export const FOR_THE_USER =
 	"Nothing in this tool's input changes this: do not retry it with other values; tell the user, who can fix the credential or the service.";
 
+/** What a model reads after a 403: the key may lack the right to this record alone. */
+export const FOR_A_403 =
+	'Another record may be allowed; otherwise do not retry: tell the user, who can give the credential a key allowed to do this.';
+
+/** What a model reads when the service did not answer: it may be down, or the Base URL wrong. */
+export const FOR_NO_ANSWER =
+	"Try once more; if it fails the same way, do not retry: tell the user, who can check the service and the credential's Base URL.";
+
 /**
- * Whether an error lies in the credential or n8n's settings: a key refused (401; a 403 may be of
- * the record asked) or empty, a Base URL that leads nowhere (its 404, a redirect), or a setting
- * that kept the request from leaving.
+ * What the tool form adds to an error for the model, where the person's words do not fit it:
+ * FOR_THE_USER where the error lies in the credential or n8n's settings (a key refused or empty,
+ * a Base URL that leads nowhere: its 404, a redirect; a setting that kept the request from
+ * leaving; a query name of this package's the service refused), and the two above.
  */
-export function outsideToolInput(error: unknown): boolean {
-	if (!(error instanceof NodeApiError)) return false;
+export function toolAdvice(error: unknown): string | undefined {
+	if (!(error instanceof NodeApiError)) return undefined;
 	const status = Number(error.httpCode ?? 0);
-	if (status === 401 || (status >= 300 && status < 400)) return true;
 	const cause = error.failure?.cause;
-	return (
+	const outside =
+		status === 401 ||
+		(status >= 300 && status < 400) ||
 		error.context.routeMissing === true ||
-		(!status && (cause === 'configuration-invalid' || cause === 'credential-invalid'))
-	);
+		typeof error.context.refusedQueryName === 'string' ||
+		(!status && (cause === 'configuration-invalid' || cause === 'credential-invalid'));
+	if (outside) return FOR_THE_USER;
+	if (status === 403) return FOR_A_403;
+	return !status && cause === 'temporarily-unavailable' ? FOR_NO_ANSWER : undefined;
 }
 
 const size = (value: unknown) => JSON.stringify(value).length;

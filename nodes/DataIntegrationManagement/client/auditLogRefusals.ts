@@ -22,7 +22,7 @@ export function refused(context: Context, refusal: Refusal, offset: number): Nod
 		const at = toUtcIso(refusal.at);
 		return declared(context, refusal, {
 			message: `More audit log entries share one instant (${at}) than the service answers in a page, so the trigger cannot read past them`,
-			description: `${byTime} It tells entries at one instant apart only within a page, and a page of ${refusal.pageSize} held only entries at ${at} (or without a readable timestamp, right after them) already read. ${stays} To go on, set Start From to A Date after ${at}: the entries at that instant not emitted yet are skipped. ${maintainers}`,
+			description: `${byTime} It tells entries at one instant apart only within a page, and a page of ${refusal.pageSize} held only entries at ${at} (or without a readable timestamp, right after them) already read. ${stays} To go on, set Start From to A Date and Start Date to a time after ${at}: the entries at that instant not emitted yet are skipped. ${maintainers}`,
 		});
 	}
 	return declared(context, refusal, {
@@ -46,7 +46,7 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 		{ message: `GET /audit-logs repeated earlier entries at ${AUDIT_LOG_QUERY.skip}=${offset}` },
 		{
 			message: 'The service kept answering audit log entries already read, so the read stopped',
-			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${AUDIT_LOG_QUERY.skip}"): ${WHERE_NAMES_ARE}.`,
+			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${AUDIT_LOG_QUERY.skip}"): ${WHERE_NAMES_ARE}. Meanwhile, Get Many with Return All off and a Limit of 100 or less reads one page, which needs no paging.`,
 			// Entries logged during the read shift the pages: the next read may go through.
 			failure: { cause: 'temporarily-unavailable' },
 		},
@@ -69,7 +69,7 @@ export function refusedQuery(context: Context, error: NodeApiError): NodeApiErro
 	const said = unexplained
 		? ` without saying why${code ? ` [${code}]` : ''}`
 		: `: ${error.message}`;
-	return new NodeApiError(
+	const refusal = new NodeApiError(
 		context.getNode(),
 		{ message: error.message, httpCode: '400' },
 		{
@@ -79,4 +79,7 @@ export function refusedQuery(context: Context, error: NodeApiError): NodeApiErro
 			failure: { cause: 'configuration-invalid' },
 		},
 	);
+	// A name of this package's: no value a model gives changes it (../actions/toolAnswer.ts).
+	if (name) refusal.context.refusedQueryName = name;
+	return refusal;
 }

@@ -218,7 +218,7 @@ function offSpecRead(context: Context, request: string, problem?: string): NodeA
 		{ message: response },
 		{
 			message: `The service's answer to ${request} ${what}`,
-			description: `${why} Check that the Base URL points at the API (ending in /v1), then try again.`,
+			description: `${why} Check that the Base URL points at the API (ending in /v1), then try again. If it does, the service answers otherwise than its API description: tell the service's owner, or this package's maintainers.`,
 			// Not the API at the Base URL (a web page, a proxy's answer): someone must change it.
 			failure: { cause: 'configuration-invalid' },
 		},

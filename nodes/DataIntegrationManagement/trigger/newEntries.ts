@@ -136,7 +136,7 @@ async function absorbNewestFirst(
 	});
 	if (!complete) {
 		throw new NodeOperationError(this.getNode(), BUDGET_RAN_OUT, {
-			description: `The service answers newest first or ignores the time bounds, so a poll reads every entry since the cursor before it can emit the oldest, and that took longer than n8n allows a poll. What helps in this node: a later Start Date, where the entries since it are what takes the time (those before it are not emitted); Poll Times more often, so that less is new at each poll; a smaller Options → Lookback (Seconds). Options → Max Items per Poll and the Filters do not shorten this read (the service filters nothing), and where the service also ignores the time bounds every poll reads its whole log: then only a faster service or a longer poll time helps. What took the time: the entries new since the last poll, ${WHAT_TOOK_THE_TIME}. ${WHERE_N8N_SETS_IT}`,
+			description: `The service answers newest first or ignores the time bounds, so a poll reads every entry since the cursor before it can emit the oldest, and that took longer than n8n allows a poll. What helps in this node: a later Start Date (Start From: A Date), where the entries since it are what takes the time (those before it are not emitted); Poll Times more often, so that less is new at each poll; a smaller Options → Lookback (Seconds). Options → Max Items per Poll and the Filters do not shorten this read (the service filters nothing), and where the service also ignores the time bounds every poll reads its whole log: then only a faster service or a longer poll time helps. What took the time: the entries new since the last poll, ${WHAT_TOOK_THE_TIME}. ${WHERE_N8N_SETS_IT}`,
 			failure: { cause: 'temporarily-unavailable' },
 		});
 	}

@@ -191,7 +191,7 @@ async function newestMatching(
 		throw configurationError(
 			{ node: this.getNode() },
 			'Fetch Test Event cannot find the newest audit log entries',
-			`Asked newest first, the service answered its oldest entries, and the same page again when asked for the next (it ignores the paging parameter "${AUDIT_LOG_QUERY.skip}"). Publish the workflow instead: the trigger reads such a service by time from its start, where it honours "${AUDIT_LOG_QUERY.since}".`,
+			`Asked newest first, the service answered its oldest entries, and the same page again when asked for the next (it ignores the paging parameter "${AUDIT_LOG_QUERY.skip}"). Publish the workflow (activate it, in n8n 1.x) instead: the trigger reads such a service by time from its start, where it honours "${AUDIT_LOG_QUERY.since}".`,
 		);
 	const { found, looked } = search;
 	if (!found && looked === 0) {

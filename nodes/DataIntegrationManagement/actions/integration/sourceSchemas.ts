@@ -95,9 +95,10 @@ export interface SchemaChange {
 	hashed?: boolean;
 }
 
-/**
- * A map keyed by the user's names, without a prototype: `__proto__` is a name like any other.
- */
+/** Each flag as the Changes fields name it, and its two choices (./changes.ts). */
+const FLAG_UI = { enabled: ['Enabled', 'Enable', 'Disable'], hashed: ['Hashed', 'Hash', 'Unhash'] };
+
+/** A map keyed by the user's names, without a prototype: `__proto__` is a name like any other. */
 function namesMap<T>(): Record<string, T> {
 	return Object.create(null) as Record<string, T>;
 }
@@ -136,8 +137,9 @@ export function buildSchemasPatch(changes: SchemaChange[]): {
 			const value = flag === 'hashed' && change.level !== 'column' ? undefined : change[flag];
 			if (value === undefined) continue;
 			if (target[flag] !== undefined && target[flag] !== value) {
+				const [field, set, unset] = FLAG_UI[flag];
 				problems.push(
-					`${label} sets ${flag} of ${path} to ${value}, but an earlier change set it to ${target[flag]}`,
+					`${label} sets ${field} of ${path} to ${value ? set : unset}, but an earlier change set it to ${target[flag] ? set : unset}`,
 				);
 				continue;
 			}
@@ -256,10 +258,7 @@ function leftOut(after: ReceivedSchemas, { schema, table }: IDataObject): boolea
 	return !schemaEntry.tables || (!!tableEntry && !tableEntry.columns);
 }
 
-/**
- * `map` with each entry turned into `build(entry, name)`, under the same names (own keys only);
- * those it turns into undefined are left out.
- */
+/** `map` with each entry as `build(entry, name)`, under the same names (own keys); undefined left out. */
 function mapEntries<T, U>(
 	map: Record<string, T>,
 	build: (entry: T, name: string) => U | undefined,
