@@ -361,6 +361,14 @@ describe('integration updateSchemas (list of changes)', () => {
 			],
 			'change 2 sets Enabled of public.orders to Enable, but an earlier change set it to Disable',
 		],
+		[
+			'two column changes that disagree on Hashed',
+			[
+				{ level: 'column', schema: 'public', table: 'orders', column: 'email', hashed: 'hash' },
+				{ level: 'column', schema: 'public', table: 'orders', column: 'email', hashed: 'unhash' },
+			],
+			'change 2 sets Hashed of public.orders.email to Unhash, but an earlier change set it to Hash',
+		],
 	])('fails before any request on %s', async (_label, change, problem) => {
 		const result = await run({
 			operation: 'updateSchemas',
@@ -560,7 +568,7 @@ describe('integration updateSchemas (JSON)', () => {
 		});
 
 		expect(error?.description).toMatch(
-			/ Give the value of its "schemas" field alone \(Get Schemas answers the whole object\)\.$/,
+			/ Give only the value of the "schemas" field of what Get Schemas answered\.$/,
 		);
 		expect(emulator().requests).toHaveLength(0);
 	});

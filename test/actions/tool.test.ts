@@ -623,6 +623,26 @@ describe('a tool error no value of the model can change', () => {
 		expect(error?.description).not.toContain(FOR_THE_USER);
 	});
 
+	it('no answer to a write, which may have been made: no "try once more", its own words say to check first', async () => {
+		emulator().injectFault({ kind: 'drop' });
+		const error = await callTool(
+			{},
+			{ resource: 'tag', operation: 'create', name: 'T', owner: SEED.users.maya },
+		);
+		expect(error?.description).toContain('The change may have been made');
+		expect(error?.description).not.toContain(FOR_NO_ANSWER);
+	});
+
+	it("the audit log refusing a Time Range bound, a value of the model's: says nothing of the kind", async () => {
+		const query = 'startTime is before the retention period';
+		emulator().injectFault({ kind: 'status', status: 400, message: query, path: '/audit-logs' });
+		const error = await callTool({}, { resource: 'auditLog', operation: 'getAll', limit: 2 });
+		expect(error?.message).toMatch(
+			/^The service refused the audit-log query parameter "startTime"/,
+		);
+		expect(error?.description).not.toContain(FOR_THE_USER);
+	});
+
 	it('outside the tool form, the same errors carry none of it', async () => {
 		emulator().injectFault({ kind: 'status', status: 403 });
 		const { error } = await runActionNode({ credentials: credentials(), parameters: users });

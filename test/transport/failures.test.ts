@@ -483,8 +483,28 @@ describe('toNodeApiError: the error a user reads', () => {
 				message: "The service's certificate could not be verified (CERT_HAS_EXPIRED)",
 				httpCode: null,
 				description: expect.stringMatching(
-					/^The certificate is out of date: ask the service's owner to renew it\. If the service uses a certificate your company signs itself, turn on Ignore SSL Issues/,
+					/^It has expired: ask the service's owner to renew it\. If the service uses a certificate your company signs itself, turn on Ignore SSL Issues/,
 				),
+			},
+		],
+		[
+			'a certificate not valid yet: the clock first',
+			{ networkCode: 'CERT_NOT_YET_VALID' },
+			{
+				message: "The service's certificate could not be verified (CERT_NOT_YET_VALID)",
+				httpCode: null,
+				description: expect.stringMatching(
+					/^It is not valid yet: check n8n's clock, or ask the service's owner\. If/,
+				),
+			},
+		],
+		[
+			"OpenSSL's code for a certificate authority that may not sign: still a certificate",
+			{ networkCode: 'INVALID_CA' },
+			{
+				message: "The service's certificate could not be verified (INVALID_CA)",
+				httpCode: null,
+				description: expect.stringMatching(/^If the service uses a certificate your company/),
 			},
 		],
 		[
@@ -494,7 +514,7 @@ describe('toNodeApiError: the error a user reads', () => {
 				message: "The service's certificate could not be verified (ERR_TLS_CERT_ALTNAME_INVALID)",
 				httpCode: null,
 				description: expect.stringMatching(
-					/^The certificate is for another host name: set the Base URL in the credential to the one it is issued for\. If/,
+					/^It is for another host name: check the host in the Base URL\. If/,
 				),
 			},
 		],
@@ -505,7 +525,7 @@ describe('toNodeApiError: the error a user reads', () => {
 				message:
 					'n8n blocked the request to 10.0.0.1: its SSRF protection does not allow this address',
 				description:
-					"n8n's SSRF protection blocks private and local addresses, and those an administrator blocked. Set the Base URL in the credential to an address of the service that n8n may reach; on self-hosted n8n, an administrator can instead add the Base URL's host name to N8N_SSRF_ALLOWED_HOSTNAMES, or a range holding 10.0.0.1 to N8N_SSRF_ALLOWED_IP_RANGES.",
+					"n8n's SSRF protection blocks private and local addresses, and those an administrator blocked. Set the Base URL in the credential to an address of the service that n8n may reach; on self-hosted n8n, an administrator can instead add the Base URL's host name to N8N_SSRF_ALLOWED_HOSTNAMES (where it is a name, not an address), or a range holding 10.0.0.1 to N8N_SSRF_ALLOWED_IP_RANGES.",
 				httpCode: null,
 			},
 		],

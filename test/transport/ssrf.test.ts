@@ -33,7 +33,7 @@ describe("n8n's SSRF protection on (N8N_SSRF_PROTECTION_ENABLED)", () => {
 			'n8n blocked the request to 127.0.0.1: its SSRF protection does not allow this address',
 		);
 		expect(result.error?.description).toMatch(
-			/add the Base URL's host name to N8N_SSRF_ALLOWED_HOSTNAMES, or a range holding 127\.0\.0\.1 to N8N_SSRF_ALLOWED_IP_RANGES/,
+			/add the Base URL's host name to N8N_SSRF_ALLOWED_HOSTNAMES \(where it is a name, not an address\), or a range holding 127\.0\.0\.1 to N8N_SSRF_ALLOWED_IP_RANGES/,
 		);
 		expect(problemsOf(result.error!.message, result.error?.description ?? undefined)).toEqual([]);
 		expect(JSON.stringify(result.error)).not.toContain(emulator().apiKey);

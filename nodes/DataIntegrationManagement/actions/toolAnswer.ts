@@ -21,9 +21,9 @@ export type Advice = (
 export const FOR_THE_USER =
 	"Nothing in this tool's input changes this: do not retry it with other values; tell the user, who can fix the credential or the service.";
 
-/** What a model reads after a 403: the key may lack the right to this record alone. */
+/** What a model reads after a 403: the key may lack the right to this record or operation alone. */
 export const FOR_A_403 =
-	'Another record may be allowed; otherwise do not retry: tell the user, who can give the credential a key allowed to do this.';
+	'The key may be allowed other records or operations, not this one: do not retry it; tell the user, who can give the credential a key allowed to do this.';
 
 /** What a model reads when the service did not answer: it may be down, or the Base URL wrong. */
 export const FOR_NO_ANSWER =
@@ -47,7 +47,9 @@ export function toolAdvice(error: unknown): string | undefined {
 		(!status && (cause === 'configuration-invalid' || cause === 'credential-invalid'));
 	if (outside) return FOR_THE_USER;
 	if (status === 403) return FOR_A_403;
-	return !status && cause === 'temporarily-unavailable' ? FOR_NO_ANSWER : undefined;
+	// No answer, where a write cannot have been made (else its words say to check first).
+	const noAnswer = !status && typeof error.errorResponse?.networkCode === 'string';
+	return noAnswer && error.context.mayHaveActed !== true ? FOR_NO_ANSWER : undefined;
 }
 
 const size = (value: unknown) => JSON.stringify(value).length;

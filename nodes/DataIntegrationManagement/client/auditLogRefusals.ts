@@ -46,7 +46,7 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 		{ message: `GET /audit-logs repeated earlier entries at ${AUDIT_LOG_QUERY.skip}=${offset}` },
 		{
 			message: 'The service kept answering audit log entries already read, so the read stopped',
-			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${AUDIT_LOG_QUERY.skip}"): ${WHERE_NAMES_ARE}. Meanwhile, Get Many with Return All off and a Limit of 100 or less reads one page, which needs no paging.`,
+			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${AUDIT_LOG_QUERY.skip}"): ${WHERE_NAMES_ARE}. Meanwhile, Get Many with Return All off and a Limit of 100 or less reads only the first page, which needs no paging, where the service itself keeps to the Sort Direction and the Filters set.`,
 			// Entries logged during the read shift the pages: the next read may go through.
 			failure: { cause: 'temporarily-unavailable' },
 		},
@@ -79,7 +79,9 @@ export function refusedQuery(context: Context, error: NodeApiError): NodeApiErro
 			failure: { cause: 'configuration-invalid' },
 		},
 	);
-	// A name of this package's: no value a model gives changes it (../actions/toolAnswer.ts).
-	if (name) refusal.context.refusedQueryName = name;
+	// A name of this package's no value a model gives changes (../actions/toolAnswer.ts); the Time
+	// Range's bounds are the model's values too.
+	const bounds: string[] = [AUDIT_LOG_QUERY.since, AUDIT_LOG_QUERY.until];
+	if (name && !bounds.includes(name)) refusal.context.refusedQueryName = name;
 	return refusal;
 }

@@ -16,6 +16,7 @@ import {
 } from './addresses';
 import {
 	CERTIFICATE_ERROR,
+	CERTIFICATE_FAULTS,
 	failureCause,
 	INVALID_URL,
 	NOT_TLS,
@@ -86,7 +87,7 @@ function causesOf(error: unknown): Array<Record<string, unknown>> {
 export function failureOfError(error: unknown): RequestFailure {
 	const chain = causesOf(error);
 	const blocked = chain.find(({ name }) => SSRF_ERRORS.includes(name));
-	if (blocked) return { blockedAddress: String(blocked.hostname ?? blocked.ip ?? 'the address') };
+	if (blocked) return { blockedAddress: String(blocked.ip ?? blocked.hostname ?? 'the address') };
 	// The causes first: the outermost error is n8n's own, whose fields are not the network's.
 	const code = [...chain.slice(1), chain[0]]
 		.map((level) => level?.code)
@@ -184,8 +185,8 @@ export function toNodeApiError(
 	const { errorResponse, ...options } =
 		connectionError(failure) ?? redirectError(failure, address) ?? serviceError(failure, said);
 	if (notFound) options.description = notFoundWords(notFound, address);
-	if (write && mayHaveActed(failure))
-		options.description = `${options.description}\n\n${MAY_HAVE_ACTED}`;
+	const acted = write && mayHaveActed(failure);
+	if (acted) options.description = `${options.description}\n\n${MAY_HAVE_ACTED}`;
 	const error = new NodeApiError(node, errorResponse, {
 		...options,
 		failure: failureCause(failure, said.waitMs),
@@ -194,7 +195,7 @@ export function toNodeApiError(
 	// immediately" for ECONNRESET), wrong after a write that may have acted: ours stays.
 	error.message = options.message;
 	error.messages = [...new Set(error.messages)];
-	Object.assign(error.context, notFound);
+	Object.assign(error.context, notFound, acted && { mayHaveActed: true });
 	// An answer with no words of the service's: a caller says so in its own words.
 	if ((failure.status ?? 0) >= 400 && !failure.apiMessage && !failure.page)
 		error.context.withoutMessage = true;
@@ -215,14 +216,14 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 		return {
 			errorResponse: { message: 'Blocked by SSRF protection', networkCode: 'SSRF_BLOCKED' },
 			message: `n8n blocked the request to ${blockedAddress}: its SSRF protection does not allow this address`,
-			description: `n8n's SSRF protection blocks private and local addresses, and those an administrator blocked. Set the Base URL in the credential to an address of the service that n8n may reach; on self-hosted n8n, an administrator can instead add the Base URL's host name to N8N_SSRF_ALLOWED_HOSTNAMES${/^[\d.]+$|:/.test(blockedAddress) ? `, or a range holding ${blockedAddress} to N8N_SSRF_ALLOWED_IP_RANGES` : ''}.`,
+			description: `n8n's SSRF protection blocks private and local addresses, and those an administrator blocked. Set the Base URL in the credential to an address of the service that n8n may reach; on self-hosted n8n, an administrator can instead add the Base URL's host name to N8N_SSRF_ALLOWED_HOSTNAMES${/^[\d.]+$|:/.test(blockedAddress) ? ` (where it is a name, not an address), or a range holding ${blockedAddress} to N8N_SSRF_ALLOWED_IP_RANGES` : ''}.`,
 		};
 	}
 	if (networkCode && CERTIFICATE_ERROR.test(networkCode)) {
 		return {
 			errorResponse: { message: 'Certificate not trusted', networkCode },
 			message: `The service's certificate could not be verified (${networkCode})`,
-			description: `${/EXPIRED|NOT_YET_VALID/.test(networkCode) ? "The certificate is out of date: ask the service's owner to renew it. " : /ALTNAME|HOST/.test(networkCode) ? 'The certificate is for another host name: set the Base URL in the credential to the one it is issued for. ' : ''}If the service uses a certificate your company signs itself, turn on Ignore SSL Issues (Insecure) in the credential; on self-hosted n8n, an administrator can instead trust that certificate authority with NODE_EXTRA_CA_CERTS, which is safer.`,
+			description: `${CERTIFICATE_FAULTS[networkCode]?.concat(' ') ?? ''}If the service uses a certificate your company signs itself, turn on Ignore SSL Issues (Insecure) in the credential; on self-hosted n8n, an administrator can instead trust that certificate authority with NODE_EXTRA_CA_CERTS, which is safer.`,
 		};
 	}
 	if (networkCode === INVALID_URL) {

@@ -12,13 +12,8 @@ import type {
 } from 'n8n-workflow';
 
 import { isWebAddress } from './addresses';
-import {
-	apiKeyOf,
-	baseUrlOf,
-	CREDENTIAL_TYPE,
-	withoutKey,
-	type ServiceCredentials,
-} from './credential';
+import { apiKeyOf, baseUrlOf, CREDENTIAL_TYPE, withoutKey } from './credential';
+import type { ServiceCredentials } from './credential';
 import { INVALID_URL, NO_API_KEY } from './failureCause';
 import {
 	failureOfAnswer,
@@ -30,13 +25,8 @@ import {
 	type RequestFailure,
 } from './failures';
 import { requestKind } from '../pacing/controller';
-import {
-	RETRY_AFTER_WAITS,
-	retryWaitMs,
-	systemClock,
-	type Clock,
-	type Pacer,
-} from '../pacing/pacer';
+import { RETRY_AFTER_WAITS, retryWaitMs, systemClock } from '../pacing/pacer';
+import type { Clock, Pacer } from '../pacing/pacer';
 import { paceOf } from '../pacing/shared-pace';
 
 export { CREDENTIAL_TYPE } from './credential';

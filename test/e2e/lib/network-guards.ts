@@ -100,7 +100,7 @@ export async function checkSsrf(context: NetworkContext, check: Check): Promise<
 	);
 	assert.match(
 		String(blocked.description),
-		/N8N_SSRF_ALLOWED_HOSTNAMES, or a range holding 127\.0\.0\.1 to N8N_SSRF_ALLOWED_IP_RANGES/,
+		/N8N_SSRF_ALLOWED_HOSTNAMES \(where it is a name, not an address\), or a range holding 127\.0\.0\.1 to N8N_SSRF_ALLOWED_IP_RANGES/,
 	);
 	// A trigger another step published may poll this emulator meanwhile: only what the workflow
 	// sends counts (it reads an integration).

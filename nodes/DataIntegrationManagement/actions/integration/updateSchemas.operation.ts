@@ -85,7 +85,7 @@ function readJsonSchemas(this: IExecuteFunctions, itemIndex: number): SchemasPat
 			`The field "Schemas" is not a valid schema update${ofItem(this.getNode(), itemIndex)}: ${problems.join('; ')}`,
 			{
 				itemIndex,
-				description: `Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set, e.g. ${SCHEMAS_EXAMPLE}.${isObject(schemas?.schemas) ? (runsAsTool.call(this) ? ' Give the value of its "schemas" field alone (Get Schemas answers the whole object).' : " To give Get Schemas' output, set its Options → Output to Compact and give {{ $json.schemas }}.") : ''}`,
+				description: `Only "enabled" (schemas, tables, columns) and "hashed" (columns) can be set, e.g. ${SCHEMAS_EXAMPLE}.${isObject(schemas?.schemas) ? (runsAsTool.call(this) ? ' Give only the value of the "schemas" field of what Get Schemas answered.' : " To give Get Schemas' output, set its Options → Output to Compact and give {{ $json.schemas }}.") : ''}`,
 				failure: { cause: 'configuration-invalid' },
 			},
 		);
