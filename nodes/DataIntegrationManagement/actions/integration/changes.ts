@@ -9,17 +9,13 @@ import { checkValue, configurationError, ofItem } from '../../shared/checks';
 import type { SchemasPatch } from '../../client/types';
 import { originOf, runsAsTool } from '../readers';
 import { nameLocator } from './locators';
-import { buildSchemasPatch, type SchemaChange, type SchemaLevel } from './sourceSchemas';
+import { buildSchemasPatch, FLAG_UI, type SchemaChange, type SchemaLevel } from './sourceSchemas';
 
 /** Update Schemas → Changes: one entry per schema, table or column, and how an entry is read. */
 
 /** A flag that a change may set, clear, or leave as it is. */
-function flagField(
-	displayName: string,
-	name: string,
-	verbs: [string, string],
-	extra: Partial<INodeProperties> = {},
-): INodeProperties {
+function flagField(name: keyof typeof FLAG_UI, extra: Partial<INodeProperties>): INodeProperties {
+	const [displayName, ...verbs] = FLAG_UI[name];
 	return {
 		displayName,
 		name,
@@ -57,10 +53,10 @@ const levelField: INodeProperties = {
 
 // Both flags default to "Leave Unchanged", so hashing a column never re-enables it by surprise.
 const flagFields = [
-	flagField('Enabled', 'enabled', ['Enable', 'Disable'], {
+	flagField('enabled', {
 		description: 'Whether to sync it. Leave Unchanged sends nothing for it.',
 	}),
-	flagField('Hashed', 'hashed', ['Hash', 'Unhash'], {
+	flagField('hashed', {
 		displayOptions: { show: { level: ['column'] } },
 		description: "Whether to hash the column's values. Leave Unchanged sends nothing for it.",
 	}),

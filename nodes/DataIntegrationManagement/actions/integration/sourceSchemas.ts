@@ -95,8 +95,11 @@ export interface SchemaChange {
 	hashed?: boolean;
 }
 
-/** Each flag as the Changes fields name it, and its two choices (./changes.ts). */
-const FLAG_UI = { enabled: ['Enabled', 'Enable', 'Disable'], hashed: ['Hashed', 'Hash', 'Unhash'] };
+/** Each flag's field in Changes, and its two choices (./changes.ts). */
+export const FLAG_UI = {
+	enabled: ['Enabled', 'Enable', 'Disable'],
+	hashed: ['Hashed', 'Hash', 'Unhash'],
+};
 
 /** A map keyed by the user's names, without a prototype: `__proto__` is a name like any other. */
 function namesMap<T>(): Record<string, T> {
@@ -245,10 +248,7 @@ function unlikeSent(sent: IDataObject, answered: IDataObject): string | undefine
 		: undefined;
 }
 
-/**
- * Whether `after` has the parents of an entry it does not list, without the map the entry belongs
- * in: a service may leave a nested map out, and then its answer does not say the entry is not there.
- */
+/** Whether `after` has an entry's parents but not the map it belongs in (a service may leave one out). */
 function leftOut(after: ReceivedSchemas, { schema, table }: IDataObject): boolean {
 	const own = <T>(map: Record<string, T> | undefined, name: unknown) =>
 		map && Object.hasOwn(map, name as string) ? map[name as string] : undefined;
