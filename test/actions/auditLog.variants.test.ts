@@ -123,7 +123,7 @@ describe('auditLog getAll against a service that ignores the offset (every page 
 			expect(result.error?.description).toContain(`("${AUDIT_LOG_QUERY.skip}")`);
 			// What reads anyway (the next test).
 			expect(result.error?.description).toMatch(
-				/Get Many with Return All off and a Limit of 100 or less reads only the first page, which needs no paging, where the service itself keeps to the Sort Direction and the Filters set\.$/,
+				/Get Many with Return All off reads only the first page, which needs no paging, when its Limit fits in one page of the service's \(100 at most\), the service keeps to the Sort Direction and the Time Range, and no other filter is set\.$/,
 			);
 			// The raw record n8n shows with the error's details.
 			expect(result.error).toMatchObject({

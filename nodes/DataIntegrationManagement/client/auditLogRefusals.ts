@@ -46,7 +46,7 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 		{ message: `GET /audit-logs repeated earlier entries at ${AUDIT_LOG_QUERY.skip}=${offset}` },
 		{
 			message: 'The service kept answering audit log entries already read, so the read stopped',
-			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${AUDIT_LOG_QUERY.skip}"): ${WHERE_NAMES_ARE}. Meanwhile, Get Many with Return All off and a Limit of 100 or less reads only the first page, which needs no paging, where the service itself keeps to the Sort Direction and the Filters set.`,
+			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${AUDIT_LOG_QUERY.skip}"): ${WHERE_NAMES_ARE}. Meanwhile, Get Many with Return All off reads only the first page, which needs no paging, when its Limit fits in one page of the service's (100 at most), the service keeps to the Sort Direction and the Time Range, and no other filter is set.`,
 			// Entries logged during the read shift the pages: the next read may go through.
 			failure: { cause: 'temporarily-unavailable' },
 		},
