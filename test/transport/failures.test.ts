@@ -157,6 +157,16 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
 		],
 		[
+			'a Location that is no text (a list) is not read',
+			{ statusCode: 302, headers: { location: ['https://a.example', 'https://b.example'] } },
+			{ status: 302, retryAfterSeconds: undefined },
+		],
+		[
+			'text that only holds a tag further on is text, not a web page',
+			{ statusCode: 400, body: 'bad input: <html> is not allowed' },
+			{ status: 400, retryAfterSeconds: undefined, page: 'text' },
+		],
+		[
 			'a code of spaces only is no code',
 			{ statusCode: 400, body: { code: ' ', message: 'bad' } },
 			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: 'bad' },
@@ -553,6 +563,30 @@ describe('toNodeApiError: the error a user reads', () => {
 				),
 			},
 		],
+		...['api2', '2fa.example'].map(
+			(
+				host,
+			): [string, RequestFailure, { message: string; description: unknown; httpCode: null }] => [
+				`a host name with digits at an end (${host}): no address range`,
+				{ blockedAddress: host },
+				{
+					message: `n8n blocked the request to ${host}: its SSRF protection does not allow this address`,
+					httpCode: null,
+					description: expect.stringMatching(/N8N_SSRF_ALLOWED_HOSTNAMES\.$/),
+				},
+			],
+		),
+		[
+			'a Base URL that is no web address: nothing sent, its form',
+			{ networkCode: 'ERR_INVALID_URL' },
+			{
+				message:
+					'The Base URL in the credential is not a plain http:// or https:// address: nothing was sent',
+				description:
+					"Set it to the API's address, ending in /v1, with its scheme and without a query (?), fragment (#) or space: e.g. https://api.example.com/v1.",
+				httpCode: null,
+			},
+		],
 	])('%s', (_title, failure, shown) => {
 		expect(toNodeApiError(node, failure)).toMatchObject(shown);
 	});
@@ -584,6 +618,11 @@ describe('toNodeApiError: the error a user reads', () => {
 			'an API Key of spaces only',
 			{ networkCode: 'NO_API_KEY' },
 			{ message: 'No API key', networkCode: 'NO_API_KEY' },
+		],
+		[
+			'no turn of the shared pace',
+			{ networkCode: 'PACE_BUSY' },
+			{ message: 'Busy with a run', networkCode: 'PACE_BUSY' },
 		],
 		[
 			'SSRF protection',
@@ -670,6 +709,15 @@ describe('toNodeApiError: a redirect and a 404 name the Base URL', () => {
 				message:
 					'The service at the Base URL redirected the request to https://sso.example/login, and the node follows no redirect',
 				description: `${CHECK_BASE_URL} ${NOTHING_SENT}`,
+			},
+		],
+		[
+			'a 300 (choices) is a redirect too',
+			{ status: 300 },
+			users,
+			{
+				message:
+					'The service at the Base URL answered with a redirect (HTTP 300) that named no address, and the node follows no redirect',
 			},
 		],
 		[
@@ -999,8 +1047,10 @@ describe('mayHaveActed: whether the service may have acted on a request that fai
 		['a write after a 503 does not', { status: 503 }, true, false],
 		['a read after a 502 does not', { status: 502 }, false, false],
 	])('%s', (_title, failure, write, says) => {
-		const { description } = toNodeApiError(node, failure, { write });
+		const { description, context } = toNodeApiError(node, failure, { write });
 		expect(String(description).includes(MAY_HAVE_ACTED)).toBe(says);
+		// The tool form reads it there (../actions/toolAnswer.ts: no "try once more").
+		expect(context.mayHaveActed).toBe(says || undefined);
 	});
 
 	it('a 503 says the service turned the request away; of a write, that it changed nothing', () => {
