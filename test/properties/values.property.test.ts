@@ -4,6 +4,7 @@
  * refused by name before any request, and what is accepted is sent as given.
  */
 import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { AUDIT_LOG_QUERY } from '../../nodes/DataIntegrationManagement/client/choices';
@@ -154,6 +155,9 @@ describe('Since and Until', () => {
 	/** A case: the date, and whether the expression turns it into a Luxon DateTime first. */
 	const dateCase = fc.record({ parts: dateParts, luxon: fc.boolean() });
 	const since = '={{ $json.luxon ? DateTime.fromISO($json.since, { zone: "utc" }) : $json.since }}';
+	// A DateTime the expression made is sent when valid: Luxon reads 24:00 as the next day's 00:00.
+	const accepted = ({ parts, luxon }: { parts: DateParts; luxon: boolean }) =>
+		luxon ? DateTime.fromISO(formatDate(parts), { zone: 'utc' }).isValid : isRealDate(parts);
 
 	test(`a real calendar date and time is sent as UTC, anything else refused (${RUNS} runs of ${ITEMS_PER_RUN} cases)`, async () => {
 		await fc.assert(
@@ -170,15 +174,15 @@ describe('Since and Until', () => {
 							filters: { timeRange: { since } },
 						},
 						cases.map(({ parts, luxon }) => ({ since: formatDate(parts), luxon })),
-						cases.map(({ parts }) =>
-							isRealDate(parts)
+						cases.map((dateCase) =>
+							accepted(dateCase)
 								? { requests: [{ method: 'GET', path: '/audit-logs' }] }
 								: { refused: true, labels: ['Since'] },
 						),
 					);
 					cases.forEach(({ parts, luxon }, index) => {
 						// Without a zone, the date is read in the workflow's time zone; checked elsewhere.
-						if (!isRealDate(parts) || (parts.form !== 'utc' && !luxon)) return;
+						if (!accepted({ parts, luxon }) || (parts.form !== 'utc' && !luxon)) return;
 						const expected = utcIso(parts);
 						const sent = requests[index][0].query[AUDIT_LOG_QUERY.since];
 						if (sent !== expected)
