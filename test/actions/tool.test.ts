@@ -603,15 +603,21 @@ describe('a tool error no value of the model can change', () => {
 		expect(error?.description).toContain(FOR_THE_USER);
 	});
 
-	it('the audit log refusing a query name of this package: tells the model not to retry and to tell the user', async () => {
-		const query = 'unknown query parameter: sortOrder';
-		emulator().injectFault({ kind: 'status', status: 400, message: query, path: '/audit-logs' });
-		const error = await callTool({}, { resource: 'auditLog', operation: 'getAll', limit: 2 });
-		expect(error?.message).toMatch(
-			/^The service refused the audit-log query parameter "sortOrder"/,
-		);
-		expect(error?.description).toContain(FOR_THE_USER);
-	});
+	// A query name of this package's: nothing the model gives changes it; a Time Range bound is its value.
+	it.each([
+		['sortOrder', 'unknown query parameter: sortOrder', true],
+		['startTime', 'startTime is before the retention period', false],
+	])(
+		'the audit log refusing "%s" (%s): FOR_THE_USER only for a name no value changes',
+		async (name, query, forTheUser) => {
+			emulator().injectFault({ kind: 'status', status: 400, message: query, path: '/audit-logs' });
+			const error = await callTool({}, { resource: 'auditLog', operation: 'getAll', limit: 2 });
+			expect(error?.message).toMatch(
+				new RegExp(`^The service refused the audit-log query parameter "${name}"`),
+			);
+			expect(error?.description?.includes(FOR_THE_USER)).toBe(forTheUser);
+		},
+	);
 
 	it.each<[string, FaultSpec, string]>([
 		['a 403: another record may be allowed', { kind: 'status', status: 403 }, FOR_A_403],
@@ -631,16 +637,6 @@ describe('a tool error no value of the model can change', () => {
 		);
 		expect(error?.description).toContain('The change may have been made');
 		expect(error?.description).not.toContain(FOR_NO_ANSWER);
-	});
-
-	it("the audit log refusing a Time Range bound, a value of the model's: says nothing of the kind", async () => {
-		const query = 'startTime is before the retention period';
-		emulator().injectFault({ kind: 'status', status: 400, message: query, path: '/audit-logs' });
-		const error = await callTool({}, { resource: 'auditLog', operation: 'getAll', limit: 2 });
-		expect(error?.message).toMatch(
-			/^The service refused the audit-log query parameter "startTime"/,
-		);
-		expect(error?.description).not.toContain(FOR_THE_USER);
 	});
 
 	it('outside the tool form, the same errors carry none of it', async () => {
