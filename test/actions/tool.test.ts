@@ -607,6 +607,7 @@ describe('a tool error no value of the model can change', () => {
 	it.each([
 		['sortOrder', 'unknown query parameter: sortOrder', true],
 		['startTime', 'startTime is before the retention period', false],
+		['limit', 'limit must be at most 50', false],
 	])(
 		'the audit log refusing "%s" (%s): FOR_THE_USER only for a name no value changes',
 		async (name, query, forTheUser) => {

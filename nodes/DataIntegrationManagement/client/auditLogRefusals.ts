@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { Context } from '../transport';
 import { toUtcIso } from '../shared/timestamps';
 import type { Refusal } from './auditLogByTime';
-import { AUDIT_LOG_QUERY } from './choices';
+import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY } from './choices';
 
 /** What a reader reads when the audit-log scan cannot go on (./auditLogByTime.ts says why). */
 
@@ -46,7 +46,7 @@ function offsetNotHonoured(context: Context, offset: number): NodeApiError {
 		{ message: `GET /audit-logs repeated earlier entries at ${AUDIT_LOG_QUERY.skip}=${offset}` },
 		{
 			message: 'The service kept answering audit log entries already read, so the read stopped',
-			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${AUDIT_LOG_QUERY.skip}"): ${WHERE_NAMES_ARE}. Meanwhile, Get Many with Return All off reads only the first page, which needs no paging, when its Limit fits in one page of the service's (100 at most), the service keeps to the Sort Direction and the Time Range, and no other filter is set.`,
+			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${AUDIT_LOG_QUERY.skip}"): ${WHERE_NAMES_ARE}. Meanwhile, Get Many with Return All off reads only the first page, which needs no paging, when its Limit fits in one page of the service's (${AUDIT_LOG_MAX_PAGE_SIZE} at most), the service keeps to the Sort Direction and the Time Range, and no other filter is set.`,
 			// Entries logged during the read shift the pages: the next read may go through.
 			failure: { cause: 'temporarily-unavailable' },
 		},
@@ -79,9 +79,9 @@ export function refusedQuery(context: Context, error: NodeApiError): NodeApiErro
 			failure: { cause: 'configuration-invalid' },
 		},
 	);
-	// A name of this package's no value a model gives changes (../actions/toolAnswer.ts); the Time
-	// Range's bounds are the model's values too.
-	const bounds: string[] = [AUDIT_LOG_QUERY.since, AUDIT_LOG_QUERY.until];
-	if (name && !bounds.includes(name)) refusal.context.refusedQueryName = name;
+	// A name of this package's no value a model gives changes (../actions/toolAnswer.ts); Limit and
+	// the Time Range's bounds carry the model's values ("limit" is a word of any message, too).
+	const given: string[] = [AUDIT_LOG_QUERY.pageSize, AUDIT_LOG_QUERY.since, AUDIT_LOG_QUERY.until];
+	if (name && !given.includes(name)) refusal.context.refusedQueryName = name;
 	return refusal;
 }

@@ -26,11 +26,11 @@ export interface RequestFailure {
 
 /** The network codes of Node's TLS (OpenSSL's) for a certificate that could not be verified. */
 export const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_|INVALID_(CA|PURPOSE)|PATH_LEN/;
-/** What a certificate's own fault, by its code, asks first. */
+/** What a certificate's own fault, by its code, asks (trusting another authority cannot help). */
 export const CERTIFICATE_FAULTS: Record<string, string> = {
-	CERT_HAS_EXPIRED: "It has expired: ask the service's owner to renew it.",
-	CERT_NOT_YET_VALID: "It is not valid yet: check n8n's clock, or ask the service's owner.",
-	ERR_TLS_CERT_ALTNAME_INVALID: 'It is for another host name: check the host in the Base URL.',
+	CERT_HAS_EXPIRED: "The certificate has expired: ask the service's owner to renew it.",
+	CERT_NOT_YET_VALID: "The certificate is not valid yet: check n8n's clock, or ask its owner.",
+	ERR_TLS_CERT_ALTNAME_INVALID: 'The certificate is for another host: check the Base URL.',
 };
 /** Node's code for a URL it cannot read; also a Base URL the transport refuses before sending. */
 export const INVALID_URL = 'ERR_INVALID_URL';

@@ -223,7 +223,9 @@ function connectionError({ blockedAddress, networkCode }: RequestFailure): Error
 		return {
 			errorResponse: { message: 'Certificate not trusted', networkCode },
 			message: `The service's certificate could not be verified (${networkCode})`,
-			description: `${CERTIFICATE_FAULTS[networkCode]?.concat(' ') ?? ''}If the service uses a certificate your company signs itself, turn on Ignore SSL Issues (Insecure) in the credential; on self-hosted n8n, an administrator can instead trust that certificate authority with NODE_EXTRA_CA_CERTS, which is safer.`,
+			description:
+				CERTIFICATE_FAULTS[networkCode] ??
+				'If the service uses a certificate your company signs itself, turn on Ignore SSL Issues (Insecure) in the credential; on self-hosted n8n, an administrator can instead trust that certificate authority with NODE_EXTRA_CA_CERTS, which is safer.',
 		};
 	}
 	if (networkCode === INVALID_URL) {
