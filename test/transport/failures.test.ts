@@ -152,8 +152,21 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 			{ status: 400, retryAfterSeconds: undefined, apiCode: 'BAD_REQUEST', apiMessage: undefined },
 		],
 		[
-			'a code or message that is not text is not read',
-			{ statusCode: 400, body: { code: 42, message: ['x'] } },
+			"a number as code, a list as message (NestJS's validation): read, the list's texts joined",
+			{
+				statusCode: 400,
+				body: { code: 42, message: ['owner must be a UUID', 7, { x: 1 }, 'name is empty'] },
+			},
+			{
+				status: 400,
+				retryAfterSeconds: undefined,
+				apiCode: '42',
+				apiMessage: 'owner must be a UUID; 7; name is empty',
+			},
+		],
+		[
+			'a code or message that is an object, or a list of none, is not read',
+			{ statusCode: 400, body: { code: { id: 1 }, message: [{ x: 1 }, null] } },
 			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },
 		],
 		[

@@ -57,11 +57,12 @@ export function failureOfAnswer(answer: FullResponse): RequestFailure | undefine
 
 /** The most of the service's message or code an error shows; the key is looked for in twice that. */
 export const MAX_SERVICE_TEXT = 2000;
-/** The service's message or code, unless blank, cut at `most`, not inside a character. */
+/** The service's message or code (a list's texts joined), unless blank, cut at `most` between characters. */
 function serviceText(value: unknown, most = 2 * MAX_SERVICE_TEXT): string | undefined {
-	if (typeof value !== 'string' || !value.trim()) return undefined;
-	if (value.length <= most) return value;
-	return `${value.slice(0, most).replace(/[\uD800-\uDBFF]$/, '')}…`;
+	const parts = [value].flat().filter((part) => /string|number/.test(typeof part));
+	const text = parts.join('; ');
+	if (!text.trim()) return undefined;
+	return text.length <= most ? text : `${text.slice(0, most).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
 /** The names of the errors n8n 2.x's SSRF protection throws (package @n8n/backend-network). */
