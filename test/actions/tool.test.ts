@@ -10,6 +10,7 @@ import { DataIntegrationManagement } from '../../nodes/DataIntegrationManagement
 import { SEED, type FaultSpec } from '../emulator';
 import { SUCCESS_CODE } from '../emulator/choices';
 import { useEmulator } from '../helpers/emulator';
+import { startRecorder } from '../helpers/network';
 import {
 	FOR_A_403,
 	FOR_NO_ANSWER,
@@ -628,6 +629,35 @@ describe('a tool error no value of the model can change', () => {
 		const error = await callTool({});
 		expect(error?.description?.endsWith(`\n\n${advice}`)).toBe(true);
 		expect(error?.description).not.toContain(FOR_THE_USER);
+	});
+
+	// A proxy's page refusing n8n's address, nginx's to http:// on its https:// port; the API's 403;
+	// a 413 means the same from any server (the model's input may be too large); a 404 page of a
+	// record's address says to check its ID first (the model's value).
+	const getIntegration = {
+		resource: 'integration',
+		operation: 'get',
+		integrationId: SEED.integrations.ordersToSnowflake,
+	};
+	it.each<[number, string, string | undefined, INodeParameters]>([
+		[403, '<html><body><h1>403 Forbidden</h1></body></html>', FOR_THE_USER, users],
+		[400, '<title>The plain HTTP request was sent to HTTPS port</title>', FOR_THE_USER, users],
+		[403, '{"message":"forbidden"}', FOR_A_403, users],
+		[413, '<html><body>413 Request Entity Too Large</body></html>', undefined, users],
+		[404, '<html><body>404 Not Found</body></html>', undefined, getIntegration],
+	])('a %s answered with %s: its advice', async (status, body, advice, parameters) => {
+		const contentType = body.startsWith('<') ? 'text/html' : 'application/json';
+		const page = await startRecorder({ status, contentType, body });
+		try {
+			const error = await callTool({ baseUrl: `${page.origin}/v1` }, parameters);
+			expect(error).toMatchObject({ httpCode: String(status) });
+			const said = [FOR_THE_USER, FOR_A_403, FOR_NO_ANSWER].filter((words) =>
+				error?.description?.endsWith(`\n\n${words}`),
+			);
+			expect(said).toEqual(advice ? [advice] : []);
+		} finally {
+			await page.close();
+		}
 	});
 
 	it('no answer to a write, which may have been made: no "try once more", its own words say to check first', async () => {

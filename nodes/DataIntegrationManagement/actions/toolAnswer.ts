@@ -32,19 +32,23 @@ export const FOR_NO_ANSWER =
 /**
  * What the tool form adds to an error for the model, where the person's words do not fit it:
  * FOR_THE_USER where the error lies in the credential or n8n's settings (a key refused or empty,
- * a Base URL that leads nowhere: its 404, a redirect; a setting that kept the request from
- * leaving; a query name of this package's the service refused), and the two above.
+ * a Base URL that leads nowhere: its 404, a redirect, a web page in the API's place; a setting
+ * that kept the request from leaving; a query name of this package's the service refused), and
+ * the two above.
  */
 export function toolAdvice(error: unknown): string | undefined {
 	if (!(error instanceof NodeApiError)) return undefined;
 	const status = Number(error.httpCode ?? 0);
 	const cause = error.failure?.cause;
+	// A 4xx in text, not the API's JSON: a proxy's or a sign-in page's (a 404's words are its own).
+	const page = typeof error.context.page === 'string';
+	// A setting (no answer: a certificate, n8n's SSRF protection; a redirect), the key, the Base URL.
 	const outside =
-		status === 401 ||
-		(status >= 300 && status < 400) ||
+		cause === 'credential-invalid' ||
+		(status < 400 && cause === 'configuration-invalid') ||
+		(page && status < 500 && ![404, 408, 413, 429].includes(status)) ||
 		error.context.routeMissing === true ||
-		typeof error.context.refusedQueryName === 'string' ||
-		(!status && (cause === 'configuration-invalid' || cause === 'credential-invalid'));
+		typeof error.context.refusedQueryName === 'string';
 	if (outside) return FOR_THE_USER;
 	if (status === 403) return FOR_A_403;
 	// No answer, where a write cannot have been made (else its words say to check first).

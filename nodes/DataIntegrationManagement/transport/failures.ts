@@ -196,7 +196,8 @@ export function toNodeApiError(
 	// immediately" for ECONNRESET), wrong after a write that may have acted: ours stays.
 	error.message = options.message;
 	error.messages = [...new Set(error.messages)];
-	Object.assign(error.context, notFound, acted && { mayHaveActed: true });
+	const { page } = failure;
+	Object.assign(error.context, notFound, acted && { mayHaveActed: true }, page && { page });
 	// An answer with no words of the service's: a caller says so in its own words.
 	if ((failure.status ?? 0) >= 400 && !failure.apiMessage && !failure.page)
 		error.context.withoutMessage = true;
