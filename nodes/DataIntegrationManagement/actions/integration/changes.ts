@@ -30,13 +30,9 @@ function flagField(name: keyof typeof FLAG_UI, extra: Partial<INodeProperties>):
 	};
 }
 
-const FLAG_VALUES: Record<string, boolean | undefined> = {
-	enable: true,
-	disable: false,
-	hash: true,
-	unhash: false,
-	keep: undefined,
-};
+/** A flag's choice as the request's value: true (Enable, Hash), false, or none (Leave Unchanged). */
+const flagValue = (name: keyof typeof FLAG_UI, choice: string) =>
+	choice === 'keep' ? undefined : choice === FLAG_UI[name][1].toLowerCase();
 
 const levelField: INodeProperties = {
 	displayName: 'Level',
@@ -136,8 +132,8 @@ function readChange(
 		schema: read('schema').trim(),
 		table: read('table').trim() || undefined,
 		column: read('column').trim() || undefined,
-		enabled: FLAG_VALUES[read('enabled')],
-		hashed: level === 'column' ? FLAG_VALUES[read('hashed')] : undefined,
+		enabled: flagValue('enabled', read('enabled')),
+		hashed: level === 'column' ? flagValue('hashed', read('hashed')) : undefined,
 	};
 }
 
