@@ -9,9 +9,18 @@ import { checkValue, configurationError, ofItem } from '../../shared/checks';
 import type { SchemasPatch } from '../../client/types';
 import { originOf, runsAsTool } from '../readers';
 import { nameLocator } from './locators';
-import { buildSchemasPatch, FLAG_UI, type SchemaChange, type SchemaLevel } from './sourceSchemas';
+import { LEVELS, type SchemaLevel } from './sourceSchemas';
 
-/** Update Schemas → Changes: one entry per schema, table or column, and how an entry is read. */
+/**
+ * Update Schemas → Changes: one entry per schema, table or column, how an entry is read, and the
+ * request the entries make.
+ */
+
+/** Each flag's field in Changes, and its two choices: the fields, their values, a conflict's words. */
+const FLAG_UI = {
+	enabled: ['Enabled', 'Enable', 'Disable'],
+	hashed: ['Hashed', 'Hash', 'Unhash'],
+};
 
 /** A flag that a change may set, clear, or leave as it is. */
 function flagField(name: keyof typeof FLAG_UI, extra: Partial<INodeProperties>): INodeProperties {
@@ -135,6 +144,67 @@ function readChange(
 		enabled: flagValue('enabled', read('enabled')),
 		hashed: level === 'column' ? flagValue('hashed', read('hashed')) : undefined,
 	};
+}
+
+/** One requested change of the "changes" mode, already read from the node's parameters. */
+interface SchemaChange {
+	level: SchemaLevel;
+	schema: string;
+	table?: string;
+	column?: string;
+	enabled?: boolean;
+	hashed?: boolean;
+}
+
+/** A map keyed by the user's names, without a prototype: `__proto__` is a name like any other. */
+function namesMap<T>(): Record<string, T> {
+	return Object.create(null) as Record<string, T>;
+}
+
+/**
+ * Nests changes into the request shape of `PATCH /integrations/{id}/schemas`, carrying only the
+ * entries and flags the changes touch. Returns the problems instead when a change is incomplete
+ * or two changes disagree on one flag.
+ */
+function buildSchemasPatch(changes: SchemaChange[]): {
+	patch: SchemasPatch;
+	problems: string[];
+} {
+	const patch = namesMap<SchemasPatch[string]>();
+	const problems: string[] = [];
+	changes.forEach((change, index) => {
+		const label = `change ${index + 1}`;
+		const needed = LEVELS.slice(0, LEVELS.indexOf(change.level) + 1);
+		const missing = needed.filter((key) => !change[key]);
+		if (missing.length) {
+			problems.push(`${label} (${change.level}) needs its ${missing.join(' and ')} name`);
+			return;
+		}
+		if (change.enabled === undefined && change.hashed === undefined) {
+			problems.push(`${label} sets neither Enabled nor, for a column, Hashed`);
+			return;
+		}
+		const schemaEntry = (patch[change.schema] ??= {});
+		const tables = change.level === 'schema' ? undefined : (schemaEntry.tables ??= namesMap());
+		const tableEntry = tables && (tables[change.table!] ??= {});
+		const columns = change.level === 'column' ? (tableEntry!.columns ??= namesMap()) : undefined;
+		const target: { enabled?: boolean; hashed?: boolean } =
+			(columns && (columns[change.column!] ??= {})) ?? tableEntry ?? schemaEntry;
+		const path = [change.schema, change.table, change.column].filter(Boolean).join('.');
+		for (const flag of ['enabled', 'hashed'] as const) {
+			const value = flag === 'hashed' && change.level !== 'column' ? undefined : change[flag];
+			if (value === undefined) continue;
+			if (target[flag] !== undefined && target[flag] !== value) {
+				const [field, set, unset] = FLAG_UI[flag];
+				problems.push(
+					`${label} sets ${field} of ${path} to ${value ? set : unset}, but an earlier change set it to ${target[flag] ? set : unset}`,
+				);
+				continue;
+			}
+			target[flag] = value;
+		}
+	});
+	return { patch, problems };
 }
 
 /** Every entry of Changes as the request's shape, or an error naming the item and what is wrong. */

@@ -6,7 +6,7 @@ import { isObject } from '../../shared/checks';
 
 /** An integration's source schema as Get Schemas flattens it and Update Schemas patches it; pure. */
 
-const LEVELS = ['schema', 'table', 'column'] as const;
+export const LEVELS = ['schema', 'table', 'column'] as const;
 export type SchemaLevel = (typeof LEVELS)[number];
 
 /**
@@ -83,73 +83,6 @@ export function someNames(names: string[], max = 20): string {
 	const shown = names.slice(0, max).map((name) => JSON.stringify(name));
 	const more = names.length - shown.length;
 	return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
-}
-
-/** One requested change of the "changes" mode, already read from the node's parameters. */
-export interface SchemaChange {
-	level: SchemaLevel;
-	schema: string;
-	table?: string;
-	column?: string;
-	enabled?: boolean;
-	hashed?: boolean;
-}
-
-/** Each flag's field in Changes, and its two choices (./changes.ts). */
-export const FLAG_UI = {
-	enabled: ['Enabled', 'Enable', 'Disable'],
-	hashed: ['Hashed', 'Hash', 'Unhash'],
-};
-
-/** A map keyed by the user's names, without a prototype: `__proto__` is a name like any other. */
-function namesMap<T>(): Record<string, T> {
-	return Object.create(null) as Record<string, T>;
-}
-
-/**
- * Nests changes into the request shape of `PATCH /integrations/{id}/schemas`, carrying only the
- * entries and flags the changes touch. Returns the problems instead when a change is incomplete
- * or two changes disagree on one flag.
- */
-export function buildSchemasPatch(changes: SchemaChange[]): {
-	patch: SchemasPatch;
-	problems: string[];
-} {
-	const patch = namesMap<SchemasPatch[string]>();
-	const problems: string[] = [];
-	changes.forEach((change, index) => {
-		const label = `change ${index + 1}`;
-		const needed = LEVELS.slice(0, LEVELS.indexOf(change.level) + 1);
-		const missing = needed.filter((key) => !change[key]);
-		if (missing.length) {
-			problems.push(`${label} (${change.level}) needs its ${missing.join(' and ')} name`);
-			return;
-		}
-		if (change.enabled === undefined && change.hashed === undefined) {
-			problems.push(`${label} sets neither Enabled nor, for a column, Hashed`);
-			return;
-		}
-		const schemaEntry = (patch[change.schema] ??= {});
-		const tables = change.level === 'schema' ? undefined : (schemaEntry.tables ??= namesMap());
-		const tableEntry = tables && (tables[change.table!] ??= {});
-		const columns = change.level === 'column' ? (tableEntry!.columns ??= namesMap()) : undefined;
-		const target: { enabled?: boolean; hashed?: boolean } =
-			(columns && (columns[change.column!] ??= {})) ?? tableEntry ?? schemaEntry;
-		const path = [change.schema, change.table, change.column].filter(Boolean).join('.');
-		for (const flag of ['enabled', 'hashed'] as const) {
-			const value = flag === 'hashed' && change.level !== 'column' ? undefined : change[flag];
-			if (value === undefined) continue;
-			if (target[flag] !== undefined && target[flag] !== value) {
-				const [field, set, unset] = FLAG_UI[flag];
-				problems.push(
-					`${label} sets ${field} of ${path} to ${value ? set : unset}, but an earlier change set it to ${target[flag] ? set : unset}`,
-				);
-				continue;
-			}
-			target[flag] = value;
-		}
-	});
-	return { patch, problems };
 }
 
 const WRITABLE_FLAGS: Record<SchemaLevel, string[]> = {
