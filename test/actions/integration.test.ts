@@ -359,7 +359,7 @@ describe('integration updateSchemas (list of changes)', () => {
 				{ level: 'table', schema: 'public', table: 'orders', enabled: 'disable' },
 				{ level: 'table', schema: 'public', table: 'orders', enabled: 'enable' },
 			],
-			'change 2 sets Enabled of public.orders to Enable, but an earlier change set it to Disable',
+			'change 2 sets Enabled of public.orders to Enable, but change 1 set it to Disable',
 		],
 		[
 			'two column changes that disagree on Hashed',
@@ -367,7 +367,17 @@ describe('integration updateSchemas (list of changes)', () => {
 				{ level: 'column', schema: 'public', table: 'orders', column: 'email', hashed: 'hash' },
 				{ level: 'column', schema: 'public', table: 'orders', column: 'email', hashed: 'unhash' },
 			],
-			'change 2 sets Hashed of public.orders.email to Unhash, but an earlier change set it to Hash',
+			'change 2 sets Hashed of public.orders.email to Unhash, but change 1 set it to Hash',
+		],
+		[
+			'a third change that disagrees with the first, the second agreeing: the first named',
+			[
+				{ level: 'schema', schema: 'public', enabled: 'enable' },
+				{ level: 'schema', schema: 'public', enabled: 'enable' },
+				{ level: 'table', schema: 'public', table: 'orders', enabled: 'enable' },
+				{ level: 'schema', schema: 'public', enabled: 'disable' },
+			],
+			'change 4 sets Enabled of public to Disable, but change 1 set it to Enable',
 		],
 	])('fails before any request on %s', async (_label, change, problem) => {
 		const result = await run({

@@ -15,6 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { DEFAULT_API_KEY } from '../emulator';
+import { controlCommands } from '../emulator/indexes';
 import { startEmulatorProcess, type RunningEmulator } from './lib/emulator';
 import { installN8n, N8n, N8N_VERSION } from './lib/n8n';
 import { buildAndPack, installIntoCommunityNodes, type PackedPackage } from './lib/package';
@@ -80,10 +81,7 @@ Example workflows from examples/ (published):`);
 		console.log(`  ${sample.name}\n    ${editor.baseUrl}/workflow/${sample.id}  (${entry})`);
 	}
 	console.log(`
-Give the trigger a new audit entry (it starts an execution within a minute):
-  curl -X POST ${control}/audit-logs -H 'content-type: application/json' \\
-    -d "{\\"entries\\":[{\\"timestamp\\":\\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\\",\\"event\\":\\"Tag created\\"}]}"
-Put the emulator back to its seed:  curl -X POST ${control}/reset
+${controlCommands(control).join('\n')}
 
 Logs: ${logDir}. Ctrl-C (or SIGTERM) stops n8n and the emulator and deletes ${runDir};\nif something fails instead, the folder is kept for its logs.`);
 }

@@ -6,13 +6,14 @@
  * others; tsx runs the script in a child process of its own). A port in use: words saying how to
  * choose another.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import { freePort } from '../e2e/lib/ports';
 import { waitFor } from '../e2e/lib/processes';
+import { DEFAULT_API_KEY } from './index';
 import { idsToTry, workspace } from './indexes';
 import { seedStore } from './seed';
 import { Store } from './store';
@@ -59,6 +60,31 @@ const seededIds = () => {
 	return idsToTry(workspace(store));
 };
 
+/** The newest audit entry, as the API answers. */
+async function newestEntry(baseUrl: string) {
+	const query = 'sortBy=timestamp&sortOrder=desc&limit=1';
+	const headers = { 'x-api-key': DEFAULT_API_KEY };
+	const page = (await (await fetch(`${baseUrl}/audit-logs?${query}`, { headers })).json()) as {
+		data: { items: Array<{ id: string; event: string; timestamp: string }> };
+	};
+	return page.data.items[0];
+}
+
+/** The commands it prints, run in a shell as copied: a new audit entry of now, then the seed back. */
+async function expectControlCommandsWork(output: string, baseUrl: string) {
+	const lines = output.split('\n');
+	const at = lines.findIndex((line) => line.startsWith('Give the trigger a new audit entry'));
+	const give = lines.slice(at + 1, at + 3).join('\n');
+	const reset = /Put the emulator back to its seed: +(.+)/.exec(output)![1];
+	const before = Date.now() - 1000;
+	execFileSync('bash', ['-c', give], { stdio: 'ignore' });
+	const given = await newestEntry(baseUrl);
+	expect(given.event).toBe('Tag created');
+	expect(Date.parse(given.timestamp)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+	execFileSync('bash', ['-c', reset], { stdio: 'ignore' });
+	expect((await newestEntry(baseUrl)).id).not.toBe(given.id);
+}
+
 afterEach(() => {
 	// Whatever a failed test left running.
 	if (npm?.pid !== undefined && groupAlive(npm.pid)) process.kill(-npm.pid, 'SIGKILL');
@@ -78,8 +104,10 @@ test.each([
 		const urls = await waitFor(
 			'the emulator to print its addresses and the IDs to try',
 			() =>
-				/connectors /.test(printed.output)
-					? (printed.output.match(/http:\/\/\S+/g) ?? [])
+				/reset/.test(printed.output)
+					? [...printed.output.matchAll(/(?:base URL|control): +(http:\/\/\S+)/g)].map(
+							([, url]) => url,
+						)
 					: undefined,
 			{ timeoutMs: 60_000, intervalMs: 100 },
 		);
@@ -88,6 +116,7 @@ test.each([
 		for (const url of [...urls, `${urls[0]}/`])
 			expect([url, await answers(url)]).toEqual([url, 200]);
 		for (const line of seededIds()) expect(printed.output).toContain(`    ${line}\n`);
+		if (signal === 'SIGTERM') await expectControlCommandsWork(printed.output, urls[0]);
 
 		process.kill(target === 'npm' ? started.pid! : -started.pid!, signal);
 		await waitFor(

@@ -2,7 +2,8 @@
 /**
  * Runs a seeded emulator until the process the user started stops (npm or tsx, however: a signal,
  * or ended), or this one is interrupted: `npm run emulator`. GET answers on each address it prints;
- * it prints the IDs to try too (indexes.ts). A port in use ends it with how to choose another.
+ * it prints the IDs to try too, and the commands that give the trigger an entry and reset the
+ * emulator (indexes.ts). A port in use ends it with how to choose another.
  * Environment: EMULATOR_PORT (4010), EMULATOR_HOST (127.0.0.1), EMULATOR_API_KEY (DEFAULT_API_KEY),
  * EMULATOR_LATENCY_MS (0); latency that varies (latency.ts): uniform up to EMULATOR_LATENCY_MAX_MS,
  * one answer in EMULATOR_LATENCY_TAIL_ONE_IN (drawn at random) EMULATOR_LATENCY_TAIL_MS instead.
@@ -19,7 +20,7 @@ import {
 	type Emulator,
 	type LatencySpec,
 } from './index';
-import { idsToTry, workspace } from './indexes';
+import { controlCommands, idsToTry, workspace } from './indexes';
 
 function wholeNumberFromEnv(name: string, fallback: number): number;
 function wholeNumberFromEnv(name: string): number | undefined;
@@ -105,6 +106,7 @@ async function main() {
 	);
 	console.log(`  IDs to try (GET on the base URL lists them all, with each integration's tables):`);
 	for (const line of idsToTry(workspace(emulator.store))) console.log(`    ${line}`);
+	console.log(controlCommands(controlUrl).join('\n'));
 
 	whenStopRequested((_reason, why) => {
 		console.log(`${why}: shutting down`);

@@ -60,6 +60,17 @@ export function idsToTry(held: Workspace): string[] {
 	];
 }
 
+/** The two test controls a person trying the trigger needs, as shell commands on `control`. */
+export function controlCommands(control: string): string[] {
+	const now = '$(date -u +%Y-%m-%dT%H:%M:%SZ)';
+	return [
+		'Give the trigger a new audit entry (it emits it at its next poll, within a minute):',
+		`  curl -X POST ${control}/audit-logs -H 'content-type: application/json' \\`,
+		`    -d "{\\"entries\\":[{\\"timestamp\\":\\"${now}\\",\\"event\\":\\"Tag created\\"}]}"`,
+		`Put the emulator back to its seed:  curl -X POST ${control}/reset`,
+	];
+}
+
 /** Registers both indexes; call it before the routes they list, whose prefixes they are. */
 export function registerIndexes(
 	app: FastifyInstance,

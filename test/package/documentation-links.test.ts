@@ -127,7 +127,9 @@ describe('the n8n releases the documents name', () => {
 	);
 
 	it('the README says which release the suite and the screenshots come from', () => {
-		expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`pins (${pinned})`);
+		expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(
+			`tested end to end in ${oneX} and ${pinned} ([screenshots]`,
+		);
 	});
 
 	// "n8n 1.x or later" in any form: the oldest release the README supports is one CI runs.

@@ -123,8 +123,10 @@ export function requiredText(
 	// n8n saves an expression with a leading "=": then it left the field empty (a model's: required).
 	const saved = this.getNode().parameters[name];
 	const expression = String(isObject(saved) ? (saved as IDataObject).value : saved).startsWith('=');
-	if (!expression || runsAsTool.call(this)) throw fieldError(origin, label, 'is required');
-	const gave = typeof value === 'string' && value !== '' ? 'only spaces' : 'no value';
+	const spaces = typeof value === 'string' && value !== '';
+	if (!expression || runsAsTool.call(this))
+		throw fieldError(origin, label, spaces ? 'holds only spaces' : 'is required');
+	const gave = spaces ? 'only spaces' : 'no value';
 	throw fieldError(origin, label, `is empty: its expression gave ${gave}`, EXPRESSION_FIX);
 }
 

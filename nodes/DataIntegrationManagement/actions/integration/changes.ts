@@ -172,6 +172,8 @@ function buildSchemasPatch(changes: SchemaChange[]): {
 } {
 	const patch = namesMap<SchemasPatch[string]>();
 	const problems: string[] = [];
+	// The change that first set each flag of an entry, which a disagreement's words name.
+	const setBy = new Map<object, Record<string, number>>();
 	changes.forEach((change, index) => {
 		const label = `change ${index + 1}`;
 		const needed = LEVELS.slice(0, LEVELS.indexOf(change.level) + 1);
@@ -191,17 +193,20 @@ function buildSchemasPatch(changes: SchemaChange[]): {
 		const target: { enabled?: boolean; hashed?: boolean } =
 			(columns && (columns[change.column!] ??= {})) ?? tableEntry ?? schemaEntry;
 		const path = [change.schema, change.table, change.column].filter(Boolean).join('.');
+		const first = setBy.get(target) ?? {};
+		setBy.set(target, first);
 		for (const flag of ['enabled', 'hashed'] as const) {
 			const value = flag === 'hashed' && change.level !== 'column' ? undefined : change[flag];
 			if (value === undefined) continue;
 			if (target[flag] !== undefined && target[flag] !== value) {
 				const [field, set, unset] = FLAG_UI[flag];
 				problems.push(
-					`${label} sets ${field} of ${path} to ${value ? set : unset}, but an earlier change set it to ${target[flag] ? set : unset}`,
+					`${label} sets ${field} of ${path} to ${value ? set : unset}, but change ${first[flag]} set it to ${target[flag] ? set : unset}`,
 				);
 				continue;
 			}
 			target[flag] = value;
+			first[flag] ??= index + 1;
 		}
 	});
 	return { patch, problems };
