@@ -9,7 +9,7 @@ import {
 	AUTO_MAX_CONCURRENCY,
 	INITIAL_WINDOW,
 } from '../../nodes/DataIntegrationManagement/pacing/controller';
-import { OPEN_ENDED_WAIT_MS } from '../../nodes/DataIntegrationManagement/transport';
+import { OPEN_ENDED_WAIT_MS } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
 import { paceKey, processPaces } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
 import { useEmulator } from '../helpers/emulator';
 import { pollTrigger, runActionNode } from '../helpers/n8n';

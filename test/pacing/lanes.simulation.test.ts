@@ -4,7 +4,7 @@
  * a rate limit as tight as 1 request a second, they go before the run's next items, so a picker
  * answers within a few seconds and a poll within its budget, while the run fails nothing.
  */
-import { OPEN_ENDED_WAIT_MS } from '../../nodes/DataIntegrationManagement/transport';
+import { OPEN_ENDED_WAIT_MS } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
 import { simulate, type Scenario } from './simulation';
 
 const SEEDS = [1, 2, 3];

@@ -16,6 +16,8 @@ import { STARTS_PER_TICK } from '../../nodes/DataIntegrationManagement/pacing/pa
 import {
 	IDLE_MS,
 	MAX_PACES,
+	OPEN_ENDED_WAIT_MS,
+	openEndedTurn,
 	PaceBusyError,
 	PaceRegistry,
 	paceKey,
@@ -280,6 +282,27 @@ describe('requests that say nothing of what follows them (the trigger, a picker,
 		await at(clock, 610);
 		expect(order).toEqual(['0']);
 	});
+
+	it.each([
+		['until their deadline (a poll budget)', 700, 700],
+		['without one (a picker), OPEN_ENDED_WAIT_MS', undefined, OPEN_ENDED_WAIT_MS],
+	])(
+		'wait for a turn %s: then it fails as busy and leaves the pace',
+		async (_title, deadline, busyAt) => {
+			const { clock, shared } = await takenByRun();
+			const joined = [...shared['runs']];
+			let failedAt: number | undefined;
+			void openEndedTurn(shared, deadline, clock.now()).catch((error: unknown) => {
+				if (error instanceof PaceBusyError) failedAt = clock.now();
+			});
+			await at(clock, busyAt - 1);
+			expect(failedAt).toBeUndefined();
+			await at(clock, busyAt + 1);
+			expect(failedAt).toBe(busyAt);
+			// A turn left behind would count as a run with items yet to start.
+			expect([...shared['runs']]).toEqual(joined);
+		},
+	);
 
 	it('wait no longer than they are told: then the start fails as busy, and leaves no place taken', async () => {
 		const { clock, shared, run, poll } = await takenByRun();

@@ -11,15 +11,15 @@
 import { runEachItem } from '../../nodes/DataIntegrationManagement/actions/router';
 import { FixedConcurrency } from '../../nodes/DataIntegrationManagement/actions/fixedConcurrency';
 import { RETRY_AFTER_WAITS, type Pacer } from '../../nodes/DataIntegrationManagement/pacing/pacer';
-import {
-	OPEN_ENDED_WAIT_MS,
-	sendWithRetries,
-} from '../../nodes/DataIntegrationManagement/transport';
+import { sendWithRetries } from '../../nodes/DataIntegrationManagement/transport';
 import {
 	failureOfAnswer,
 	type FullResponse,
 } from '../../nodes/DataIntegrationManagement/transport/failures';
-import { PaceRegistry } from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
+import {
+	openEndedTurn,
+	PaceRegistry,
+} from '../../nodes/DataIntegrationManagement/pacing/shared-pace';
 import { FakeClock, seededRandom } from '../helpers/fake-clock';
 import {
 	allowedBetween,
@@ -191,23 +191,18 @@ async function openEnded(
 ): Promise<RunOutcome> {
 	const { clock } = processes;
 	const startedAt = clock.now();
-	const deadline = startedAt + (spec.openEnded!.budgetMs ?? Infinity);
+	const { budgetMs } = spec.openEnded!;
+	const deadline = budgetMs === undefined ? undefined : startedAt + budgetMs;
 	let failed = 0;
 	for (let request = 0; request < spec.items; request++) {
 		const pace = processes.registry(spec.process ?? 0).pace(KEY);
-		const slot = pace.join(1, RETRY_AFTER_WAITS, true);
-		const waitMs = Math.min(OPEN_ENDED_WAIT_MS, deadline - clock.now());
-		const options = {
-			pacer: slot,
-			kind: 'GET logs',
-			clock,
-			random,
-			deadline,
-			failureOf: failureOfAnswer,
-		};
-		await slot
-			.start(undefined, waitMs)
-			.then(async () => await sendWithRetries(send, options, () => new Error('failed')))
+		const slot = await openEndedTurn(pace, deadline, clock.now()).catch(() => undefined);
+		if (!slot) {
+			failed++;
+			continue;
+		}
+		const options = { pacer: slot, kind: 'GET logs', clock, random, deadline };
+		await sendWithRetries(send, { ...options, failureOf: failureOfAnswer }, () => new Error())
 			.catch(() => failed++)
 			.finally(() => slot.leave());
 	}

@@ -21,6 +21,7 @@ import {
 import {
 	AUTO_RETRY_AFTER_WAITS,
 	monotonicClock,
+	RETRY_AFTER_WAITS,
 	startGate,
 	STARTS_PER_TICK,
 	type Clock,
@@ -205,6 +206,22 @@ export class RunPace implements Concurrency, Pacer {
 	answered = (ms: number, kind: string): void => this.shared.answered(ms, kind);
 	rateLimited = async (waitMs: number, ms: number) => await this.shared.refused(this, waitMs, ms);
 	overloaded = async (waitMs: number, ms: number) => await this.shared.refused(this, waitMs, ms);
+}
+
+/** The longest a request without a deadline (a picker's) waits for its turn while runs use the pace. */
+export const OPEN_ENDED_WAIT_MS = 4000;
+
+/**
+ * A turn before runs' items for a request that says nothing of what follows it (a poll's page, a
+ * picker's, a tool call's), by `deadline` (epoch ms, as `now`) or OPEN_ENDED_WAIT_MS, or it rejects.
+ */
+export async function openEndedTurn(pace: SharedPace, deadline?: number, now = Date.now()) {
+	const turn = pace.join(1, RETRY_AFTER_WAITS, true);
+	await turn.start(undefined, (deadline ?? now + OPEN_ENDED_WAIT_MS) - now).catch((error) => {
+		turn.leave();
+		throw error;
+	});
+	return turn;
 }
 
 /** The paces of one process, by key: bounded, idle ones dropped. */

@@ -25,14 +25,11 @@ import {
 	type RequestFailure,
 } from './failures';
 import { requestKind } from '../pacing/controller';
-import { RETRY_AFTER_WAITS, retryWaitMs, systemClock } from '../pacing/pacer';
+import { retryWaitMs, systemClock } from '../pacing/pacer';
 import type { Clock, Pacer } from '../pacing/pacer';
-import { paceOf } from '../pacing/shared-pace';
+import { openEndedTurn, paceOf } from '../pacing/shared-pace';
 
 export { CREDENTIAL_TYPE } from './credential';
-
-/** The longest a request without a deadline (a picker's) waits for its turn while runs use the pace. */
-export const OPEN_ENDED_WAIT_MS = 4000;
 
 /** How a request's failure ended it: by the caller's deadline; a wait not waited out. */
 type Ended = { deadlineReached: boolean; waitMs?: number };
@@ -68,7 +65,7 @@ export async function apiRequest(
 	const request = requestFor(credentials, method, path, options);
 	const { ids, references } = options;
 	const address = { baseUrl: baseUrlOf(credentials), path, ids, references };
-	const toError = (failure: RequestFailure, ended: Ended = { deadlineReached: false }) => {
+	const toError = (failure: RequestFailure, ended?: Ended) => {
 		const said = withoutKey(failure, apiKeyOf(credentials));
 		const write = method !== 'GET';
 		// A run of more than one at once names its field in Options (none in the tool form, …Tool).
@@ -76,25 +73,22 @@ export async function apiRequest(
 		const field = run ? (options.pacer?.limitsInFlight ? 'Max Concurrency' : 'Concurrency') : '';
 		const apiError = toNodeApiError(this.getNode(), said, { ...ended, write, address, field });
 		// The caller's deadline, not the service, ended the request: the caller may keep what it has.
-		if (ended.deadlineReached) apiError.context.deadlineReached = true;
+		if (ended?.deadlineReached) apiError.context.deadlineReached = true;
 		return apiError;
 	};
 	if (!isWebAddress(address.baseUrl)) throw toError({ networkCode: INVALID_URL });
 	if (!apiKeyOf(credentials)) throw toError({ networkCode: NO_API_KEY });
-	// A turn before runs' items, waiting out as many 429s and 503s with Retry-After as outside Auto.
+	const { deadline } = options;
 	const slot = options.pacer
 		? undefined
-		: paceOf(address.baseUrl, apiKeyOf(credentials)).join(1, RETRY_AFTER_WAITS, true);
-	const waitMs = (options.deadline ?? Date.now() + OPEN_ENDED_WAIT_MS) - Date.now();
-	await slot?.start(undefined, waitMs).catch(() => {
-		slot.leave();
-		throw toError({ networkCode: PACE_BUSY }, { deadlineReached: options.deadline !== undefined });
-	});
+		: await openEndedTurn(paceOf(address.baseUrl, apiKeyOf(credentials)), deadline).catch(() => {
+				throw toError({ networkCode: PACE_BUSY }, { deadlineReached: deadline !== undefined });
+			});
 	const http = this.helpers.httpRequestWithAuthentication;
 	const send = async (timeout: number | undefined) =>
 		(await http.call(this, CREDENTIAL_TYPE, { ...request, timeout })) as FullResponse;
 	const pacing = { pacer: options.pacer ?? slot!, kind: requestKind(method, path) };
-	const sending = { ...pacing, deadline: options.deadline, failureOf: failureOfAnswer };
+	const sending = { ...pacing, deadline, failureOf: failureOfAnswer };
 	const response = await sendWithRetries(send, sending, toError).finally(() => slot?.leave());
 	const date = Date.parse(String(response.headers?.date));
 	return { body: response.body, ...(Number.isNaN(date) ? {} : { date }) };
