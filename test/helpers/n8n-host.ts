@@ -97,6 +97,9 @@ export function credentialNotFound(): UserError {
  * that throws it, as n8n's does for a credential deleted or not shared with the workflow.
  */
 class CredentialsStore extends ICredentialsHelper {
+	/** How many times n8n read the credential: each read decrypts and resolves it. */
+	reads = 0;
+
 	constructor(private readonly credentials: ApiCredentials | Error) {
 		super();
 	}
@@ -110,6 +113,7 @@ class CredentialsStore extends ICredentialsHelper {
 	}
 
 	async getDecrypted() {
+		this.reads++;
 		if (this.credentials instanceof Error) throw this.credentials;
 		return { ...this.credentials } as unknown as ICredentialDataDecryptedObject;
 	}
@@ -168,6 +172,10 @@ class CredentialsStore extends ICredentialsHelper {
 		return requestOptions;
 	}
 }
+
+/** How many times n8n read the credential of `data` (additionalDataFor's). */
+export const credentialReads = (data: IWorkflowExecuteAdditionalData) =>
+	(data.credentialsHelper as CredentialsStore | undefined)?.reads ?? 0;
 
 /** What n8n-core needs of n8n around a run: the credential store, hooks, the URLs. */
 export function additionalDataFor(

@@ -32,6 +32,7 @@ import {
 	ACTION_NODE_TYPE,
 	actionNode,
 	additionalDataFor,
+	credentialReads,
 	makeNode,
 	nodeTypes,
 	TOOL_NODE_TYPE,
@@ -75,6 +76,8 @@ export interface RunActionResult {
 	errorItems: INodeExecutionData[];
 	error?: ExecutionError;
 	run: IRun;
+	/** How many times n8n read the credential during the run. */
+	credentialReads: number;
 }
 
 /** Executes the action node as the only node of a workflow, fed with `items`. */
@@ -133,11 +136,8 @@ export async function executeNode(options: {
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [input] }, source: null }] },
 	});
-	const workflowExecute = new WorkflowExecute(
-		additionalDataFor(options.credentials, hooks),
-		mode,
-		runExecutionData,
-	);
+	const additionalData = additionalDataFor(options.credentials, hooks);
+	const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
 	const run = await workflowExecute.processRunExecutionData(workflow);
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	return {
@@ -145,6 +145,7 @@ export async function executeNode(options: {
 		errorItems: taskData?.data?.main?.[1] ?? [],
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
+		credentialReads: credentialReads(additionalData),
 	};
 }
 
