@@ -30,6 +30,8 @@ export const AREAS = [
 			'test/actions/overload.test.ts',
 			'test/actions/errors.test.ts',
 			'test/actions/error-words.test.ts',
+			'test/actions/base-url.test.ts',
+			'test/actions/tool.test.ts',
 			'test/actions/read-only.test.ts',
 			'test/actions/pickers.test.ts',
 			'test/actions/hostile.test.ts',
