@@ -82,7 +82,7 @@ describe('ids and names in the path', () => {
 	it('an id of only spaces is refused, saying so', async () => {
 		const result = await run({ resource: 'integration', operation: 'get', integrationId: '  ' });
 
-		expect(result.error?.message).toBe('The field "Integration ID" holds only spaces (item 0)');
+		expect(result.error?.message).toBe('The field "Integration ID" is blank (item 0)');
 		expect(emulator().requests).toEqual([]);
 	});
 

@@ -88,7 +88,7 @@ describe('tag create', () => {
 		const result = await run({ operation: 'create', name: 'No owner', owner: rl('id', '   ') });
 
 		expect(result.error).toMatchObject({ name: 'NodeOperationError', context: { itemIndex: 0 } });
-		expect(result.error?.message).toBe('The field "Owner" holds only spaces (item 0)');
+		expect(result.error?.message).toBe('The field "Owner" is blank (item 0)');
 		expect(emulator().requests).toHaveLength(0);
 	});
 

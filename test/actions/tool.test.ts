@@ -632,8 +632,9 @@ describe('a tool error no value of the model can change', () => {
 	});
 
 	// A proxy's page refusing n8n's address, nginx's to http:// on its https:// port; the API's 403;
-	// a 413 means the same from any server (the model's input may be too large); a 404 page of a
-	// record's address says to check its ID first (the model's value).
+	// a 408, 413, 414 mean the same from any server (the model's input may be too large); a 404 page
+	// of a record's address says to check its ID first (the model's value); a 5xx page, nothing.
+	const auditLog = { resource: 'auditLog', operation: 'getAll', limit: 2 };
 	const getIntegration = {
 		resource: 'integration',
 		operation: 'get',
@@ -645,6 +646,10 @@ describe('a tool error no value of the model can change', () => {
 		[403, '{"message":"forbidden"}', FOR_A_403, users],
 		[413, '<html><body>413 Request Entity Too Large</body></html>', undefined, users],
 		[404, '<html><body>404 Not Found</body></html>', undefined, getIntegration],
+		[400, '<html><body>400 Bad Request</body></html>', FOR_THE_USER, auditLog],
+		[408, '<html><body>408 Request Timeout</body></html>', undefined, users],
+		[414, '<html><body>414 Request-URI Too Large</body></html>', undefined, users],
+		[502, '<html><body>502 Bad Gateway</body></html>', undefined, users],
 	])('a %s answered with %s: its advice', async (status, body, advice, parameters) => {
 		const contentType = body.startsWith('<') ? 'text/html' : 'application/json';
 		const page = await startRecorder({ status, contentType, body });

@@ -104,7 +104,7 @@ test.each([
 		const urls = await waitFor(
 			'the emulator to print its addresses and the IDs to try',
 			() =>
-				/reset/.test(printed.output)
+				/Put the emulator back to its seed: +curl -X POST \S+\/reset\n/.test(printed.output)
 					? [...printed.output.matchAll(/(?:base URL|control): +(http:\/\/\S+)/g)].map(
 							([, url]) => url,
 						)

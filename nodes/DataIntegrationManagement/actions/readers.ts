@@ -125,7 +125,7 @@ export function requiredText(
 	const expression = String(isObject(saved) ? (saved as IDataObject).value : saved).startsWith('=');
 	const spaces = typeof value === 'string' && value !== '';
 	if (!expression || runsAsTool.call(this))
-		throw fieldError(origin, label, spaces ? 'holds only spaces' : 'is required');
+		throw fieldError(origin, label, spaces ? 'is blank' : 'is required');
 	const gave = spaces ? 'only spaces' : 'no value';
 	throw fieldError(origin, label, `is empty: its expression gave ${gave}`, EXPRESSION_FIX);
 }

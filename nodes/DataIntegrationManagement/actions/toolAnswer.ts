@@ -32,7 +32,7 @@ export const FOR_NO_ANSWER =
 /**
  * What the tool form adds to an error for the model, where the person's words do not fit it:
  * FOR_THE_USER where the error lies in the credential or n8n's settings (a key refused or empty,
- * a Base URL that leads nowhere: its 404, a redirect, a web page in the API's place; a setting
+ * a Base URL that leads nowhere: its 404, a redirect, another server's page; a setting
  * that kept the request from leaving; a query name of this package's the service refused), and
  * the two above.
  */
@@ -40,13 +40,12 @@ export function toolAdvice(error: unknown): string | undefined {
 	if (!(error instanceof NodeApiError)) return undefined;
 	const status = Number(error.httpCode ?? 0);
 	const cause = error.failure?.cause;
-	// A 4xx in text, not the API's JSON: a proxy's or a sign-in page's (a 404's words are its own).
-	const page = typeof error.context.page === 'string';
-	// A setting (no answer: a certificate, n8n's SSRF protection; a redirect), the key, the Base URL.
+	// The key; a setting or the service (no answer: a certificate, n8n's SSRF protection; an
+	// off-spec answer; a redirect); the Base URL, or a proxy's or a sign-in page's answer.
 	const outside =
 		cause === 'credential-invalid' ||
 		(status < 400 && cause === 'configuration-invalid') ||
-		(page && status < 500 && ![404, 408, 413, 429].includes(status)) ||
+		error.context.byAnotherServer === true ||
 		error.context.routeMissing === true ||
 		typeof error.context.refusedQueryName === 'string';
 	if (outside) return FOR_THE_USER;

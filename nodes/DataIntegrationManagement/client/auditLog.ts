@@ -59,8 +59,9 @@ export async function scanAuditLog(
 			});
 			if (end === 'deadline') return 'deadline';
 			if (end === 'mayKeep' && scan.keepsWhatItRead?.(error)) return 'failed';
-			if (error instanceof NodeApiError && error.httpCode === '400')
-				throw refusedQuery(this, error);
+			// Another server's page (a proxy's) refused no query name of ours.
+			const byApi = error instanceof NodeApiError && !error.context.byAnotherServer;
+			if (byApi && error.httpCode === '400') throw refusedQuery(this, error);
 			throw declaredError(this.getNode(), error);
 		}
 		answered++;

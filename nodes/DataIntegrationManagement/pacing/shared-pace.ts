@@ -212,8 +212,8 @@ export class RunPace implements Concurrency, Pacer {
 export const OPEN_ENDED_WAIT_MS = 4000;
 
 /**
- * A turn before runs' items for a request that says nothing of what follows it (a poll's page, a
- * picker's, a tool call's), by `deadline` (epoch ms, as `now`) or OPEN_ENDED_WAIT_MS, or it rejects.
+ * A turn before runs' items for a request without a run (a poll's page, a picker's), by `deadline`
+ * (epoch ms, as `now`) or OPEN_ENDED_WAIT_MS, or it rejects. A tool's call joins as a run of its own.
  */
 export async function openEndedTurn(pace: SharedPace, deadline?: number, now = Date.now()) {
 	const turn = pace.join(1, RETRY_AFTER_WAITS, true);

@@ -130,7 +130,7 @@ function describeStatus(failure: RequestFailure, { write, field }: ErrorOptions)
 	const inFront = failure.page
 		? ", or a server in front of the API refused it (a proxy, a firewall blocking n8n's address: ask whoever runs the service)"
 		: '';
-	if (failure.page && status < 500 && ![401, 403, 408, 413, 429].includes(status))
+	if (byAnotherServer(failure) && ![401, 403].includes(status))
 		return 'A server other than the API may have answered (a proxy, a sign-in page, http:// to an https:// port). Check the Base URL in the credential: its scheme, host, port and path.';
 	if (status === 400)
 		return 'The service rejected the request as invalid. Check the fields the message names, or the values set in the node when it names none.';
@@ -147,6 +147,10 @@ function describeStatus(failure: RequestFailure, { write, field }: ErrorOptions)
 	if (status >= 500) return 'The service had an internal problem. Try again later.';
 	return "The service refused the request. Check the node's fields and the credential, then try again.";
 }
+
+/** An error answer in text, whose 4xx the API would give in JSON (these mean the same from any server). */
+const byAnotherServer = ({ page, status = 0 }: RequestFailure) =>
+	page !== undefined && status < 500 && ![404, 408, 413, 414, 429, 431].includes(status);
 
 /** The network codes of a request that never reached the service. */
 const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', INVALID_URL, NO_API_KEY, PACE_BUSY];
@@ -188,16 +192,14 @@ export function toNodeApiError(
 	if (notFound) options.description = notFoundWords(notFound, address);
 	const acted = write && mayHaveActed(failure);
 	if (acted) options.description = `${options.description}\n\n${MAY_HAVE_ACTED}`;
-	const error = new NodeApiError(node, errorResponse, {
-		...options,
-		failure: failureCause(failure, said.waitMs),
-	});
-	// n8n puts its own sentence for a message naming a network code ("You can retry the request
-	// immediately" for ECONNRESET), wrong after a write that may have acted: ours stays.
+	const error = new NodeApiError(node, errorResponse, options);
+	// Set, not passed: n8n 1.x's NodeApiError drops the option (../actions/toolAnswer.ts reads it).
+	error.failure = failureCause(failure, said.waitMs);
+	// Ours, not n8n's for a network code ("You can retry the request immediately", after a write too).
 	error.message = options.message;
 	error.messages = [...new Set(error.messages)];
-	const { page } = failure;
-	Object.assign(error.context, notFound, acted && { mayHaveActed: true }, page && { page });
+	const byAnother = byAnotherServer(failure) && { byAnotherServer: true };
+	Object.assign(error.context, notFound, acted && { mayHaveActed: true }, byAnother);
 	// An answer with no words of the service's: a caller says so in its own words.
 	if ((failure.status ?? 0) >= 400 && !failure.apiMessage && !failure.page)
 		error.context.withoutMessage = true;

@@ -40,8 +40,10 @@ function flagField(name: keyof typeof FLAG_UI, extra: Partial<INodeProperties>):
 }
 
 /** A flag's choice as the request's value: true (Enable, Hash), false, or none (Leave Unchanged). */
-const flagValue = (name: keyof typeof FLAG_UI, choice: string) =>
-	choice === 'keep' ? undefined : choice === FLAG_UI[name][1].toLowerCase();
+function flagValue(name: keyof typeof FLAG_UI, choice: string): boolean | undefined {
+	const [set, unset] = FLAG_UI[name].slice(1).map((verb) => verb.toLowerCase());
+	return choice === set ? true : choice === unset ? false : undefined;
+}
 
 const levelField: INodeProperties = {
 	displayName: 'Level',
