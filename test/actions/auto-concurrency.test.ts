@@ -101,6 +101,19 @@ describe('Concurrency Mode "Auto"', () => {
 		expect(emulator().requests).toEqual([]);
 	});
 
+	it('with no credential selected and no Continue on Fail, names the first item: each reads the credential, and fails, alone', async () => {
+		const result = await runActionNode({
+			credentials: credentials(),
+			noCredentialSelected: true,
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+			items: [{}, {}, {}],
+		});
+
+		expect(result.error?.message).toBe('Node does not have any credentials set');
+		expect(result.error?.context.itemIndex).toBe(0);
+		expect(emulator().requests).toEqual([]);
+	});
+
 	it('shares one pace between executions at once with the same credential, learned from the limit', async () => {
 		emulator().setLatency(5);
 		emulator().rateLimit.set({ requestsPerSecond: 40, burst: 5 });
