@@ -604,18 +604,26 @@ describe('a tool error no value of the model can change', () => {
 		expect(error?.description).toContain(FOR_THE_USER);
 	});
 
-	// A query name of this package's: nothing the model gives changes it; a Time Range bound is its value.
+	// A query name of this package's: nothing the model gives changes it; Limit and a Time Range
+	// bound carry its values, and "limit" is a word of any message: a value refused, its field named.
 	it.each([
 		['sortOrder', 'unknown query parameter: sortOrder', true],
+		['startTime', 'unknown query parameter: startTime', true],
 		['startTime', 'startTime is before the retention period', false],
 		['limit', 'limit must be at most 50', false],
+		['limit', 'Daily request limit exceeded for this workspace', false],
 	])(
 		'the audit log refusing "%s" (%s): FOR_THE_USER only for a name no value changes',
 		async (name, query, forTheUser) => {
 			emulator().injectFault({ kind: 'status', status: 400, message: query, path: '/audit-logs' });
 			const error = await callTool({}, { resource: 'auditLog', operation: 'getAll', limit: 2 });
 			expect(error?.message).toMatch(
-				new RegExp(`^The service refused the audit-log query parameter "${name}"`),
+				forTheUser
+					? new RegExp(`^The service refused the audit-log query parameter "${name}"`)
+					: new RegExp(`^The service refused the audit-log query: ${query}`),
+			);
+			expect(error?.description?.startsWith("If the service's words name a value")).toBe(
+				!forTheUser,
 			);
 			expect(error?.description?.includes(FOR_THE_USER)).toBe(forTheUser);
 		},

@@ -3,9 +3,10 @@
  * the transport knew of the failure, and the `failure` the error declares. docs/design.md ("Why a
  * request failed") gives the same table with the reasons.
  */
-import type { Failure } from 'n8n-workflow';
+import { NodeApiError, type Failure, type INode } from 'n8n-workflow';
 
 import {
+	declaring,
 	failureCause,
 	type RequestFailure,
 } from '../../nodes/DataIntegrationManagement/transport/failureCause';
@@ -157,5 +158,22 @@ describe('failureCause', () => {
 		],
 	])('%s', (_title, failure, waitMs, declared) => {
 		expect(failureCause(failure, waitMs)).toEqual(declared);
+	});
+});
+
+describe('declaring', () => {
+	it("sets the failure on the error itself: n8n 1.x's NodeApiError drops the constructor's option", () => {
+		const node = {
+			id: 'n',
+			name: 'n',
+			type: 't',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		};
+		const error = new NodeApiError(node as INode, { message: 'x' }, {});
+		expect(error.failure).toBeUndefined();
+		expect(declaring(error, { cause: 'temporarily-unavailable' })).toBe(error);
+		expect(error.failure).toEqual({ cause: 'temporarily-unavailable' });
 	});
 });

@@ -165,6 +165,16 @@ describe('failureOfAnswer: what an answer n8n returned says', () => {
 			},
 		],
 		[
+			'a list of blank texts is no message, and blank texts in a list are left out',
+			{ statusCode: 400, body: { code: ['', ' '], message: ['', 'name is empty', '  '] } },
+			{
+				status: 400,
+				retryAfterSeconds: undefined,
+				apiCode: undefined,
+				apiMessage: 'name is empty',
+			},
+		],
+		[
 			'a code or message that is an object, or a list of none, is not read',
 			{ statusCode: 400, body: { code: { id: 1 }, message: [{ x: 1 }, null] } },
 			{ status: 400, retryAfterSeconds: undefined, apiCode: undefined, apiMessage: undefined },

@@ -670,8 +670,8 @@ describe('a service that refuses the audit-log query with a 400', () => {
 		// The name read in the code alone, not in the transport's words around it.
 		[
 			'only a code naming a query name',
-			{ code: 'invalid-limit' },
-			' parameter "limit" without saying why [invalid-limit]',
+			{ code: 'invalid-sortOrder' },
+			' parameter "sortOrder" without saying why [invalid-sortOrder]',
 		],
 	])(
 		'says the query was refused without saying why when the service gave %s',

@@ -1,6 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Context } from '../transport';
+import { declaring } from '../transport/failureCause';
 import { toUtcIso } from '../shared/timestamps';
 import type { Refusal } from './auditLogByTime';
 import { AUDIT_LOG_MAX_PAGE_SIZE, AUDIT_LOG_QUERY } from './choices';
@@ -33,25 +34,30 @@ export function refused(context: Context, refusal: Refusal, offset: number): Nod
 
 /** A refusal that no later poll gets past by itself: someone must change the node or the service. */
 function declared(context: Context, refusal: Refusal, words: Words): NodeApiError {
-	return new NodeApiError(
+	const error = new NodeApiError(
 		context.getNode(),
 		{ message: `GET /audit-logs: ${refusal.why}` },
-		{ ...words, failure: { cause: 'configuration-invalid' } },
+		words,
 	);
+	return declaring(error, { cause: 'configuration-invalid' });
 }
 
 function offsetNotHonoured(context: Context, offset: number): NodeApiError {
-	return new NodeApiError(
+	const error = new NodeApiError(
 		context.getNode(),
 		{ message: `GET /audit-logs repeated earlier entries at ${AUDIT_LOG_QUERY.skip}=${offset}` },
 		{
 			message: 'The service kept answering audit log entries already read, so the read stopped',
 			description: `Asked for the entries after the first ${offset}, it answered only entries it had already returned; reading on would never end, so nothing was returned. If entries were being logged meanwhile, run it again. If it happens every time, the service pages the audit log differently from what this package asks ("${AUDIT_LOG_QUERY.skip}"): ${WHERE_NAMES_ARE}. Meanwhile, Get Many with Return All off reads only the first page, which needs no paging, when its Limit fits in one page of the service's (${AUDIT_LOG_MAX_PAGE_SIZE} at most), the service keeps to the Sort Direction and the Time Range, and no other filter is set.`,
-			// Entries logged during the read shift the pages: the next read may go through.
-			failure: { cause: 'temporarily-unavailable' },
 		},
 	);
+	// Entries logged during the read shift the pages: the next read may go through.
+	return declaring(error, { cause: 'temporarily-unavailable' });
 }
+
+/** Words that refuse a query parameter's name, not its value. */
+const NAME_REFUSED =
+	/unknown|unrecogni[sz]ed|unexpected|unsupported|not (allowed|supported|permitted)/i;
 
 /**
  * A 400 to the audit-log query, kept as n8n keeps it (the service's words, the status); when it
@@ -62,8 +68,13 @@ export function refusedQuery(context: Context, error: NodeApiError): NodeApiErro
 	const unexplained = error.context.withoutMessage === true;
 	const code = error.errorResponse?.code;
 	const words = unexplained ? String(code ?? '') : error.message;
-	const name = Object.values(AUDIT_LOG_QUERY).find((candidate) =>
-		new RegExp(`\\b${candidate}\\b`).test(words),
+	// Limit and the Time Range's bounds carry the user's (the model's) values: words naming them
+	// refuse a value ("limit" is a word of any message, too) unless they refuse the name itself.
+	const given: string[] = [AUDIT_LOG_QUERY.pageSize, AUDIT_LOG_QUERY.since, AUDIT_LOG_QUERY.until];
+	const nameRefused = NAME_REFUSED.test(words);
+	const name = Object.values(AUDIT_LOG_QUERY).find(
+		(candidate) =>
+			(nameRefused || !given.includes(candidate)) && new RegExp(`\\b${candidate}\\b`).test(words),
 	);
 	const names = Object.values(AUDIT_LOG_QUERY).join(', ');
 	const said = unexplained
@@ -76,12 +87,9 @@ export function refusedQuery(context: Context, error: NodeApiError): NodeApiErro
 			message: `The service refused the audit-log query${name ? ` parameter "${name}"` : ''}${said}`,
 			description: `${name || unexplained ? '' : "If the service's words name a value, check that field of the node. "}To read the audit log, this package asks with the names ${names}, which the service's API description leaves open (${WHERE_NAMES_ARE}). A service that calls them differently refuses them; tell the package's maintainers which names your service expects.`,
 			httpCode: '400',
-			failure: { cause: 'configuration-invalid' },
 		},
 	);
-	// A name of this package's no value a model gives changes (../actions/toolAnswer.ts); Limit and
-	// the Time Range's bounds carry the model's values ("limit" is a word of any message, too).
-	const given: string[] = [AUDIT_LOG_QUERY.pageSize, AUDIT_LOG_QUERY.since, AUDIT_LOG_QUERY.until];
-	if (name && !given.includes(name)) refusal.context.refusedQueryName = name;
-	return refusal;
+	// A name of this package's no value a model gives changes (../actions/toolAnswer.ts).
+	if (name) refusal.context.refusedQueryName = name;
+	return declaring(refusal, { cause: 'configuration-invalid' });
 }

@@ -2,6 +2,7 @@ import { NodeApiError, type IHttpRequestMethods } from 'n8n-workflow';
 
 import { configurationError, isObject } from '../shared/checks';
 import { apiRequest, type Context, type RequestOptions } from '../transport';
+import { declaring } from '../transport/failureCause';
 import type {
 	Asset,
 	AuditLogPage,
@@ -213,14 +214,14 @@ function offSpecRead(context: Context, request: string, problem?: string): NodeA
 				'is not the JSON object the API promises',
 				'The response could not be read as the JSON envelope the API promises.',
 			];
-	return new NodeApiError(
+	const error = new NodeApiError(
 		context.getNode(),
 		{ message: response },
 		{
 			message: `The service's answer to ${request} ${what}`,
 			description: `${why} Check that the Base URL points at the API (ending in /v1), then try again. If it does, the service answers otherwise than its API description: tell the service's owner, or this package's maintainers.`,
-			// Not the API at the Base URL (a web page, a proxy's answer): someone must change it.
-			failure: { cause: 'configuration-invalid' },
 		},
 	);
+	// Not the API at the Base URL (a web page, a proxy's answer): someone must change it.
+	return declaring(error, { cause: 'configuration-invalid' });
 }

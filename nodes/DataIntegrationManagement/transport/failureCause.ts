@@ -53,6 +53,10 @@ export const NETWORK_WORDS: Record<string, string> = {
 	[NOT_TLS]: 'could not start TLS with n8n, as the https:// Base URL asks: nothing was sent',
 };
 
+/** `error` declaring `failure`, set on it: n8n 1.x's errors drop the constructor's option. */
+export const declaring = <E extends { failure?: Failure }>(error: E, failure: Failure): E =>
+	Object.assign(error, { failure });
+
 /** A timed cause, with the wait when there is one to declare. */
 const timed = (cause: 'rate-limited' | 'temporarily-unavailable', retryAfterMs = 0): Failure =>
 	retryAfterMs > 0 ? { cause, retryAfterMs } : { cause };

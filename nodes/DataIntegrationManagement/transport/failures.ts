@@ -17,6 +17,7 @@ import {
 import {
 	CERTIFICATE_ERROR,
 	CERTIFICATE_FAULTS,
+	declaring,
 	failureCause,
 	INVALID_URL,
 	NOT_TLS,
@@ -60,8 +61,8 @@ export const MAX_SERVICE_TEXT = 2000;
 /** The service's message or code (a list's texts joined), unless blank, cut at `most` between characters. */
 function serviceText(value: unknown, most = 2 * MAX_SERVICE_TEXT): string | undefined {
 	const parts = [value].flat().filter((part) => /string|number/.test(typeof part));
-	const text = parts.join('; ');
-	if (!text.trim()) return undefined;
+	const text = parts.filter((part) => String(part).trim()).join('; ');
+	if (!text) return undefined;
 	return text.length <= most ? text : `${text.slice(0, most).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
@@ -126,7 +127,7 @@ function describeStatus(failure: RequestFailure, { write, field }: ErrorOptions)
 	const notReached = `could not be reached or closed the connection${networkCode ? ` (network error ${networkCode})` : ''}`;
 	if (status === undefined)
 		return `The service ${timedOut(failure) ? 'did not answer in time' : notReached}. Check the Base URL in the credential and that the service is up${write && mayHaveActed(failure) ? '' : ', then try again'}.`;
-	// In text: a 401 or 403 may be a proxy's; a 408, 413, 429 means the same; other 4xx, not the API's.
+	// In text: a 401 or 403 may be a proxy's; byAnotherServer says which other 4xx are not the API's.
 	const inFront = failure.page
 		? ", or a server in front of the API refused it (a proxy, a firewall blocking n8n's address: ask whoever runs the service)"
 		: '';
@@ -192,9 +193,8 @@ export function toNodeApiError(
 	if (notFound) options.description = notFoundWords(notFound, address);
 	const acted = write && mayHaveActed(failure);
 	if (acted) options.description = `${options.description}\n\n${MAY_HAVE_ACTED}`;
-	const error = new NodeApiError(node, errorResponse, options);
-	// Set, not passed: n8n 1.x's NodeApiError drops the option (../actions/toolAnswer.ts reads it).
-	error.failure = failureCause(failure, said.waitMs);
+	const cause = failureCause(failure, said.waitMs);
+	const error = declaring(new NodeApiError(node, errorResponse, options), cause);
 	// Ours, not n8n's for a network code ("You can retry the request immediately", after a write too).
 	error.message = options.message;
 	error.messages = [...new Set(error.messages)];

@@ -198,7 +198,7 @@ function buildSchemasPatch(changes: SchemaChange[]): {
 		const first = setBy.get(target) ?? {};
 		setBy.set(target, first);
 		for (const flag of ['enabled', 'hashed'] as const) {
-			const value = flag === 'hashed' && change.level !== 'column' ? undefined : change[flag];
+			const value = change[flag];
 			if (value === undefined) continue;
 			if (target[flag] !== undefined && target[flag] !== value) {
 				const [field, set, unset] = FLAG_UI[flag];
